@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DealsConfig(AppConfig):
+    name = "director.deals"
+    label = "deals"

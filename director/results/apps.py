@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ResultsConfig(AppConfig):
+    name = "director.results"
+    label = "results"

@@ -1,0 +1,60 @@
+"""The whole test suite, as `make test` runs it, with a timing summary at the end.
+
+1. ruff (lint) over the project;
+2. unit, web and browser tests on SQLite (two processes);
+3. integration tests against real PostgreSQL, Redis and a Celery worker, when the environment
+   names them (CALYPSO_TEST_DATABASE_URL, CALYPSO_TEST_REDIS_URL). `.ci/run` provisions them.
+   Without them the integration tests skip locally; with CI=true a missing service fails.
+
+Extra arguments are passed to pytest (e.g. `make test ARGS="-k matchpoints"`).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def step(name: str, command: list[str], env: dict | None = None) -> tuple[str, float, int]:
+    print(f"\n=== {name}: {' '.join(command)}", flush=True)
+    started = time.monotonic()
+    code = subprocess.call(command, cwd=ROOT, env={**os.environ, **(env or {})})
+    if code == 5:  # pytest: nothing collected (e.g. a -k filter); not a failure
+        code = 0
+    return name, time.monotonic() - started, code
+
+
+def main(argv: list[str]) -> int:
+    results = []
+    pytest = [str(BIN / "python"), "-m", "pytest"]
+    if not argv:
+        results.append(step("lint", [str(BIN / "ruff"), "check", "."]))
+    workers = ["-n", os.environ.get("CALYPSO_TEST_WORKERS", "2")]
+    results.append(step("unit+web+browser (SQLite)", [*pytest, *workers, "-m", "not integration", *argv]))
+
+    integration_env = {}
+    if os.environ.get("CALYPSO_TEST_DATABASE_URL"):
+        integration_env["DATABASE_URL"] = os.environ["CALYPSO_TEST_DATABASE_URL"]
+    if os.environ.get("CALYPSO_TEST_REDIS_URL"):
+        redis_url = os.environ["CALYPSO_TEST_REDIS_URL"]
+        integration_env |= {"REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url}
+    results.append(
+        step("integration (PostgreSQL+Redis+worker)", [*pytest, "-m", "integration", *argv], integration_env)
+    )
+
+    print("\n=== timing summary")
+    for name, seconds, code in results:
+        print(f"  {name:<40} {seconds:7.1f} s   {'ok' if code == 0 else f'FAILED ({code})'}")
+    total = sum(seconds for _, seconds, _ in results)
+    print(f"  {'total':<40} {total:7.1f} s")
+    return 0 if all(code == 0 for _, _, code in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
