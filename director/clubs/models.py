@@ -1,0 +1,84 @@
+"""A club, the people who direct it, its players and its seasons."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubDirector(models.Model):
+    """A user's role in a club. A user may direct several clubs; a club has several directors."""
+
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"
+        DIRECTOR = "director", "Director"
+        ASSISTANT = "assistant", "Assistant"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="directors")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.DIRECTOR)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club__name", "user__username"]
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="clubs_director_once_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) at {self.club}"
+
+
+class Player(models.Model):
+    """A club member. ``external_id`` is the league or membership number, optional."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    external_id = models.CharField(max_length=60, blank=True, default="")
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="clubs_player_name_unique_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "external_id"],
+                condition=~Q(external_id=""),
+                name="clubs_player_external_id_unique_per_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="clubs_season_name_unique_per_club"),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True) | Q(ends_on__isnull=True) | Q(ends_on__gte=models.F("starts_on")),
+                name="clubs_season_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"

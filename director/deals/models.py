@@ -1,0 +1,72 @@
+"""Game sets attached to an event, and where they came from.
+
+``GameSet.deals`` is a list of four dicts (deal 1 first) mapping seat suit to a list of canonical
+card strings — the shape of ``scoring.gamesets.GameSet.to_dict()["deals"]``. While a director
+records hands by hand a set may be incomplete (``complete`` is False); only a set that passed
+``scoring.gamesets`` validation is complete.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def empty_deals() -> list:
+    return [{suit: [] for suit in "SHDC"} for _ in range(4)]
+
+
+class GameSetFile(models.Model):
+    """The event's set of game sets as a whole: its source and, for generated sets, the commitment.
+
+    For a generated file the ``commitment`` (a hash over the sets) is shown to the director before
+    play; the ``seed`` that produced the sets is kept secret until ``seed_revealed``, so anyone can
+    check afterwards that the cards were not chosen after the fact.
+    """
+
+    class Source(models.TextChoices):
+        GENERATED = "generated", "Generated"
+        IMPORTED = "imported", "Imported from a file"
+        RECORDED = "recorded", "Recorded by hand"
+
+    event = models.OneToOneField("events.Event", on_delete=models.CASCADE, related_name="set_file")
+    source = models.CharField(max_length=16, choices=Source.choices)
+    commitment = models.CharField(max_length=128, blank=True, default="")
+    seed = models.CharField(max_length=128, blank=True, default="")
+    seed_revealed = models.BooleanField(default=False)
+    released = models.BooleanField(default=False, help_text="hands released to the public after play")
+    file_name = models.CharField(max_length=200, blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Game sets of {self.event} ({self.source})"
+
+    @property
+    def public_seed(self) -> str:
+        """The seed, or an empty string while it is still secret."""
+        return self.seed if self.seed_revealed else ""
+
+
+class GameSet(models.Model):
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="game_sets")
+    number = models.PositiveSmallIntegerField()
+    first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in "SHDC"], default="S")
+    orientation = models.CharField(max_length=4, choices=[("SDHC", "S→D→H→C"), ("SCHD", "S→C→H→D")], default="SDHC")
+    deals = models.JSONField(default=empty_deals)
+    complete = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="deals_gameset_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deals_gameset_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game set {self.number}"

@@ -1,0 +1,267 @@
+"""An event (a club night or a match) and everything that places people at tables.
+
+Shape, with the movement in mind (``scoring.movements.Movement``): an event has tables 1..T and
+rounds 1..G (a round is one game). For every round and table there is one ``Seating`` per
+direction (majors, minors): which partnership sits there and which game set it plays. ``Seat``
+rows say who sits in which suit's seat (for individual events they are the only record of who
+plays where). ``Round.sitting_out_*`` hold the byes. ``Event.movement`` keeps the movement's
+``to_dict()`` so the grid can be re-validated and re-applied.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+MAJORS = "majors"
+MINORS = "minors"
+DIRECTION_SUITS = {MAJORS: ("S", "H"), MINORS: ("D", "C")}
+
+
+def new_table_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Event(models.Model):
+    class Type(models.TextChoices):
+        PROGRESSIVE_PAIRS = "progressive-pairs", "Progressive, fixed partnerships"
+        PROGRESSIVE_INDIVIDUAL = "progressive-individual", "Progressive, individual"
+        DUPLICATE_PAIRS = "duplicate-pairs", "Duplicate pairs (matchpoints)"
+        DUPLICATE_TEAMS = "duplicate-teams", "Duplicate teams of four"
+        DUPLICATE_COOP = "duplicate-coop", "Duplicate coöperative"
+
+    class RulesVariant(models.TextChoices):
+        STANDARD = "standard", "Standard"
+        BEAT_THE_LEADER = "beat-the-leader", "Beat the leader"
+        ALL_FOURS = "all-fours", "All Fours"
+
+    class Form(models.TextChoices):
+        PARTNERSHIP = "partnership", "Partnership"
+        CUTTHROAT = "cutthroat", "Cutthroat"
+
+    class Scale(models.TextChoices):
+        ACBL = "acbl", "ACBL (1 per net beaten)"
+        EBU = "ebu", "EBU (2 per net beaten)"
+
+    class MovementKind(models.TextChoices):
+        PROGRESSIVE = "progressive", "Progressive (minors move up)"
+        PROGRESSIVE_INDIVIDUAL = "progressive-individual", "Progressive individual (losers move)"
+        MITCHELL = "mitchell", "Mitchell"
+        BAROMETER = "barometer", "Barometer"
+        TEAM_MATCH = "team-match", "Team match (two tables, sets swapped)"
+        ROUND_ROBIN = "round-robin", "Round robin of teams"
+        MANUAL = "manual", "Entered by the director"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="events")
+    season = models.ForeignKey("clubs.Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    date = models.DateField()
+    name = models.CharField(max_length=160)
+    type = models.CharField(max_length=32, choices=Type.choices, default=Type.PROGRESSIVE_PAIRS)
+    rules_variant = models.CharField(max_length=20, choices=RulesVariant.choices, default=RulesVariant.STANDARD)
+    form = models.CharField(max_length=16, choices=Form.choices, default=Form.PARTNERSHIP)
+    games = models.PositiveSmallIntegerField(default=4, help_text="number of games (rounds) in the event")
+    matchpoint_scale = models.CharField(max_length=8, choices=Scale.choices, default=Scale.ACBL)
+    movement_kind = models.CharField(max_length=32, choices=MovementKind.choices, default=MovementKind.PROGRESSIVE)
+    game_length_minutes = models.PositiveSmallIntegerField(default=40)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    # Public switches: nothing is shown to the public until the director turns it on.
+    standings_released = models.BooleanField(default=False)
+    scorecards_released = models.BooleanField(default=False)
+    travellers_released = models.BooleanField(default=False)
+    hands_released = models.BooleanField(default=False)
+    movement = models.JSONField(default=dict, blank=True, help_text="scoring.movements.Movement.to_dict()")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["club", "-date"], name="events_event_club_date")]
+        constraints = [
+            models.CheckConstraint(condition=Q(games__gte=1), name="events_event_at_least_one_game"),
+            models.CheckConstraint(
+                condition=Q(form="partnership") | Q(type="progressive-individual"),
+                name="events_event_cutthroat_only_individual",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def is_individual(self) -> bool:
+        return self.type == self.Type.PROGRESSIVE_INDIVIDUAL
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.type.startswith("duplicate-")
+
+
+class Table(models.Model):
+    """A numbered table. ``token`` is the secret in the table's entry link (QR code); re-issuable."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=40, unique=True, default=new_table_token, editable=False)
+    token_issued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="events_table_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="events_table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class Round(models.Model):
+    """One game of the event, played at every table at the same time."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    sitting_out_partnerships = models.ManyToManyField("Partnership", blank=True, related_name="byes")
+    sitting_out_players = models.ManyToManyField("clubs.Player", blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="events_round_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="events_round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number}"
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="events_team_number_unique_per_event"),
+            models.UniqueConstraint(fields=["event", "name"], name="events_team_name_unique_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Partnership(models.Model):
+    """Two or three players who score together all session (``members`` in seat order).
+
+    ``direction`` is set when the event fixes it (progressive pairs, Mitchell majors stay...):
+    the partnership then always holds those suits. Blank when it changes from round to round.
+    """
+
+    class Direction(models.TextChoices):
+        MAJORS = MAJORS, "Majors (Spades & Hearts)"
+        MINORS = MINORS, "Minors (Diamonds & Clubs)"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="partnerships")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=8, choices=Direction.choices, blank=True, default="")
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="partnerships")
+    players = models.ManyToManyField("clubs.Player", through="PartnershipMember", related_name="partnerships")
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="events_partnership_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="events_partnership_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Partnership {self.number}"
+
+
+class PartnershipMember(models.Model):
+    """A player in a partnership; ``position`` 1..3 is the seat order (1 holds S or D, 2 holds H or C)."""
+
+    partnership = models.ForeignKey(Partnership, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="memberships")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["partnership", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["partnership", "position"], name="events_member_position_unique"),
+            models.UniqueConstraint(fields=["partnership", "player"], name="events_member_player_unique"),
+            models.CheckConstraint(condition=Q(position__gte=1, position__lte=3), name="events_member_position_1_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.partnership}"
+
+
+class Seating(models.Model):
+    """Who sits on one side (majors or minors) of one table in one round, and what they play.
+
+    ``game_set_number`` refers to the event's game set (``deals.GameSet.number``), ``None`` when
+    the table deals its own cards. ``sit_out_order`` is for a partnership of three: the player
+    ids sitting out deals 1..4 (X, Y, Z, X — RULES.md §5); empty otherwise.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seatings")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seatings")
+    direction = models.CharField(max_length=8, choices=Partnership.Direction.choices)
+    partnership = models.ForeignKey(
+        Partnership, on_delete=models.CASCADE, null=True, blank=True, related_name="seatings"
+    )
+    game_set_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    sit_out_order = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["round", "table__number", "direction"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table", "direction"], name="events_seating_one_per_side"),
+            models.UniqueConstraint(
+                fields=["round", "partnership"],
+                condition=Q(partnership__isnull=False),
+                name="events_seating_partnership_once_per_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.table} · {self.direction}"
+
+
+class Seat(models.Model):
+    """A player in a suit's seat for a round (the first deal's seat for a partnership of three)."""
+
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # for the DB rule below
+    suit = models.CharField(max_length=1, choices=[(s, s) for s in "SHDC"])
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["seating", "suit"]
+        constraints = [
+            models.UniqueConstraint(fields=["seating", "suit"], name="events_seat_suit_once_per_seating"),
+            # Nobody is in two places in one round.
+            models.UniqueConstraint(fields=["round", "player"], name="events_seat_player_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.suit}"

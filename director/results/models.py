@@ -1,0 +1,71 @@
+"""Scoresheets as append-only, versioned submissions (DESIGN.md, after Tabbycat's ballots).
+
+Every entry or correction of one table's sheet for one game is a new row with the next
+``version``. What a row says (sheet, scores, who, how, when, from where) never changes; only
+``status`` moves on — submitted → confirmed / disputed, and any of them → superseded — and only
+through a compare-and-swap or under the table's row lock in ``results.services``.
+
+The database refuses a second confirmed sheet for one table and game (conditional unique
+constraint), whatever the application does, and a repeated idempotency key.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Submission(models.Model):
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted", "Submitted, awaiting confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SUPERSEDED = "superseded", "Superseded"
+
+    class Source(models.TextChoices):
+        DIRECTOR = "director", "Director"
+        TABLE = "table", "Table"
+        IMPORT = "import", "Import"
+
+    table = models.ForeignKey("events.Table", on_delete=models.CASCADE, related_name="submissions")
+    round = models.ForeignKey("events.Round", on_delete=models.CASCADE, related_name="submissions")
+    version = models.PositiveIntegerField()
+    sheet = models.JSONField(help_text="scoring.scores.ScoreSheet.to_dict()")
+    majors = models.IntegerField(help_text="the majors partnership's score")
+    minors = models.IntegerField(help_text="the minors partnership's score")
+    net = models.IntegerField(help_text="majors − minors")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SUBMITTED)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    submitted_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="submissions"
+    )
+    submitted_by_table = models.ForeignKey(
+        "events.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    idempotency_key = models.CharField(max_length=80, unique=True, null=True, blank=True)
+    note = models.TextField(blank=True, default="")
+    # When and by whom the status last moved (confirm, dispute, supersede).
+    status_changed_at = models.DateTimeField(null=True, blank=True)
+    status_changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round__number", "table__number", "version"]
+        indexes = [models.Index(fields=["round", "status"], name="results_sub_round_status")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "round"],
+                condition=Q(status="confirmed"),
+                name="results_one_confirmed_sheet_per_table_game",
+            ),
+            models.UniqueConstraint(fields=["table", "round", "version"], name="results_version_unique"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="results_version_positive"),
+            models.CheckConstraint(condition=Q(net=models.F("majors") - models.F("minors")), name="results_net"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.round} · v{self.version} ({self.status})"
