@@ -1,0 +1,75 @@
+"""Playwright driving Debian's Chromium against pytest-django's live server.
+
+Chromium comes from Debian's package (``/usr/bin/chromium``, or ``CHROMIUM_PATH``); nothing is
+downloaded. Without it the browser tests skip locally and fail under CI (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from tests.conftest import require
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made by test set-up are
+# still synchronous and safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def chromium_path() -> str | None:
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path if os.path.exists(path) else None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    require(path is not None, "Debian's Chromium (/usr/bin/chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        # Playwright gives every launch a fresh temporary profile of its own.
+        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(browser, live_server):
+    """A second, phone-sized browser (e.g. a player's phone at the table)."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def sign_in(page, username: str, password: str) -> None:
+    page.goto("/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()

@@ -1,0 +1,19 @@
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.browser.conftest import sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_director_signs_in_and_out_through_the_browser(page):
+    get_user_model().objects.create_user("dora", password="calypso-2026")
+    sign_in(page, "dora", "wrong-password")
+    assert page.locator(".errorlist, .error").first.is_visible()
+    assert "/login/" in page.url
+
+    sign_in(page, "dora", "calypso-2026")
+    page.wait_for_url("**/")
+    assert page.locator(".topbar .who").inner_text() == "dora"
+    page.get_by_role("button", name="Sign out").click()
+    assert page.get_by_role("link", name="Sign in").first.is_visible()
