@@ -1,0 +1,167 @@
+"""Writes for clubs, directors, players and seasons. Each function is one transaction; bad input
+raises a ``DomainError`` naming the problem and writes nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from director.core.errors import NotFound, ValidationError
+
+from .models import Club, ClubDirector, Player, Season
+
+NAME_MAX = 120
+
+
+def _clean_name(value, what: str, *, field: str = "name", max_length: int = NAME_MAX) -> str:
+    if not isinstance(value, str):
+        raise ValidationError(f"{what} must be text, not {value!r}", field=field)
+    cleaned = re.sub(r"\s+", " ", value).strip()
+    if not cleaned:
+        raise ValidationError(f"{what} is empty", field=field)
+    if len(cleaned) > max_length:
+        raise ValidationError(f"{what} is longer than {max_length} characters: {cleaned[:30]!r}…", field=field)
+    return cleaned
+
+
+@transaction.atomic
+def create_club(*, name: str, slug: str = "", owner=None) -> Club:
+    """A new club; ``owner`` (a user), when given, becomes its first director with role owner."""
+    name = _clean_name(name, "the club's name")
+    slug = slugify(slug or name)[:60]
+    if not slug:
+        raise ValidationError(f"cannot make a web address from {name!r}; give a slug", field="slug")
+    if Club.objects.filter(slug=slug).exists():
+        raise ValidationError(f"a club with the address {slug!r} already exists", field="slug")
+    club = Club.objects.create(name=name, slug=slug)
+    if owner is not None:
+        ClubDirector.objects.create(club=club, user=owner, role=ClubDirector.Role.OWNER)
+    return club
+
+
+@transaction.atomic
+def add_director(*, club: Club, user, role: str = ClubDirector.Role.DIRECTOR) -> ClubDirector:
+    """Give ``user`` a role in ``club`` (or change the role they have)."""
+    if role not in ClubDirector.Role.values:
+        raise ValidationError(f"unknown role {role!r} (use {', '.join(ClubDirector.Role.values)})", field="role")
+    membership, _ = ClubDirector.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    return membership
+
+
+@transaction.atomic
+def remove_director(*, club: Club, user) -> None:
+    ClubDirector.objects.filter(club=club, user=user).delete()
+
+
+@transaction.atomic
+def create_director_user(*, club: Club, username: str, password: str, role: str = ClubDirector.Role.DIRECTOR):
+    """A new user account who directs ``club`` (used by the demo and by an owner adding a helper)."""
+    username = _clean_name(username, "the username", field="username", max_length=150)
+    User = get_user_model()
+    if User.objects.filter(username=username).exists():
+        raise ValidationError(f"the username {username!r} is taken", field="username")
+    user = User.objects.create_user(username=username, password=password)
+    add_director(club=club, user=user, role=role)
+    return user
+
+
+def _check_player_unique(club: Club, name: str, external_id: str, exclude_pk: int | None = None) -> None:
+    others = Player.objects.filter(club=club).exclude(pk=exclude_pk)
+    if others.filter(name=name).exists():
+        raise ValidationError(f"{club.name} already has a player called {name!r}", field="name")
+    if external_id and others.filter(external_id=external_id).exists():
+        raise ValidationError(f"{club.name} already has a player with id {external_id!r}", field="external_id")
+
+
+@transaction.atomic
+def add_player(*, club: Club, name: str, external_id: str = "") -> Player:
+    name = _clean_name(name, "the player's name")
+    external_id = (external_id or "").strip()
+    if len(external_id) > 60:
+        raise ValidationError("the player's id is longer than 60 characters", field="external_id")
+    _check_player_unique(club, name, external_id)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name, external_id=external_id)
+    except IntegrityError as error:  # a concurrent add of the same name
+        raise ValidationError(f"{club.name} already has a player called {name!r}", field="name") from error
+
+
+@transaction.atomic
+def update_player(*, player: Player, name: str | None = None, external_id: str | None = None, active=None) -> Player:
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if name is not None:
+        player.name = _clean_name(name, "the player's name")
+    if external_id is not None:
+        player.external_id = external_id.strip()
+    if active is not None:
+        player.active = bool(active)
+    _check_player_unique(player.club, player.name, player.external_id, exclude_pk=player.pk)
+    player.save()
+    return player
+
+
+@transaction.atomic
+def import_players_csv(*, club: Club, text: str) -> list[Player]:
+    """Add the members listed in a CSV (columns ``name`` and optional ``external_id``; a header row
+    is optional). Names already in the club are skipped; any bad row refuses the whole file."""
+    rows = list(csv.reader(io.StringIO(text)))
+    if rows and [cell.strip().lower() for cell in rows[0]][:1] == ["name"]:
+        header = [cell.strip().lower() for cell in rows[0]]
+        rows, first_line = rows[1:], 2
+    else:
+        header, first_line = ["name", "external_id"], 1
+    existing = set(Player.objects.filter(club=club).values_list("name", flat=True))
+    created = []
+    for line, row in enumerate(rows, start=first_line):
+        if not any(cell.strip() for cell in row):
+            continue
+        record = dict(zip(header, row, strict=False))
+        try:
+            name = _clean_name(record.get("name", ""), "the player's name")
+        except ValidationError as error:
+            raise ValidationError(f"line {line}: {error.message}", field="file") from error
+        if name in existing:
+            continue
+        try:
+            created.append(add_player(club=club, name=name, external_id=record.get("external_id", "")))
+        except ValidationError as error:
+            raise ValidationError(f"line {line}: {error.message}", field="file") from error
+        existing.add(name)
+    return created
+
+
+def players_by_ids(club: Club, ids) -> list[Player]:
+    """The club's players with these ids, in the order given; ``NotFound`` naming any unknown id."""
+    wanted = []
+    for value in ids:
+        if isinstance(value, Player):
+            if value.club_id != club.pk:
+                raise NotFound(f"{value.name} is not a player of {club.name}", field="players")
+            wanted.append(value.pk)
+            continue
+        try:
+            wanted.append(int(value))
+        except (TypeError, ValueError) as error:
+            raise ValidationError(f"{value!r} is not a player id", field="players") from error
+    found = Player.objects.in_bulk(wanted)
+    missing = [pk for pk in wanted if pk not in found or found[pk].club_id != club.pk]
+    if missing:
+        raise NotFound(f"unknown player {missing[0]} in {club.name}", field="players")
+    return [found[pk] for pk in wanted]
+
+
+@transaction.atomic
+def create_season(*, club: Club, name: str, starts_on: date | None = None, ends_on: date | None = None) -> Season:
+    name = _clean_name(name, "the season's name")
+    if starts_on and ends_on and ends_on < starts_on:
+        raise ValidationError(f"the season ends ({ends_on}) before it starts ({starts_on})", field="ends_on")
+    if Season.objects.filter(club=club, name=name).exists():
+        raise ValidationError(f"{club.name} already has a season called {name!r}", field="name")
+    return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)

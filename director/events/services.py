@@ -1,0 +1,682 @@
+"""Writes for events: settings, tables, rounds, partnerships, teams and seatings.
+
+Every function runs in one transaction and raises a ``DomainError`` (naming what and where) on
+input a person could get wrong; nothing is written then. Seatings are written from a *plan*
+(see ``events.adapters.movement_to_plan``), so any movement of ``scoring.movements`` — or one
+the director enters — is applied the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from datetime import date as date_type
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from director.clubs.models import Club, Player
+from director.clubs.services import players_by_ids
+from director.core.errors import Conflict, NotFound, ValidationError
+
+from .adapters import SidePlan, movement_to_plan, normalise_plan
+from .models import (
+    DIRECTION_SUITS,
+    MAJORS,
+    MINORS,
+    Event,
+    Partnership,
+    PartnershipMember,
+    Round,
+    Seat,
+    Seating,
+    Table,
+    Team,
+)
+
+MAX_GAMES = 30
+MAX_TABLES = 500
+DEFAULT_MOVEMENT = {
+    Event.Type.PROGRESSIVE_PAIRS: Event.MovementKind.PROGRESSIVE,
+    Event.Type.PROGRESSIVE_INDIVIDUAL: Event.MovementKind.PROGRESSIVE_INDIVIDUAL,
+    Event.Type.DUPLICATE_PAIRS: Event.MovementKind.MITCHELL,
+    Event.Type.DUPLICATE_TEAMS: Event.MovementKind.TEAM_MATCH,
+    Event.Type.DUPLICATE_COOP: Event.MovementKind.BAROMETER,
+}
+# The types where the form may be cutthroat (no partnerships); the others are partnership games.
+CUTTHROAT_TYPES = {Event.Type.PROGRESSIVE_INDIVIDUAL}
+
+
+# --- small strict parsers (text where a number belongs is refused with a message) ------------------
+def parse_int(value, what: str, *, field: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or value is None:
+        raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        number = int(value.strip())
+    else:
+        raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
+    if minimum is not None and number < minimum:
+        raise ValidationError(f"{what} must be at least {minimum}, not {number}", field=field)
+    if maximum is not None and number > maximum:
+        raise ValidationError(f"{what} must be at most {maximum}, not {number}", field=field)
+    return number
+
+
+def parse_choice(value, choices, what: str, *, field: str) -> str:
+    allowed = list(choices.values)
+    if value not in allowed:
+        raise ValidationError(f"{what} must be one of {', '.join(allowed)}, not {value!r}", field=field)
+    return value
+
+
+def parse_date(value, what: str = "the date", *, field: str = "date") -> date_type:
+    if isinstance(value, date_type):
+        return value
+    try:
+        return date_type.fromisoformat(str(value).strip())
+    except ValueError as error:
+        raise ValidationError(f"{what} must be a date like 2025-03-14, not {value!r}", field=field) from error
+
+
+def _locked_event(event: Event) -> Event:
+    """Re-read ``event`` under a row lock: event-level changes are serialised on this row."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+# --- events ----------------------------------------------------------------------------------------
+_EVENT_SETTINGS = (
+    "name",
+    "date",
+    "type",
+    "rules_variant",
+    "form",
+    "games",
+    "matchpoint_scale",
+    "movement_kind",
+    "game_length_minutes",
+    "season",
+)
+
+
+def _clean_event_settings(club: Club, values: dict) -> dict:
+    clean: dict = {}
+    if "name" in values:
+        name = values["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise ValidationError("the event needs a name", field="name")
+        if len(name.strip()) > 160:
+            raise ValidationError("the event's name is longer than 160 characters", field="name")
+        clean["name"] = name.strip()
+    if "date" in values:
+        clean["date"] = parse_date(values["date"])
+    if "type" in values:
+        clean["type"] = parse_choice(values["type"], Event.Type, "the event type", field="type")
+    if "rules_variant" in values:
+        clean["rules_variant"] = parse_choice(
+            values["rules_variant"], Event.RulesVariant, "the rules", field="rules_variant"
+        )
+    if "form" in values:
+        clean["form"] = parse_choice(values["form"], Event.Form, "the form", field="form")
+    if "games" in values:
+        clean["games"] = parse_int(values["games"], "the number of games", field="games", minimum=1, maximum=MAX_GAMES)
+    if "matchpoint_scale" in values:
+        clean["matchpoint_scale"] = parse_choice(
+            values["matchpoint_scale"], Event.Scale, "the matchpoint scale", field="matchpoint_scale"
+        )
+    if values.get("movement_kind"):
+        clean["movement_kind"] = parse_choice(
+            values["movement_kind"], Event.MovementKind, "the movement", field="movement_kind"
+        )
+    if "game_length_minutes" in values:
+        clean["game_length_minutes"] = parse_int(
+            values["game_length_minutes"], "the game length", field="game_length_minutes", minimum=1, maximum=600
+        )
+    if "season" in values:
+        season = values["season"]
+        if season is not None and season.club_id != club.pk:
+            raise NotFound(f"the season {season} is not one of {club.name}'s", field="season")
+        clean["season"] = season
+    return clean
+
+
+def _check_form(event_type: str, form: str) -> None:
+    if form == Event.Form.CUTTHROAT and event_type not in CUTTHROAT_TYPES:
+        raise ValidationError(f"a {event_type} event is played in partnerships, not cutthroat", field="form")
+
+
+def _sync_rounds(event: Event) -> None:
+    """Rounds 1..games exist; surplus rounds (after lowering ``games``) go if nothing was scored."""
+    existing = set(event.rounds.values_list("number", flat=True))
+    Round.objects.bulk_create([Round(event=event, number=n) for n in range(1, event.games + 1) if n not in existing])
+    surplus = event.rounds.filter(number__gt=event.games)
+    if surplus.filter(submissions__isnull=False).exists():
+        raise Conflict(f"cannot drop games after game {event.games}: they have results", field="games")
+    surplus.delete()
+
+
+@transaction.atomic
+def create_event(
+    *, club: Club, name: str, date, type: str = Event.Type.PROGRESSIVE_PAIRS, by=None, tables: int = 0, **settings
+) -> Event:
+    """A draft event with rounds 1..games (and ``tables`` numbered tables if given).
+
+    ``settings``: rules_variant, form, games, matchpoint_scale, movement_kind (defaults by type),
+    game_length_minutes, season.
+    """
+    unknown = set(settings) - set(_EVENT_SETTINGS)
+    if unknown:
+        raise ValidationError(f"unknown event setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+    clean = _clean_event_settings(club, {"name": name, "date": date, "type": type, **settings})
+    clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
+    _check_form(clean["type"], clean.get("form", Event.Form.PARTNERSHIP))
+    event = Event.objects.create(club=club, created_by=by, **clean)
+    _sync_rounds(event)
+    if tables:
+        set_table_count(event=event, count=tables)
+    return event
+
+
+@transaction.atomic
+def update_event(*, event: Event, **values) -> Event:
+    """Change settings. Type, form and the number of games are fixed once the event has started."""
+    unknown = set(values) - set(_EVENT_SETTINGS)
+    if unknown:
+        raise ValidationError(f"unknown event setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+    event = _locked_event(event)
+    clean = _clean_event_settings(event.club, values)
+    if event.status != Event.Status.DRAFT:
+        for key in ("type", "form"):
+            if key in clean and clean[key] != getattr(event, key):
+                raise Conflict(f"the {key} cannot change once the event has started", field=key)
+    _check_form(clean.get("type", event.type), clean.get("form", event.form))
+    for key, value in clean.items():
+        setattr(event, key, value)
+    event.save()
+    if "games" in clean:
+        _sync_rounds(event)
+    return event
+
+
+@transaction.atomic
+def set_public_switches(*, event: Event, **switches: bool) -> Event:
+    """Turn public pages on or off: standings, scorecards, travellers, hands (``*_released``)."""
+    allowed = {"standings_released", "scorecards_released", "travellers_released", "hands_released"}
+    unknown = set(switches) - allowed
+    if unknown:
+        raise ValidationError(f"unknown switch {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+    for key, value in switches.items():
+        if not isinstance(value, bool):
+            raise ValidationError(f"{key} must be true or false, not {value!r}", field=key)
+    Event.objects.filter(pk=event.pk).update(**switches, updated_at=timezone.now())
+    event.refresh_from_db()
+    return event
+
+
+def _move_status(event: Event, old: str, new: str) -> Event:
+    # Compare-and-swap: two directors pressing "start" at once move it once.
+    if Event.objects.filter(pk=event.pk, status=old).update(status=new, updated_at=timezone.now()) != 1:
+        event.refresh_from_db()
+        raise Conflict(f"{event.name} is {event.status}, not {old}", field="status")
+    event.refresh_from_db()
+    return event
+
+
+@transaction.atomic
+def start_event(*, event: Event) -> Event:
+    if not event.tables.exists():
+        raise ValidationError(f"{event.name} has no tables yet", field="tables")
+    event = _move_status(event, Event.Status.DRAFT, Event.Status.RUNNING)
+    Round.objects.filter(event=event, number=1, started_at__isnull=True).update(started_at=timezone.now())
+    return event
+
+
+@transaction.atomic
+def finish_event(*, event: Event) -> Event:
+    event = _move_status(event, Event.Status.RUNNING, Event.Status.FINISHED)
+    Round.objects.filter(event=event, status=Round.Status.OPEN).update(
+        status=Round.Status.CLOSED, closed_at=timezone.now()
+    )
+    return event
+
+
+@transaction.atomic
+def reopen_event(*, event: Event) -> Event:
+    return _move_status(event, Event.Status.FINISHED, Event.Status.RUNNING)
+
+
+@transaction.atomic
+def close_round(*, round: Round) -> Round:
+    """Close a game: tables can no longer submit for it (the director still can correct)."""
+    if (
+        Round.objects.filter(pk=round.pk, status=Round.Status.OPEN).update(
+            status=Round.Status.CLOSED, closed_at=timezone.now()
+        )
+        != 1
+    ):
+        raise Conflict(f"game {round.number} is already closed", field="round")
+    Round.objects.filter(event_id=round.event_id, number=round.number + 1, started_at__isnull=True).update(
+        started_at=timezone.now()
+    )
+    round.refresh_from_db()
+    return round
+
+
+@transaction.atomic
+def reopen_round(*, round: Round) -> Round:
+    reopened = Round.objects.filter(pk=round.pk, status=Round.Status.CLOSED).update(
+        status=Round.Status.OPEN, closed_at=None
+    )
+    if reopened != 1:
+        raise Conflict(f"game {round.number} is already open", field="round")
+    round.refresh_from_db()
+    return round
+
+
+def get_round(event: Event, number) -> Round:
+    number = parse_int(number, "the game number", field="round", minimum=1)
+    found = Round.objects.filter(event=event, number=number).first()
+    if found is None:
+        raise NotFound(f"{event.name} has no game {number} (it has {event.games})", field="round")
+    return found
+
+
+# --- tables ----------------------------------------------------------------------------------------
+@transaction.atomic
+def add_table(*, event: Event, number=None) -> Table:
+    """Add table ``number`` (default: the next number). A number already in use is refused."""
+    _locked_event(event)
+    if number is None:
+        number = (event.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = parse_int(number, "the table number", field="number", minimum=1, maximum=MAX_TABLES)
+    if Table.objects.filter(event=event, number=number).exists():
+        raise ValidationError(f"{event.name} already has a table {number}", field="number")
+    try:
+        with transaction.atomic():
+            return Table.objects.create(event=event, number=number)
+    except IntegrityError as error:
+        raise ValidationError(f"{event.name} already has a table {number}", field="number") from error
+
+
+@transaction.atomic
+def set_table_count(*, event: Event, count) -> list[Table]:
+    """Tables 1..count. Tables above ``count`` are removed if nobody has been seated or scored there."""
+    count = parse_int(count, "the number of tables", field="tables", minimum=0, maximum=MAX_TABLES)
+    _locked_event(event)
+    existing = set(event.tables.values_list("number", flat=True))
+    Table.objects.bulk_create([Table(event=event, number=n) for n in range(1, count + 1) if n not in existing])
+    surplus = event.tables.filter(number__gt=count)
+    if surplus.filter(seatings__isnull=False).exists() or surplus.filter(submissions__isnull=False).exists():
+        raise Conflict(f"cannot remove tables above {count}: players are seated there", field="tables")
+    surplus.delete()
+    return list(event.tables.order_by("number"))
+
+
+@transaction.atomic
+def reissue_table_token(*, table: Table) -> Table:
+    """A new secret for the table's entry link; the old link stops working at once."""
+    from .models import new_table_token
+
+    Table.objects.filter(pk=table.pk).update(token=new_table_token(), token_issued_at=timezone.now())
+    table.refresh_from_db()
+    return table
+
+
+# --- partnerships and teams ------------------------------------------------------------------------
+def _check_players_free(event: Event, players: list[Player], exclude_partnership: int | None = None) -> None:
+    seen: set[int] = set()
+    for player in players:
+        if player.pk in seen:
+            raise ValidationError(f"{player.name} is listed twice", field="players")
+        seen.add(player.pk)
+    taken = (
+        PartnershipMember.objects.filter(partnership__event=event, player__in=players)
+        .exclude(partnership_id=exclude_partnership)
+        .select_related("player", "partnership")
+        .first()
+    )
+    if taken is not None:
+        raise ValidationError(
+            f"{taken.player.name} already plays in partnership {taken.partnership.number}", field="players"
+        )
+
+
+@transaction.atomic
+def add_partnership(
+    *, event: Event, players: Iterable, number=None, direction: str = "", team: Team | None = None
+) -> Partnership:
+    """A partnership of two or three of the club's players (ids or ``Player``s, in seat order)."""
+    event = _locked_event(event)
+    players = players_by_ids(event.club, list(players))
+    if not 2 <= len(players) <= 3:
+        raise ValidationError(f"a partnership has two or three players, not {len(players)}", field="players")
+    _check_players_free(event, players)
+    if direction:
+        parse_choice(direction, Partnership.Direction, "the direction", field="direction")
+    if team is not None and team.event_id != event.pk:
+        raise NotFound(f"team {team.name} is not in {event.name}", field="team")
+    if number is None:
+        number = (event.partnerships.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = parse_int(number, "the partnership number", field="number", minimum=1, maximum=2 * MAX_TABLES + 10)
+    if Partnership.objects.filter(event=event, number=number).exists():
+        raise ValidationError(f"{event.name} already has a partnership {number}", field="number")
+    partnership = Partnership.objects.create(event=event, number=number, direction=direction, team=team)
+    PartnershipMember.objects.bulk_create(
+        [PartnershipMember(partnership=partnership, player=p, position=i) for i, p in enumerate(players, start=1)]
+    )
+    return partnership
+
+
+@transaction.atomic
+def set_partnership_players(*, partnership: Partnership, players: Iterable) -> Partnership:
+    event = _locked_event(partnership.event)
+    players = players_by_ids(event.club, list(players))
+    if not 2 <= len(players) <= 3:
+        raise ValidationError(f"a partnership has two or three players, not {len(players)}", field="players")
+    _check_players_free(event, players, exclude_partnership=partnership.pk)
+    if Seat.objects.filter(seating__partnership=partnership, seating__round__submissions__isnull=False).exists():
+        raise Conflict(f"partnership {partnership.number} has results; its players cannot change", field="players")
+    partnership.members.all().delete()
+    PartnershipMember.objects.bulk_create(
+        [PartnershipMember(partnership=partnership, player=p, position=i) for i, p in enumerate(players, start=1)]
+    )
+    return partnership
+
+
+@transaction.atomic
+def remove_partnership(*, partnership: Partnership) -> None:
+    if partnership.seatings.filter(round__submissions__isnull=False).exists():
+        raise Conflict(f"partnership {partnership.number} has results and cannot be removed", field="partnership")
+    partnership.delete()
+
+
+@transaction.atomic
+def draw_partnerships(
+    *, event: Event, players: Iterable, seed=None, fix_directions: bool | None = None
+) -> list[Partnership]:
+    """Random draw: pair the players (a partnership of three when the number is odd).
+
+    With fixed directions (default for progressive pairs and Mitchell-style events) the first half
+    of the partnerships sit majors and the rest minors, so table ``i`` starts with partnership ``i``
+    (majors) against partnership ``T + i`` (minors).
+    """
+    event = _locked_event(event)
+    players = players_by_ids(event.club, list(players))
+    if len(players) < 4:
+        raise ValidationError(f"a draw needs at least four players, not {len(players)}", field="players")
+    if event.partnerships.exists():
+        raise Conflict(f"{event.name} already has partnerships; remove them before drawing", field="players")
+    _check_players_free(event, players)
+    rng = random.Random(seed)
+    order = players[:]
+    rng.shuffle(order)
+    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
+    if len(order) % 2:
+        groups[-1].append(order[-1])
+    if fix_directions is None:
+        fix_directions = event.type in (Event.Type.PROGRESSIVE_PAIRS, Event.Type.DUPLICATE_PAIRS)
+    half = math.ceil(len(groups) / 2)
+    result = []
+    for number, group in enumerate(groups, start=1):
+        direction = (MAJORS if number <= half else MINORS) if fix_directions else ""
+        result.append(add_partnership(event=event, players=group, number=number, direction=direction))
+    return result
+
+
+@transaction.atomic
+def create_team(*, event: Event, name: str, partnerships: Iterable[Partnership] = (), number=None) -> Team:
+    event = _locked_event(event)
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationError("the team needs a name", field="name")
+    name = name.strip()
+    if Team.objects.filter(event=event, name=name).exists():
+        raise ValidationError(f"{event.name} already has a team called {name!r}", field="name")
+    if number is None:
+        number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = parse_int(number, "the team number", field="number", minimum=1)
+    if Team.objects.filter(event=event, number=number).exists():
+        raise ValidationError(f"{event.name} already has a team {number}", field="number")
+    team = Team.objects.create(event=event, name=name, number=number)
+    partnerships = list(partnerships)
+    for partnership in partnerships:
+        if partnership.event_id != event.pk:
+            raise NotFound(f"partnership {partnership.number} is not in {event.name}", field="partnerships")
+        if partnership.team_id is not None:
+            raise ValidationError(f"partnership {partnership.number} is already in a team", field="partnerships")
+    Partnership.objects.filter(pk__in=[p.pk for p in partnerships]).update(team=team)
+    return team
+
+
+# --- seatings --------------------------------------------------------------------------------------
+def default_sit_out_order(member_ids: list[int], game_number: int) -> list[int]:
+    """For a partnership of three: who sits out deals 1..4 (X, Y, Z, X — RULES.md §5), rotating
+    between games so a different player misses two deals each game. Empty for two players."""
+    if len(member_ids) != 3:
+        return []
+    shift = (game_number - 1) % 3
+    z, y, x = (member_ids[(i + shift) % 3] for i in range(3))
+    return [x, y, z, x]
+
+
+def _seat_players(members: list[int], sit_out: list[int]) -> list[int]:
+    """The two players in the first deal's seats (first suit, second suit) for these members."""
+    if len(members) == 2:
+        return members
+    # The deal-1 sitter-out is X; Y (who X replaces for deal 2) holds the second seat, Z the first.
+    x, y, z = sit_out[0], sit_out[1], sit_out[2]
+    assert x not in (y, z)
+    return [z, y]
+
+
+@transaction.atomic
+def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
+    """Write the seatings of a movement plan (``adapters.normalise_plan`` shape, or a
+    ``scoring.movements.Movement``/its ``to_dict()``) for rounds ``from_round``.. of the plan.
+
+    Missing tables are created. Rounds that already have results are refused. Returns the number
+    of seatings written.
+    """
+    event = _locked_event(event)
+    if hasattr(plan, "to_dict") or (isinstance(plan, Mapping) and "rounds" in plan):
+        plan = movement_to_plan(plan)
+    plan = normalise_plan(plan)
+    last = from_round + len(plan) - 1
+    if last > event.games:
+        raise ValidationError(
+            f"the movement runs to game {last} but {event.name} has {event.games} games", field="movement"
+        )
+    rounds = {r.number: r for r in event.rounds.filter(number__gte=from_round, number__lte=last)}
+    scored = sorted(n for n, r in rounds.items() if r.submissions.exists())
+    if scored:
+        raise Conflict(f"game {scored[0]} already has results; its seating cannot change", field="movement")
+
+    partnerships = {p.number: p for p in event.partnerships.all()}
+    members: dict[int, list[int]] = {}
+    for member in PartnershipMember.objects.filter(partnership__event=event).order_by("position"):
+        members.setdefault(member.partnership_id, []).append(member.player_id)
+    club_players = set(Player.objects.filter(club_id=event.club_id).values_list("pk", flat=True))
+
+    needed_tables = {t for round_plan in plan for t in round_plan.tables}
+    existing_tables = {t.number: t for t in event.tables.all()}
+    Table.objects.bulk_create([Table(event=event, number=n) for n in sorted(needed_tables - set(existing_tables))])
+    tables = {t.number: t for t in event.tables.all()}
+
+    Seating.objects.filter(round__in=rounds.values()).delete()
+    for round_obj in rounds.values():
+        round_obj.sitting_out_partnerships.clear()
+        round_obj.sitting_out_players.clear()
+
+    seatings: list[Seating] = []
+    seat_specs: list[list[tuple[str, int]]] = []
+    for offset, round_plan in enumerate(plan):
+        number = from_round + offset
+        round_obj = rounds[number]
+        placed: dict[int, str] = {}
+
+        for table_number, sides in sorted(round_plan.tables.items()):
+            for direction, side in ((MAJORS, sides.majors), (MINORS, sides.minors)):
+                if side is None:
+                    continue
+                where = f"table {table_number} {direction}"
+                partnership = None
+                if side.partnership is not None:
+                    partnership = partnerships.get(side.partnership)
+                    if partnership is None:
+                        raise NotFound(
+                            f"unknown partnership {side.partnership} at table {table_number}, game {number}",
+                            field="movement",
+                        )
+                    if partnership.direction and partnership.direction != direction:
+                        raise ValidationError(
+                            f"partnership {partnership.number} plays {partnership.direction}, "
+                            f"but the movement seats it {direction} at table {table_number}, game {number}",
+                            field="movement",
+                        )
+                    player_ids = members.get(partnership.pk, [])
+                else:
+                    player_ids = list(side.players)
+                if not 2 <= len(player_ids) <= 3:
+                    raise ValidationError(f"{where}, game {number}: {len(player_ids)} players", field="movement")
+                for player_id in player_ids:
+                    if player_id not in club_players:
+                        raise NotFound(f"unknown player {player_id} ({where}, game {number})", field="movement")
+                    if player_id in placed:
+                        raise ValidationError(
+                            f"player {player_id} is in two places in game {number}: {placed[player_id]} and {where}",
+                            field="movement",
+                        )
+                    placed[player_id] = where
+                sit_out = list(side.sit_out_order) or default_sit_out_order(player_ids, number)
+                if len(player_ids) == 3 and (len(sit_out) != 4 or set(sit_out) != set(player_ids)):
+                    raise ValidationError(
+                        f"{where}, game {number}: the sit-out order must name the three players as X, Y, Z, X",
+                        field="movement",
+                    )
+                seatings.append(
+                    Seating(
+                        round=round_obj,
+                        table=tables[table_number],
+                        direction=direction,
+                        partnership=partnership,
+                        game_set_number=sides.game_set,
+                        sit_out_order=sit_out,
+                    )
+                )
+                suits = DIRECTION_SUITS[direction]
+                seat_specs.append(list(zip(suits, _seat_players(player_ids, sit_out), strict=True)))
+        for item in round_plan.sitting_out:
+            if isinstance(item, int) and item in partnerships and round_plan.sitting_out_are_partnerships:
+                round_obj.sitting_out_partnerships.add(partnerships[item])
+            elif isinstance(item, int) and item in club_players:
+                round_obj.sitting_out_players.add(item)
+            else:
+                raise NotFound(f"unknown sitter-out {item!r} in game {number}", field="movement")
+
+    created = Seating.objects.bulk_create(seatings)
+    Seat.objects.bulk_create(
+        [
+            Seat(seating=seating, round_id=seating.round_id, suit=suit, player_id=player_id)
+            for seating, specs in zip(created, seat_specs, strict=True)
+            for suit, player_id in specs
+        ]
+    )
+    return len(created)
+
+
+@transaction.atomic
+def set_seating(
+    *,
+    round: Round,
+    table: Table,
+    majors: SidePlan | int | list | None,
+    minors: SidePlan | int | list | None,
+    game_set: int | None = None,
+) -> int:
+    """The director seats one table for one game by hand (partnership numbers or player ids)."""
+    if table.event_id != round.event_id:
+        raise NotFound(f"table {table.number} is not in this event", field="table")
+    event = round.event
+    plan = current_plan(event, round.number)
+    entry = {"tables": {table.number: {"majors": majors, "minors": minors, "game_set": game_set}}}
+    plan.tables[table.number] = normalise_plan([entry])[0].tables[table.number]
+    return apply_plan(event=event, plan=[plan], from_round=round.number)
+
+
+def current_plan(event: Event, number: int):
+    """The plan of round ``number`` as it stands in the database (for edits and re-validation)."""
+    from .adapters import RoundPlan, TablePlan
+
+    seatings = (
+        Seating.objects.filter(round__event=event, round__number=number)
+        .select_related("table", "partnership")
+        .prefetch_related("seats")
+    )
+    tables: dict[int, TablePlan] = {}
+    for seating in seatings:
+        side = SidePlan(
+            partnership=seating.partnership.number if seating.partnership else None,
+            players=() if seating.partnership else tuple(s.player_id for s in seating.seats.all()),
+            sit_out_order=tuple(seating.sit_out_order),
+        )
+        entry = tables.setdefault(seating.table.number, TablePlan(None, None, seating.game_set_number))
+        if seating.direction == MAJORS:
+            entry.majors = side
+        else:
+            entry.minors = side
+    round_obj = Round.objects.get(event=event, number=number)
+    byes = list(round_obj.sitting_out_partnerships.values_list("number", flat=True))
+    players_out = list(round_obj.sitting_out_players.values_list("pk", flat=True))
+    return RoundPlan(tables=tables, sitting_out=byes or players_out, sitting_out_are_partnerships=bool(byes))
+
+
+def progressive_plan(majors: list[int], minors: list[int], games: int) -> list[dict]:
+    """Fixed-partnership progressive: majors stay at table i, minors move up one table a game.
+
+    TODO(issue 5): switch to ``scoring.movements.progressive_pairs`` (it also balances byes and
+    partnerships of three); this local rotation is the fallback while that module is missing.
+    Unequal numbers: a table whose opponents are missing this game has a bye.
+    """
+    tables = max(len(majors), len(minors))
+    rounds = []
+    for game in range(games):
+        table_map, out = {}, []
+        for i in range(tables):
+            major = majors[i] if i < len(majors) else None
+            j = (i - game) % tables
+            minor = minors[j] if j < len(minors) else None
+            if major is not None and minor is not None:
+                table_map[i + 1] = {"majors": major, "minors": minor, "game_set": None}
+            else:
+                out.extend(p for p in (major, minor) if p is not None)
+        rounds.append({"tables": table_map, "sitting_out": out})
+    return rounds
+
+
+@transaction.atomic
+def seat_progressive_pairs(*, event: Event) -> int:
+    """Seat a progressive-pairs event from its partnerships' fixed directions, for every game."""
+    partnerships = list(event.partnerships.order_by("number"))
+    majors = [p.number for p in partnerships if p.direction == MAJORS]
+    minors = [p.number for p in partnerships if p.direction == MINORS]
+    if not majors or not minors:
+        raise ValidationError("a progressive event needs majors and minors partnerships", field="partnerships")
+    plan = None
+    try:
+        from scoring import movements
+    except ImportError:
+        movements = None
+    if movements is not None and hasattr(movements, "progressive_pairs"):
+        try:
+            movement = movements.progressive_pairs(majors, minors, max(len(majors), len(minors)), event.games)
+        except Exception as error:  # MovementError and friends: a message for the director
+            raise ValidationError(str(error), field="movement") from error
+        plan = movement
+        Event.objects.filter(pk=event.pk).update(movement=movement.to_dict())
+    else:
+        plan = progressive_plan(majors, minors, event.games)
+        Event.objects.filter(pk=event.pk).update(movement={"kind": "progressive", "rounds": plan})
+    return apply_plan(event=event, plan=plan)
