@@ -91,6 +91,9 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 def _clean(text: str) -> str:
+    if not isinstance(text, str):
+        # JSON and forms can hand us numbers or None; say so rather than crash.
+        raise CardError(f"{text!r} is not a card (expected text such as AS, TD, 10H)")
     # Phones insert the emoji variation selector after suit symbols.
     return text.replace("\ufe0f", "").strip()
 

@@ -4,25 +4,79 @@ CONTRACT (other modules rely on it): ``GameSet(number, deals, first_dealer, orie
 ``deals`` is a tuple of 4 dicts mapping seat suit (``S H D C``) to a tuple of ``Card``;
 ``first_dealer`` is a suit; ``orientation`` is ``"SDHC"`` (clockwise ♠→♦→♥→♣, the default) or
 ``"SCHD"`` (mirrored). ``GameSet.from_dict`` / ``to_dict`` use the JSON shape of docs/formats.md.
+Deal numbers in the API (``dealer(deal)``, ``leader(deal)``) are 0-based; messages meant for people
+count deals from 1.
+
+Also here:
+
+* validation: ``GameSet.problems()`` lists everything wrong, ``GameSet.validate()`` raises
+  ``GameSetError`` naming all of it;
+* ``remaining_cards(partial)`` and ``complete_game_set(partial)``: directors type 15 hands and the
+  16th is derived from what is left of the quad-deck;
+* ``deal_game_sets(n, seed=None)``: uniformly random sets, reproducible from a published seed
+  (construction in ``docs/formats.md`` and in ``deal_game_set``);
+* ``commitment(sets)``: SHA-256 over ``canonical_text(sets)``, published before play;
+* ``save_game_sets`` / ``load_game_sets``: the ``calypso-gamesets/1`` JSON file.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import struct
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-from .cards import SUITS, Card, parse_card
+from .cards import (
+    CARDS,
+    COPIES,
+    DECK_SIZE,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    CardError,
+    format_cards,
+    parse_card,
+    parse_cards,
+    sort_key,
+)
 
 ORIENTATIONS = ("SDHC", "SCHD")
 DEALS_PER_GAME = 4
 HAND_SIZE = 13
+FORMAT = "calypso-gamesets/1"
+"""The ``format`` tag of a game-set file; also the domain-separation prefix of the seed construction."""
+
+_DOMAIN = FORMAT.encode("ascii")
+_MAX_NUMBER = 2**32 - 1  # set numbers go into the seed construction as 4 bytes
 
 
 class GameSetError(ValueError):
-    """A game set that is not a valid arrangement of the quad-deck."""
+    """A game set that is not a valid arrangement of the quad-deck.
+
+    ``problems`` lists every problem found; the message joins them with ``; ``.
+    """
+
+    def __init__(self, message: str, problems: Sequence[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems: list[str] = list(problems) if problems is not None else [message]
+
+
+def _seat(seat: str) -> str:
+    return f"{seat} ({SUIT_NAMES[seat]})" if seat in SUIT_NAMES else repr(seat)
 
 
 @dataclass(frozen=True)
 class GameSet:
+    """One pre-arranged game: ``deals[d][seat]`` is the hand of ``seat`` in deal ``d`` (0-based)."""
+
     number: int
     deals: tuple[dict[str, tuple[Card, ...]], ...]
     first_dealer: str = "S"
@@ -34,6 +88,7 @@ class GameSet:
         return self.orientation
 
     def left_of(self, seat: str) -> str:
+        """The seat at ``seat``'s left (next clockwise)."""
         order = self.orientation
         return order[(order.index(seat) + 1) % 4]
 
@@ -46,23 +101,529 @@ class GameSet:
         """Who leads to the first trick of deal ``deal`` (0-based): dealer's left."""
         return self.left_of(self.dealer(deal))
 
-    @classmethod
-    def from_dict(cls, data: dict) -> GameSet:
-        deals = tuple(
-            {seat: tuple(parse_card(text) for text in deal.get(seat, ())) for seat in SUITS}
-            for deal in data.get("deals", ())
-        )
-        return cls(
-            number=int(data.get("number", 1)),
-            deals=deals,
-            first_dealer=data.get("first_dealer", "S"),
-            orientation=data.get("orientation", "SDHC"),
-        )
+    def hand(self, deal: int, seat: str) -> tuple[Card, ...]:
+        """The hand of ``seat`` in deal ``deal`` (0-based)."""
+        return self.deals[deal][seat]
 
-    def to_dict(self) -> dict:
+    def hands(self) -> Iterator[tuple[int, str, tuple[Card, ...]]]:
+        """Every hand as ``(deal, seat, cards)``, deals 0-based, seats in ``S H D C`` order."""
+        for d, deal in enumerate(self.deals):
+            for seat in SUITS:
+                if seat in deal:
+                    yield d, seat, deal[seat]
+
+    def canonical(self) -> GameSet:
+        """The same set with every hand sorted (suits S H D C, ranks high to low)."""
+        deals = tuple({seat: tuple(sorted(cards, key=sort_key)) for seat, cards in deal.items()} for deal in self.deals)
+        return GameSet(self.number, deals, self.first_dealer, self.orientation, dict(self.meta))
+
+    def problems(self) -> list[str]:
+        """Everything wrong with this set, one phrase each (empty when the set is valid)."""
+        return check_game_set(self)
+
+    def validate(self) -> GameSet:
+        """Raise ``GameSetError`` naming every problem; return ``self`` when valid."""
+        problems = self.problems()
+        if problems:
+            raise GameSetError(f"game set {self.number}: " + "; ".join(problems), problems)
+        return self
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, validate: bool = True) -> GameSet:
+        """Build a set from the JSON shape of docs/formats.md.
+
+        Hands may be lists of card strings or one string in either card notation. Every problem
+        (bad cards, with deal and seat, and — when ``validate`` — wrong hand sizes and card counts)
+        is reported together in one ``GameSetError``. With ``validate=False`` a partial set is
+        allowed: missing or ``null`` hands become empty tuples (see ``complete_game_set``).
+        """
+        if not isinstance(data, Mapping):
+            raise GameSetError(f"a game set must be a JSON object, not {type(data).__name__}")
+        problems: list[str] = []
+
+        raw_number = data.get("number", 1)
+        number = 0
+        if isinstance(raw_number, int) and not isinstance(raw_number, bool):
+            number = raw_number
+        elif isinstance(raw_number, str) and raw_number.strip().isdigit():
+            number = int(raw_number)
+        else:
+            problems.append(f"set number {raw_number!r} is not a whole number")
+
+        first_dealer = data.get("first_dealer", "S")
+        if isinstance(first_dealer, str) and first_dealer.strip().upper() in SUITS:
+            first_dealer = first_dealer.strip().upper()
+        orientation = data.get("orientation", "SDHC")
+        if isinstance(orientation, str):
+            orientation = orientation.strip().upper()
+
+        raw_deals = data.get("deals")
+        deals: list[dict[str, tuple[Card, ...]]] = []
+        if not isinstance(raw_deals, list | tuple):
+            problems.append(f"'deals' must be a list of {DEALS_PER_GAME} deals")
+            raw_deals = []
+        for d, raw_deal in enumerate(raw_deals, start=1):
+            deal: dict[str, tuple[Card, ...]] = {}
+            if not isinstance(raw_deal, Mapping):
+                problems.append(f"deal {d} must be an object mapping seats S H D C to hands")
+                deals.append(deal)
+                continue
+            for key in raw_deal:
+                if key not in SUITS:
+                    problems.append(f"deal {d}: {key!r} is not a seat (use S, H, D, C)")
+            for seat in SUITS:
+                raw_hand = raw_deal.get(seat)
+                if raw_hand is None:
+                    if not validate:  # a partial set; validation below names the missing hand
+                        deal[seat] = ()
+                    continue
+                deal[seat] = _parse_hand(raw_hand, f"deal {d}, seat {seat}", problems)
+            deals.append(deal)
+
+        game_set = cls(number=number, deals=tuple(deals), first_dealer=first_dealer, orientation=orientation)
+        if validate:
+            problems.extend(p for p in check_game_set(game_set, check_number=False) if p not in problems)
+        if problems:
+            raise GameSetError(f"game set {raw_number}: " + "; ".join(problems), problems)
+        return game_set
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of docs/formats.md, cards as canonical strings in the stored order."""
         return {
             "number": self.number,
             "first_dealer": self.first_dealer,
             "orientation": self.orientation,
-            "deals": [{seat: [str(card) for card in deal[seat]] for seat in SUITS} for deal in self.deals],
+            "deals": [{seat: [str(card) for card in deal.get(seat, ())] for seat in SUITS} for deal in self.deals],
         }
+
+
+def _parse_hand(raw: Any, where: str, problems: list[str]) -> tuple[Card, ...]:
+    """Cards of one hand; bad cards are added to ``problems`` (all of them, not just the first)."""
+    if isinstance(raw, str):
+        try:
+            return tuple(parse_cards(raw))
+        except CardError as error:
+            problems.append(f"{where}: {error}")
+            return ()
+    if not isinstance(raw, list | tuple):
+        problems.append(f"{where}: a hand must be a list of cards, not {type(raw).__name__}")
+        return ()
+    cards: list[Card] = []
+    for text in raw:
+        if isinstance(text, Card):
+            cards.append(text)
+            continue
+        try:
+            cards.append(parse_card(text))
+        except CardError as error:
+            problems.append(f"{where}: {error}")
+    return tuple(cards)
+
+
+def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]:
+    """Every problem with ``game_set`` as a list of phrases (empty when it is valid).
+
+    Checks: a positive set number, a first dealer among ``S H D C``, an orientation among
+    ``ORIENTATIONS``, exactly 4 deals of 4 hands of 13 cards, and every card exactly 4 times.
+    """
+    problems: list[str] = []
+    number = game_set.number
+    if check_number and (not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= _MAX_NUMBER):
+        problems.append(f"set number {number!r} must be a whole number from 1 to {_MAX_NUMBER}")
+    if game_set.first_dealer not in SUITS:
+        problems.append(f"first dealer {game_set.first_dealer!r} is not a seat (use S, H, D or C)")
+    if game_set.orientation not in ORIENTATIONS:
+        problems.append(
+            f"orientation {game_set.orientation!r} is not one of {', '.join(ORIENTATIONS)} "
+            "(clockwise seats from Spades)"
+        )
+    if len(game_set.deals) != DEALS_PER_GAME:
+        problems.append(f"{len(game_set.deals)} deals, not {DEALS_PER_GAME}")
+
+    counts: Counter[Card] = Counter()
+    where: dict[Card, list[str]] = {}
+    for d, deal in enumerate(game_set.deals, start=1):
+        for seat in SUITS:
+            cards = deal.get(seat)
+            if cards is None:
+                problems.append(f"deal {d}: no hand for seat {_seat(seat)}")
+                continue
+            if len(cards) != HAND_SIZE:
+                problems.append(f"deal {d}, seat {_seat(seat)}: {len(cards)} cards, not {HAND_SIZE}")
+            hand_counts = Counter(cards)
+            counts.update(hand_counts)
+            for card, k in hand_counts.items():
+                where.setdefault(card, []).append(f"deal {d} {seat}" + (f"×{k}" if k > 1 else ""))
+        for key in deal:
+            if key not in SUITS:
+                problems.append(f"deal {d}: {key!r} is not a seat (use S, H, D, C)")
+
+    for card in sorted(set(counts) | set(_ALL_CARDS), key=sort_key):
+        k = counts.get(card, 0)
+        if k > COPIES:
+            problems.append(f"{card} appears {k} times, not {COPIES} ({', '.join(where[card])})")
+        elif k < COPIES:
+            problems.append(f"{card} appears {k} time{'' if k == 1 else 's'}, not {COPIES}")
+    return problems
+
+
+# --- The 16th hand ------------------------------------------------------------------------------------------------
+
+
+def _typed_hands(partial: GameSet | Iterable[Any]) -> Iterator[tuple[str, Iterable[Card]]]:
+    """(label, cards) for every typed hand of a partial set, in any of the accepted shapes."""
+    if isinstance(partial, GameSet):
+        partial = partial.deals
+    for d, item in enumerate(partial, start=1):
+        if isinstance(item, Mapping):
+            for seat, cards in item.items():
+                if cards:
+                    yield f"deal {d} {seat}", cards
+        elif item:
+            yield f"hand {d}", item
+
+
+def remaining_cards(partial: GameSet | Iterable[Any]) -> Counter[Card]:
+    """What is left of the 208-card quad-deck once the hands typed so far are taken out.
+
+    ``partial`` is a ``GameSet`` (possibly incomplete), a sequence of deals (mappings seat → cards;
+    missing, ``None`` or empty hands are skipped) or simply an iterable of hands (iterables of
+    ``Card``). Returns a ``Counter`` card → copies left (only positive counts). Raises
+    ``GameSetError`` when a card has been typed more than 4 times, naming each such card.
+    """
+    counts: Counter[Card] = Counter()
+    for _, cards in _typed_hands(partial):
+        counts.update(cards)
+    excess = [f"{card} typed {k} times, the deck has {COPIES}" for card, k in counts.items() if k > COPIES]
+    if excess:
+        excess.sort()
+        raise GameSetError("too many copies: " + "; ".join(excess), excess)
+    return Counter({card: COPIES - counts[card] for card in _ALL_CARDS if counts[card] < COPIES})
+
+
+def complete_game_set(
+    partial: GameSet | Sequence[Mapping[str, Iterable[Card] | None]],
+    *,
+    number: int | None = None,
+    first_dealer: str | None = None,
+    orientation: str | None = None,
+) -> GameSet:
+    """Fill in the one missing hand of a set from what is left of the deck, and validate.
+
+    ``partial`` is a ``GameSet`` (e.g. ``GameSet.from_dict(data, validate=False)``) or 4 deals of
+    seat → cards, where exactly one hand is missing (absent, ``None`` or empty). The keyword
+    arguments override (or, for a plain sequence, supply; defaults 1, ``S``, ``SDHC``) the set's
+    attributes. A complete set is just validated. Raises ``GameSetError`` when more than one hand is
+    missing, or when what is left is not exactly 13 cards (naming the typed hands of the wrong size).
+    """
+    if isinstance(partial, GameSet):
+        base_number, base_dealer, base_orientation = partial.number, partial.first_dealer, partial.orientation
+        raw_deals: Sequence[Mapping[str, Any]] = partial.deals
+    else:
+        base_number, base_dealer, base_orientation = 1, "S", "SDHC"
+        raw_deals = list(partial)
+    number = base_number if number is None else number
+    first_dealer = base_dealer if first_dealer is None else first_dealer
+    orientation = base_orientation if orientation is None else orientation
+    label = f"game set {number}"
+    if len(raw_deals) != DEALS_PER_GAME:
+        raise GameSetError(f"{label}: {len(raw_deals)} deals, not {DEALS_PER_GAME}")
+
+    deals: list[dict[str, tuple[Card, ...]]] = []
+    missing: list[tuple[int, str]] = []
+    wrong_size: list[str] = []
+    for d, raw_deal in enumerate(raw_deals):
+        deal: dict[str, tuple[Card, ...]] = {}
+        for seat in SUITS:
+            cards = tuple(raw_deal.get(seat) or ())
+            if not cards:
+                missing.append((d, seat))
+            elif len(cards) != HAND_SIZE:
+                wrong_size.append(f"deal {d + 1}, seat {_seat(seat)}: {len(cards)} cards, not {HAND_SIZE}")
+            deal[seat] = cards
+        deals.append(deal)
+
+    if len(missing) > 1:
+        names = ", ".join(f"deal {d + 1} {seat}" for d, seat in missing)
+        raise GameSetError(f"{label}: {len(missing)} hands are missing ({names}); only one can be derived")
+    if missing:
+        try:
+            left = remaining_cards(deals)
+        except GameSetError as error:
+            raise GameSetError(f"{label}: {error}", error.problems) from None
+        total = sum(left.values())
+        if total != HAND_SIZE:
+            d, seat = missing[0]
+            problems = [
+                f"the 15 typed hands leave {total} cards for deal {d + 1}, seat {_seat(seat)}, not {HAND_SIZE}",
+                *wrong_size,
+            ]
+            raise GameSetError(f"{label}: " + "; ".join(problems), problems)
+        d, seat = missing[0]
+        deals[d][seat] = tuple(sorted(left.elements(), key=sort_key))
+    return GameSet(number, tuple(deals), first_dealer, orientation).validate()
+
+
+# --- Dealing --------------------------------------------------------------------------------------------------------
+
+# Cards in display order (S H D C, ranks high to low): the shuffle works on these 52 indices so
+# that sorting a hand is sorting small integers, and Card objects are only looked up, never built.
+_ALL_CARDS: tuple[Card, ...] = tuple(sorted(CARDS, key=sort_key))
+_FRESH_DECK: tuple[int, ...] = tuple(position // COPIES for position in range(DECK_SIZE))
+# Rejection limits for an unbiased draw from range(n) with a 32-bit word: accept w < limit.
+_LIMITS: tuple[int, ...] = (0, *(2**32 - 2**32 % n for n in range(1, DECK_SIZE + 1)))
+_FIRST_BLOCKS = (DECK_SIZE + 7) // 8 + 1  # 27 blocks = 216 words: 207 draws and some spare
+
+
+def parse_seed(seed: str | bytes) -> bytes:
+    """A seed as bytes: ``bytes`` as given, or text in hexadecimal (an optional ``0x`` prefix is ignored).
+
+    Raises ``GameSetError`` for an empty seed or text that is not hexadecimal.
+    """
+    if isinstance(seed, bytes | bytearray):
+        key = bytes(seed)
+    elif isinstance(seed, str):
+        text = seed.strip()
+        if text[:2].lower() == "0x":
+            text = text[2:]
+        try:
+            key = bytes.fromhex(text)
+        except ValueError:
+            raise GameSetError(f"seed {seed!r} is not hexadecimal (use digits 0-9 and a-f, an even number)") from None
+    else:
+        raise GameSetError(f"a seed must be hexadecimal text or bytes, not {type(seed).__name__}")
+    if not key:
+        raise GameSetError("the seed is empty")
+    return key
+
+
+def _words(key: bytes, number: int, first_block: int, blocks: int) -> list[int]:
+    """32-bit big-endian words of HMAC-SHA256(key, FORMAT ‖ number ‖ counter), counters in order."""
+    prefix = _DOMAIN + number.to_bytes(4, "big")
+    data = b"".join(
+        hmac.digest(key, prefix + counter.to_bytes(4, "big"), "sha256")
+        for counter in range(first_block, first_block + blocks)
+    )
+    return list(struct.unpack(f">{blocks * 8}I", data))
+
+
+def _shuffled_deck(key: bytes, number: int) -> list[int]:
+    """The 208 card indices (display order) after the keyed Fisher–Yates shuffle of ``deal_game_set``."""
+    deck = list(_FRESH_DECK)
+    words = _words(key, number, 0, _FIRST_BLOCKS)
+    limits = _LIMITS
+    w = 0
+    for i in range(DECK_SIZE - 1, 0, -1):
+        n = i + 1
+        x = words[w]
+        w += 1
+        while x >= limits[n]:  # probability < 2**-24 per draw: keep the stream long enough and redraw
+            if len(words) - w < n:
+                words += _words(key, number, len(words) // 8, (n + 7) // 8 + 1)
+            x = words[w]
+            w += 1
+        j = x % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _game_set_from_deck(deck: list[int], number: int, first_dealer: str, orientation: str) -> GameSet:
+    cards = _ALL_CARDS
+    deals = []
+    for d in range(DEALS_PER_GAME):
+        base = d * 52
+        deals.append(
+            {
+                seat: tuple([cards[i] for i in sorted(deck[base + s * HAND_SIZE : base + (s + 1) * HAND_SIZE])])
+                for s, seat in enumerate(SUITS)
+            }
+        )
+    return GameSet(number, tuple(deals), first_dealer, orientation)
+
+
+def deal_game_set(number: int, seed: str | bytes, *, first_dealer: str = "S", orientation: str = "SDHC") -> GameSet:
+    """Game set ``number`` derived deterministically from ``seed`` (hex text or bytes).
+
+    Construction (``calypso-gamesets/1``), so that anyone holding the published seed can regenerate:
+
+    1. the key is the seed's bytes;
+    2. the random stream is the concatenation, for counter = 0, 1, 2, ..., of
+       ``HMAC-SHA256(key, b"calypso-gamesets/1" ‖ uint32_be(number) ‖ uint32_be(counter))``,
+       read as consecutive unsigned 32-bit big-endian words;
+    3. the deck is the 208 cards in display order (``AS AS AS AS KS KS ... 2C``: suits S H D C,
+       ranks high to low, four copies each);
+    4. Fisher–Yates: for i from 207 down to 1, take the next word w; if
+       ``w >= 2**32 - (2**32 mod (i+1))`` discard it and take the next (rejection keeps the draw
+       unbiased); otherwise swap positions i and ``w mod (i+1)``;
+    5. deal d (1..4) seat k (0..3 for S H D C) gets positions ``52(d-1)+13k`` to ``52(d-1)+13k+12``;
+       each hand is stored sorted.
+
+    ``first_dealer`` and ``orientation`` are event choices and not derived from the seed.
+    """
+    if not isinstance(number, int) or not 1 <= number <= _MAX_NUMBER:
+        raise GameSetError(f"set number {number!r} must be a whole number from 1 to {_MAX_NUMBER}")
+    key = parse_seed(seed)
+    return _game_set_from_deck(_shuffled_deck(key, number), number, first_dealer, orientation)
+
+
+def iter_game_sets(
+    n: int, seed: str | bytes | None = None, *, start: int = 1, first_dealer: str = "S", orientation: str = "SDHC"
+) -> Iterator[GameSet]:
+    """Yield ``n`` game sets numbered ``start``, ``start + 1``, ...; see ``deal_game_sets``."""
+    if not isinstance(n, int) or n < 0:
+        raise GameSetError(f"the number of sets must be a whole number ≥ 0, not {n!r}")
+    if first_dealer not in SUITS:
+        raise GameSetError(f"first dealer {first_dealer!r} is not a seat (use S, H, D or C)")
+    if orientation not in ORIENTATIONS:
+        raise GameSetError(f"orientation {orientation!r} is not one of {', '.join(ORIENTATIONS)}")
+    if not isinstance(start, int) or start < 1 or start + n - 1 > _MAX_NUMBER:
+        raise GameSetError(f"set numbers must run from 1 to {_MAX_NUMBER}")
+    # Without a seed, a fresh 256-bit key from the operating system's CSPRNG drives the same
+    # construction; it is never stored, so those sets cannot be regenerated.
+    key = secrets.token_bytes(32) if seed is None else parse_seed(seed)
+    for number in range(start, start + n):
+        yield _game_set_from_deck(_shuffled_deck(key, number), number, first_dealer, orientation)
+
+
+def deal_game_sets(
+    n: int, seed: str | bytes | None = None, *, start: int = 1, first_dealer: str = "S", orientation: str = "SDHC"
+) -> list[GameSet]:
+    """``n`` uniformly random game sets numbered ``start``.. (each hand sorted).
+
+    With no seed the randomness comes from ``secrets``. With a seed (hex text or bytes) the sets
+    are a pure function of (seed, set number) — see ``deal_game_set`` for the construction — so
+    publishing the seed after the event lets anyone regenerate and check them. Keep the seed
+    secret until play is over, and make it at least 16 random bytes: anyone who can guess it can
+    regenerate the hands.
+    """
+    return list(iter_game_sets(n, seed, start=start, first_dealer=first_dealer, orientation=orientation))
+
+
+# --- Commitment -----------------------------------------------------------------------------------------------------
+
+
+def canonical_text(sets: Iterable[GameSet]) -> str:
+    """The canonical serialisation hashed by ``commitment`` (docs/formats.md).
+
+    A first line ``calypso-gamesets/1``; then for each set in increasing set number, a line
+    ``set <number> <first_dealer> <orientation>`` followed by 16 lines ``<deal 1-4> <seat> <cards>``
+    (deals in order, seats S H D C, the 13 cards canonical, sorted S H D C and ranks high to low,
+    separated by single spaces). Every line ends with ``\\n``; no other whitespace.
+    Raises ``GameSetError`` on two sets with the same number.
+    """
+    ordered = sorted(sets, key=lambda s: s.number)
+    lines = [FORMAT]
+    seen: set[int] = set()
+    for game_set in ordered:
+        if game_set.number in seen:
+            raise GameSetError(f"two game sets are numbered {game_set.number}")
+        seen.add(game_set.number)
+        lines.append(f"set {game_set.number} {game_set.first_dealer} {game_set.orientation}")
+        for d, deal in enumerate(game_set.deals, start=1):
+            for seat in SUITS:
+                lines.append(f"{d} {seat} {format_cards(sorted(deal.get(seat, ()), key=sort_key))}")
+    return "\n".join(lines) + "\n"
+
+
+def commitment(sets: Iterable[GameSet]) -> str:
+    """SHA-256 (lowercase hex) of the UTF-8 ``canonical_text(sets)``: publish it before play."""
+    return hashlib.sha256(canonical_text(sets).encode("utf-8")).hexdigest()
+
+
+# --- Files ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSetFile:
+    """The contents of a ``calypso-gamesets/1`` file."""
+
+    sets: tuple[GameSet, ...]
+    seed: bytes | None
+    commitment: str
+    """The commitment as written in the file (``load_game_sets`` checks it unless told not to)."""
+
+    @property
+    def seed_hex(self) -> str | None:
+        """The seed as lowercase hex, or ``None``."""
+        return None if self.seed is None else self.seed.hex()
+
+
+def game_sets_to_json(sets: Sequence[GameSet], seed: str | bytes | None = None) -> dict[str, Any]:
+    """The file document: ``{"format", "commitment", "seed", "sets"}`` (sets in the given order)."""
+    return {
+        "format": FORMAT,
+        "commitment": commitment(sets),
+        "seed": None if seed is None else parse_seed(seed).hex(),
+        "sets": [game_set.to_dict() for game_set in sets],
+    }
+
+
+def game_sets_from_json(data: Any, *, check_commitment: bool = True) -> GameSetFile:
+    """Read a file document; every set is validated and all problems are reported together.
+
+    With ``check_commitment`` a commitment that does not match the sets is an error too.
+    """
+    if not isinstance(data, Mapping):
+        raise GameSetError("a game-set file must hold a JSON object")
+    if data.get("format") != FORMAT:
+        raise GameSetError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+    raw_sets = data.get("sets")
+    if not isinstance(raw_sets, list):
+        raise GameSetError("'sets' must be a list of game sets")
+    problems: list[str] = []
+    sets: list[GameSet] = []
+    for i, raw in enumerate(raw_sets, start=1):
+        try:
+            sets.append(GameSet.from_dict(raw))
+        except GameSetError as error:
+            label = raw.get("number", f"#{i}") if isinstance(raw, Mapping) else f"#{i}"
+            problems.extend(f"game set {label}: {p}" for p in error.problems)
+    numbers = Counter(s.number for s in sets)
+    problems.extend(f"{k} game sets are numbered {n}" for n, k in sorted(numbers.items()) if k > 1)
+
+    seed: bytes | None = None
+    if data.get("seed") is not None:
+        try:
+            seed = parse_seed(data["seed"])
+        except GameSetError as error:
+            problems.append(str(error))
+    stored = data.get("commitment")
+    if not isinstance(stored, str):
+        problems.append("'commitment' must be the SHA-256 hex string of the sets")
+        stored = ""
+    if problems:
+        raise GameSetError("; ".join(problems), problems)
+    if check_commitment:
+        computed = commitment(sets)
+        if stored.lower() != computed:
+            raise GameSetError(f"the file's commitment {stored} does not match its sets ({computed})")
+    return GameSetFile(tuple(sets), seed, stored.lower())
+
+
+def save_game_sets(path: str | os.PathLike[str], sets: Sequence[GameSet], seed: str | bytes | None = None) -> str:
+    """Write ``sets`` (and the seed, if any) to ``path`` atomically; return the commitment."""
+    document = game_sets_to_json(sets, seed)
+    target = Path(path)
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(document, out, indent=1, ensure_ascii=False)
+            out.write("\n")
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return document["commitment"]
+
+
+def load_game_sets(path: str | os.PathLike[str], *, check_commitment: bool = True) -> GameSetFile:
+    """Read and validate a ``calypso-gamesets/1`` file (see ``game_sets_from_json``).
+
+    Raises ``GameSetError`` for invalid JSON or contents, ``OSError`` when the file cannot be read.
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise GameSetError(f"{path}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    return game_sets_from_json(data, check_commitment=check_commitment)
