@@ -11,11 +11,15 @@ from __future__ import annotations
 class DomainError(Exception):
     """Something the person asked for cannot be done; nothing was written."""
 
-    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+    def __init__(
+        self, message: str, *, field: str | None = None, code: str | None = None, problems: list[str] | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.field = field
         self.code = code or type(self).__name__
+        # Every problem found, one phrase each (a scoresheet or game set can have several).
+        self.problems: list[str] = list(problems) if problems else [message]
 
     def __str__(self) -> str:
         return self.message

@@ -47,10 +47,14 @@ class Submission(models.Model):
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=80, unique=True, null=True, blank=True)
     note = models.TextField(blank=True, default="")
-    # When and by whom the status last moved (confirm, dispute, supersede).
+    # When, by whom and why the status last moved (confirm, dispute, supersede).
+    status_note = models.TextField(blank=True, default="")
     status_changed_at = models.DateTimeField(null=True, blank=True)
     status_changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    status_changed_by_table = models.ForeignKey(
+        "events.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
 
     class Meta:

@@ -1,0 +1,251 @@
+"""Writes for game sets: import a ``calypso-gamesets/1`` file, generate with a commitment, or record
+by hand (hand by hand, with the last hand filled from what is left of the 208 cards).
+
+All input errors raise ``ValidationError`` with every problem in ``problems`` and write nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from director.core.errors import Conflict, NotFound, ValidationError
+from director.events.models import Event
+from director.events.services import parse_int
+from scoring import gamesets
+from scoring.cards import SUITS, CardError, parse_cards, sort_key
+
+from .adapters import row_fields, to_game_set
+from .models import GameSet, GameSetFile
+
+MAX_SETS = 200
+Source = GameSetFile.Source
+
+
+def _locked(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _game_set_error(error: gamesets.GameSetError, *, field: str = "file") -> ValidationError:
+    return ValidationError(str(error), field=field, problems=error.problems)
+
+
+def _refuse_if_played(event: Event) -> None:
+    from director.results.models import Submission
+
+    if Submission.objects.filter(round__event=event).exists():
+        raise Conflict(f"{event.name} already has results; its game sets cannot be replaced", field="file")
+
+
+def _replace_sets(event: Event, sets, *, source: str, commitment: str, seed: str, file_name: str, by) -> GameSetFile:
+    GameSet.objects.filter(event=event).delete()
+    GameSet.objects.bulk_create([GameSet(event=event, complete=True, **row_fields(s)) for s in sets])
+    GameSetFile.objects.filter(event=event).delete()
+    return GameSetFile.objects.create(
+        event=event, source=source, commitment=commitment, seed=seed, file_name=file_name[:200], created_by=by
+    )
+
+
+@transaction.atomic
+def import_game_sets(*, event: Event, data, file_name: str = "", by=None, replace: bool = False) -> GameSetFile:
+    """Import a ``calypso-gamesets/1`` file (bytes, text or the parsed JSON object).
+
+    Every set is validated (a set with 207 cards, a card five times, a bad commitment...) and all
+    problems are reported together. A seed in the file is kept secret until revealed.
+    """
+    event = _locked(event)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValidationError("the file is not UTF-8 text", field="file") from error
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise ValidationError(
+                f"the file is not JSON ({error.msg} at line {error.lineno}, column {error.colno})", field="file"
+            ) from error
+    try:
+        parsed = gamesets.game_sets_from_json(data)
+    except gamesets.GameSetError as error:
+        raise _game_set_error(error) from error
+    if not parsed.sets:
+        raise ValidationError("the file holds no game sets", field="file")
+    if event.game_sets.exists():
+        if not replace:
+            raise Conflict(f"{event.name} already has game sets; replace them explicitly", field="file")
+        _refuse_if_played(event)
+    return _replace_sets(
+        event,
+        parsed.sets,
+        source=Source.IMPORTED,
+        commitment=parsed.commitment,
+        seed=parsed.seed_hex or "",
+        file_name=file_name,
+        by=by,
+    )
+
+
+@transaction.atomic
+def generate_game_sets(
+    *,
+    event: Event,
+    count=None,
+    by=None,
+    first_dealer: str = "S",
+    orientation: str = "SDHC",
+    replace: bool = False,
+    seed: str | None = None,
+) -> GameSetFile:
+    """Deal ``count`` random game sets (default: one per game) from a fresh secret seed.
+
+    The commitment is stored (show it to the director before play); the seed stays hidden until
+    ``reveal_seed``, after which anyone can regenerate the sets and check the commitment.
+    ``seed`` is for tests and the demo only.
+    """
+    event = _locked(event)
+    count = parse_int(
+        event.games if count is None else count, "the number of game sets", field="count", minimum=1, maximum=MAX_SETS
+    )
+    if first_dealer not in SUITS:
+        raise ValidationError(f"the first dealer must be one of S, H, D, C, not {first_dealer!r}", field="first_dealer")
+    if orientation not in gamesets.ORIENTATIONS:
+        raise ValidationError(f"the orientation must be SDHC or SCHD, not {orientation!r}", field="orientation")
+    if event.game_sets.exists():
+        if not replace:
+            raise Conflict(f"{event.name} already has game sets; replace them explicitly", field="count")
+        _refuse_if_played(event)
+    seed = seed or secrets.token_hex(16)
+    sets = gamesets.deal_game_sets(count, seed, first_dealer=first_dealer, orientation=orientation)
+    return _replace_sets(
+        event, sets, source=Source.GENERATED, commitment=gamesets.commitment(sets), seed=seed, file_name="", by=by
+    )
+
+
+@transaction.atomic
+def reveal_seed(*, event: Event) -> GameSetFile:
+    """Publish the seed (after play): from now on selectors show it."""
+    updated = (
+        GameSetFile.objects.filter(event=event).exclude(seed="").update(seed_revealed=True, updated_at=timezone.now())
+    )
+    if not updated:
+        raise NotFound(f"{event.name} has no generated game sets with a seed", field="seed")
+    return GameSetFile.objects.get(event=event)
+
+
+@transaction.atomic
+def release_hands(*, event: Event, released: bool = True) -> GameSetFile:
+    """Release (or withdraw) the hands to the public after play; also reveals a generated seed."""
+    set_file = GameSetFile.objects.select_for_update().filter(event=event).first()
+    if set_file is None:
+        raise NotFound(f"{event.name} has no game sets", field="released")
+    set_file.released = released
+    if released and set_file.seed:
+        set_file.seed_revealed = True
+    set_file.save()
+    Event.objects.filter(pk=event.pk).update(hands_released=released, updated_at=timezone.now())
+    return set_file
+
+
+# --- recording by hand ------------------------------------------------------------------------------
+def _recording_file(event: Event, by) -> GameSetFile:
+    set_file = GameSetFile.objects.filter(event=event).first()
+    if set_file is None:
+        return GameSetFile.objects.create(event=event, source=Source.RECORDED, created_by=by)
+    if set_file.source != Source.RECORDED:
+        raise Conflict(
+            f"{event.name}'s game sets were {set_file.source}; they cannot be recorded by hand", field="hand"
+        )
+    return set_file
+
+
+def _refresh_commitment(event: Event) -> None:
+    """Recorded sets get their commitment once every set is complete (blank before)."""
+    rows = list(GameSet.objects.filter(event=event))
+    value = ""
+    if rows and all(row.complete for row in rows):
+        value = gamesets.commitment(to_game_set(row) for row in rows)
+    GameSetFile.objects.filter(event=event).update(commitment=value, updated_at=timezone.now())
+
+
+def _check_complete(row: GameSet) -> None:
+    row.complete = not to_game_set(row).problems()
+
+
+@transaction.atomic
+def record_hand(*, event: Event, number, deal, seat: str, text: str, by=None) -> GameSet:
+    """Save one hand of game set ``number`` typed by the director (``S AKQ72 H 9 D 5 C T8`` or a
+    card list). The set is created on its first hand. Saving an empty text clears the hand.
+
+    Refused, naming the hand: bad notation, more than 13 cards, or a card the set already has
+    four times.
+    """
+    event = _locked(event)
+    number = parse_int(number, "the game set number", field="number", minimum=1, maximum=MAX_SETS)
+    deal = parse_int(deal, "the deal", field="deal", minimum=1, maximum=4)
+    where = f"hands.{deal}.{seat}"
+    if seat not in SUITS:
+        raise ValidationError(f"the seat must be S, H, D or C, not {seat!r}", field="seat")
+    label = f"game set {number}, deal {deal}, {seat} hand"
+    try:
+        cards = parse_cards(text or "")
+    except CardError as error:
+        raise ValidationError(f"{label}: {error}", field=where) from error
+    if len(cards) > gamesets.HAND_SIZE:
+        raise ValidationError(f"{label} has {len(cards)} cards, more than {gamesets.HAND_SIZE}", field=where)
+    _recording_file(event, by)
+    row, _ = GameSet.objects.select_for_update().get_or_create(event=event, number=number)
+    row.deals[deal - 1][seat] = [str(card) for card in sorted(cards, key=sort_key)]
+    try:
+        gamesets.remaining_cards(to_game_set(row))
+    except gamesets.GameSetError as error:
+        raise ValidationError(f"{label}: {error}", field=where, problems=error.problems) from error
+    _check_complete(row)
+    row.save()
+    _refresh_commitment(event)
+    return row
+
+
+@transaction.atomic
+def set_game_set_options(
+    *, game_set: GameSet, first_dealer: str | None = None, orientation: str | None = None
+) -> GameSet:
+    row = GameSet.objects.select_for_update().get(pk=game_set.pk)
+    if first_dealer is not None:
+        if first_dealer not in SUITS:
+            raise ValidationError(f"the first dealer must be S, H, D or C, not {first_dealer!r}", field="first_dealer")
+        row.first_dealer = first_dealer
+    if orientation is not None:
+        if orientation not in gamesets.ORIENTATIONS:
+            raise ValidationError(f"the orientation must be SDHC or SCHD, not {orientation!r}", field="orientation")
+        row.orientation = orientation
+    row.save()
+    _refresh_commitment(row.event)
+    return row
+
+
+@transaction.atomic
+def fill_last_hand(*, game_set: GameSet) -> GameSet:
+    """Complete a set whose 15 hands are typed: the 16th is what is left of the 208 cards."""
+    row = GameSet.objects.select_for_update().get(pk=game_set.pk)
+    try:
+        complete = gamesets.complete_game_set(to_game_set(row))
+    except gamesets.GameSetError as error:
+        raise _game_set_error(error, field="hands") from error
+    for key, value in row_fields(complete).items():
+        setattr(row, key, value)
+    row.complete = True
+    row.save()
+    _refresh_commitment(row.event)
+    return row
+
+
+@transaction.atomic
+def delete_game_set(*, game_set: GameSet) -> None:
+    _refuse_if_played(game_set.event)
+    game_set.delete()
+    _refresh_commitment(game_set.event)
