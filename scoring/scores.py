@@ -1,0 +1,496 @@
+"""Scoring a game from its scoresheet (RULES.md §5).
+
+A scoresheet records, after the fourth deal, what each player has in front of them:
+
+* ``calypsos``: completed calypsoes per player (seat suit → count);
+* ``unfinished``: cards in each player's unfinished calypso (0–12);
+* ``trick_piles``: cards in each partnership's trick pile (``majors`` = S+H, ``minors`` = D+C);
+* ``revokes``: revokes made by each player (each one gives 260 to the other partnership).
+
+``check_sheet`` lists every problem (for a form that shows them as the director types);
+``ScoreSheet.validate`` raises ``ScoreSheetError`` with all of them; ``score_game`` scores a sheet.
+The cutthroat form (four — or, three-handed, three — individual trick piles and scores) is
+``CutthroatSheet`` / ``score_cutthroat``; the coöperative table total is ``cooperative_total``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import COPIES, DECK_SIZE, MAJORS, MINORS, SUITS
+
+CALYPSO_CARDS = 13
+UNFINISHED_POINTS = 20
+"""Points per card in an unfinished calypso."""
+TRICK_PILE_POINTS = 10
+"""Points per card in a trick pile."""
+REVOKE_POINTS = 260
+"""Points to the other side for each revoke."""
+DIRECTIONS = ("majors", "minors")
+SIDE = {"S": "majors", "H": "majors", "D": "minors", "C": "minors"}
+"""The partnership (direction) of each seat."""
+MEMBERS = {"majors": MAJORS, "minors": MINORS}
+"""The seats of each partnership."""
+
+_CALYPSO_VALUES = (0, 500, 750)  # the 1st is worth 500, the 2nd 750, the 3rd and later 1000 each
+_LATER_CALYPSO = 1000
+
+
+class ScoreSheetError(ValueError):
+    """A scoresheet that cannot be right. ``problems`` lists every problem; the message joins them."""
+
+    def __init__(self, message: str, problems: Sequence[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems: list[str] = list(problems) if problems is not None else [message]
+
+
+def calypso_points(completed: int) -> int:
+    """Points for ``completed`` calypsoes of one player: 0, 500, 1250, 2250, 3250, then +1000 each."""
+    if not isinstance(completed, int) or isinstance(completed, bool) or completed < 0:
+        raise ValueError(f"completed calypsoes must be a whole number ≥ 0, not {completed!r}")
+    if completed < len(_CALYPSO_VALUES):
+        return sum(_CALYPSO_VALUES[: completed + 1])
+    return sum(_CALYPSO_VALUES) + _LATER_CALYPSO * (completed - len(_CALYPSO_VALUES) + 1)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_INTEGER_TEXT = re.compile(r"\s*[+-]?\d+\s*")
+
+
+def _whole(value: Any, name: str, problems: list[str]) -> int | None:
+    """``value`` as an int (ints and digit strings from forms), or None with a problem recorded."""
+    if isinstance(value, bool) or value is None:
+        problems.append(f"{name} must be a whole number, not {value!r}")
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and _INTEGER_TEXT.fullmatch(value):
+        return int(value)
+    problems.append(f"{name} must be a whole number, not {value!r}")
+    return None
+
+
+def _counts(
+    data: Mapping[str, Any], key: str, names: Sequence[str], problems: list[str], *, required: bool = True
+) -> dict[str, int]:
+    """The mapping ``data[key]`` (names → whole numbers), recording every problem on the way."""
+    raw = data.get(key)
+    if raw is None and not required:
+        return {name: 0 for name in names}
+    if not isinstance(raw, Mapping):
+        problems.append(f"{key} must be an object with {', '.join(names)}")
+        return {}
+    result: dict[str, int] = {}
+    for name in names:
+        if name not in raw:
+            if required:
+                problems.append(f"{key}.{name} is missing")
+            else:  # an optional mapping (revokes) need only name those with something to record
+                result[name] = 0
+            continue
+        value = _whole(raw[name], f"{key}.{name}", problems)
+        if value is not None:
+            result[name] = value
+    for name in raw:
+        if name not in names:
+            problems.append(f"{key}: {name!r} is not one of {', '.join(names)}")
+    return result
+
+
+def _conservation(calypsos: int, unfinished: int, piles: Mapping[str, int], deck: int) -> list[str]:
+    pile_total = sum(piles.values())
+    total = CALYPSO_CARDS * calypsos + unfinished + pile_total
+    if total == deck:
+        return []
+    gap = total - deck
+    how = f"{_plural(-gap, 'card')} missing" if gap < 0 else f"{_plural(gap, 'card')} too many"
+    piles_text = " + ".join(str(v) for v in piles.values())
+    return [
+        f"cards add up to {total}, not {deck}: {how} "
+        f"(calypsos 13×{calypsos} = {CALYPSO_CARDS * calypsos}, unfinished {unfinished}, "
+        f"trick piles {piles_text} = {pile_total})"
+    ]
+
+
+def _player_problems(
+    calypsos: Mapping[str, int], unfinished: Mapping[str, int], revokes: Mapping[str, int], per_suit: int
+) -> list[str]:
+    problems: list[str] = []
+    for kind, values in (("calypsos", calypsos), ("unfinished", unfinished), ("revokes", revokes)):
+        for seat, value in values.items():
+            if value < 0:
+                problems.append(f"{kind}.{seat} is {value}: counts cannot be negative")
+    for seat, value in unfinished.items():
+        if value >= CALYPSO_CARDS:
+            problems.append(
+                f"unfinished.{seat} is {value}: an unfinished calypso holds 0–12 cards (13 complete a calypso)"
+            )
+    for seat in calypsos.keys() & unfinished.keys():
+        c, u = calypsos[seat], unfinished[seat]
+        if c >= 0 and 0 <= u < CALYPSO_CARDS and CALYPSO_CARDS * c + u > per_suit:
+            problems.append(
+                f"{seat}: {c} calypsos and {u} unfinished make {CALYPSO_CARDS * c + u} cards of one suit; "
+                f"there are only {per_suit} ({CALYPSO_CARDS * c + u - per_suit} too many)"
+            )
+    return problems
+
+
+# --- Partnership scoring ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """One partnership game's scoresheet (counts of cards and calypsoes, not points)."""
+
+    calypsos: dict[str, int]
+    unfinished: dict[str, int]
+    trick_piles: dict[str, int]
+    revokes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SUITS, 0))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, validate: bool = True) -> ScoreSheet:
+        """Build from ``{"calypsos": {"S":1,...}, "unfinished": {...}, "trick_piles": {"majors": 60,
+        "minors": 55}, "revokes": {"S":0,...}}`` (``revokes`` optional, default none).
+
+        Counts may be ints or digit strings (from a form); anything else is refused naming the field.
+        With ``validate`` (the default) the arithmetic is checked too. All problems are reported
+        together in one ``ScoreSheetError``.
+        """
+        problems = _structure_problems(data)
+        if problems:
+            raise ScoreSheetError("; ".join(problems), problems)
+        sheet = cls(
+            calypsos=_counts(data, "calypsos", SUITS, []),
+            unfinished=_counts(data, "unfinished", SUITS, []),
+            trick_piles=_counts(data, "trick_piles", DIRECTIONS, []),
+            revokes=_counts(data, "revokes", SUITS, [], required=False),
+        )
+        return sheet.validate() if validate else sheet
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        """The JSON shape read by ``from_dict``."""
+        return {
+            "calypsos": {seat: self.calypsos[seat] for seat in SUITS},
+            "unfinished": {seat: self.unfinished[seat] for seat in SUITS},
+            "trick_piles": {side: self.trick_piles[side] for side in DIRECTIONS},
+            "revokes": {seat: self.revokes.get(seat, 0) for seat in SUITS},
+        }
+
+    def problems(self) -> list[str]:
+        """Every problem with this sheet (empty when it adds up)."""
+        return check_sheet(self)
+
+    def validate(self) -> ScoreSheet:
+        """Raise ``ScoreSheetError`` naming every problem; return ``self`` when the sheet adds up."""
+        problems = self.problems()
+        if problems:
+            raise ScoreSheetError("; ".join(problems), problems)
+        return self
+
+
+def _structure_problems(data: Any) -> list[str]:
+    if not isinstance(data, Mapping):
+        return [f"a scoresheet must be an object, not {type(data).__name__}"]
+    problems: list[str] = []
+    _counts(data, "calypsos", SUITS, problems)
+    _counts(data, "unfinished", SUITS, problems)
+    _counts(data, "trick_piles", DIRECTIONS, problems)
+    _counts(data, "revokes", SUITS, problems, required=False)
+    for key in data:
+        if key not in ("calypsos", "unfinished", "trick_piles", "revokes", "format", "form"):
+            problems.append(f"{key!r} is not part of a scoresheet")
+    return problems
+
+
+def check_sheet(sheet: ScoreSheet | Mapping[str, Any]) -> list[str]:
+    """Every problem with a partnership scoresheet, as phrases for a person (empty when it adds up).
+
+    ``sheet`` is a ``ScoreSheet`` or the raw dict (e.g. a half-typed form). Checks: every count
+    present and a whole number; no negative counts; unfinished 0–12; 13 × calypsos + unfinished ≤ 52
+    per player; card conservation (13 × all calypsos + all unfinished + both trick piles = 208),
+    saying by how much it is out.
+    """
+    data: Any = _fields(sheet) if isinstance(sheet, ScoreSheet) else sheet
+    problems = _structure_problems(data)
+    if not isinstance(data, Mapping):
+        return problems
+    calypsos = _counts(data, "calypsos", SUITS, [])
+    unfinished = _counts(data, "unfinished", SUITS, [])
+    piles = _counts(data, "trick_piles", DIRECTIONS, [])
+    revokes = _counts(data, "revokes", SUITS, [], required=False)
+    for side, value in piles.items():
+        if value < 0:
+            problems.append(f"trick_piles.{side} is {value}: counts cannot be negative")
+    problems.extend(_player_problems(calypsos, unfinished, revokes, COPIES * CALYPSO_CARDS))
+    if len(calypsos) == len(unfinished) == len(SUITS) and len(piles) == len(DIRECTIONS):
+        problems.extend(_conservation(sum(calypsos.values()), sum(unfinished.values()), piles, DECK_SIZE))
+    return problems
+
+
+def _fields(sheet: ScoreSheet | CutthroatSheet) -> dict[str, Any]:
+    return {
+        "calypsos": sheet.calypsos,
+        "unfinished": sheet.unfinished,
+        "trick_piles": sheet.trick_piles,
+        "revokes": sheet.revokes,
+    }
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's part of a game score."""
+
+    seat: str
+    calypsos: int
+    calypso_points: int
+    unfinished: int
+    unfinished_points: int
+
+    @property
+    def points(self) -> int:
+        """Calypso points + unfinished-calypso points."""
+        return self.calypso_points + self.unfinished_points
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """The score of a partnership game: ``majors``, ``minors`` and ``net`` = majors − minors."""
+
+    majors: int
+    minors: int
+    players: dict[str, PlayerScore]
+    trick_pile_points: dict[str, int]
+    revoke_points: dict[str, int]
+
+    @property
+    def net(self) -> int:
+        """The majors' net: their score minus the minors' (the minors' net is ``-net``)."""
+        return self.majors - self.minors
+
+    def score(self, side: str) -> int:
+        """The score of ``side`` (``majors`` or ``minors``)."""
+        return {"majors": self.majors, "minors": self.minors}[side]
+
+    def net_for(self, side: str) -> int:
+        """``side``'s net: its score minus the other side's."""
+        return self.net if side == "majors" else -self.net
+
+    @property
+    def table_total(self) -> int:
+        """The coöperative table total: both partnerships' scores added."""
+        return self.majors + self.minors
+
+    @property
+    def winner(self) -> str | None:
+        """``majors``, ``minors``, or ``None`` for a tie."""
+        return None if self.net == 0 else ("majors" if self.net > 0 else "minors")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Scores as JSON: totals, net and the per-player and per-side breakdown."""
+        return {
+            "majors": self.majors,
+            "minors": self.minors,
+            "net": self.net,
+            "players": {
+                seat: {
+                    "calypsos": p.calypsos,
+                    "calypso_points": p.calypso_points,
+                    "unfinished": p.unfinished,
+                    "unfinished_points": p.unfinished_points,
+                }
+                for seat, p in self.players.items()
+            },
+            "trick_pile_points": dict(self.trick_pile_points),
+            "revoke_points": dict(self.revoke_points),
+        }
+
+
+def _player(seat: str, calypsos: int, unfinished: int) -> PlayerScore:
+    return PlayerScore(seat, calypsos, calypso_points(calypsos), unfinished, UNFINISHED_POINTS * unfinished)
+
+
+def score_game(sheet: ScoreSheet | Mapping[str, Any]) -> GameScore:
+    """Score a partnership game (RULES.md §5); raises ``ScoreSheetError`` if the sheet does not add up.
+
+    Each side scores both players' calypso points (each player's calypsoes counted separately:
+    500 + 500 for one each, not 500 + 750) and 20 per unfinished-calypso card, 10 per card in its
+    trick pile, and 260 per revoke made by either opponent.
+    """
+    if not isinstance(sheet, ScoreSheet):
+        sheet = ScoreSheet.from_dict(sheet)
+    sheet.validate()
+    players = {seat: _player(seat, sheet.calypsos[seat], sheet.unfinished[seat]) for seat in SUITS}
+    piles = {side: TRICK_PILE_POINTS * sheet.trick_piles[side] for side in DIRECTIONS}
+    revokes = {
+        side: REVOKE_POINTS * sum(sheet.revokes.get(seat, 0) for seat in SUITS if SIDE[seat] != side)
+        for side in DIRECTIONS
+    }
+    totals = {
+        side: sum(players[seat].points for seat in MEMBERS[side]) + piles[side] + revokes[side] for side in DIRECTIONS
+    }
+    return GameScore(totals["majors"], totals["minors"], players, piles, revokes)
+
+
+# --- Cutthroat ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutthroatSheet:
+    """A cutthroat scoresheet: per player calypsos, unfinished, own trick pile and revokes.
+
+    Four players (208 cards) or, three-handed, three players (one suit removed from three packs:
+    117 cards, at most 39 of a suit per player); the seats are the keys of ``calypsos``.
+    """
+
+    calypsos: dict[str, int]
+    unfinished: dict[str, int]
+    trick_piles: dict[str, int]
+    revokes: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players' suits, in ``S H D C`` order."""
+        return tuple(seat for seat in SUITS if seat in self.calypsos)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, validate: bool = True) -> CutthroatSheet:
+        """Build from ``{"calypsos": {...}, "unfinished": {...}, "trick_piles": {"S": 40, ...},
+        "revokes": {...}}``, every mapping keyed by the same 3 or 4 seats (``revokes`` optional)."""
+        seats, problems = _cutthroat_structure(data)
+        if problems:
+            raise ScoreSheetError("; ".join(problems), problems)
+        sheet = cls(
+            calypsos=_counts(data, "calypsos", seats, []),
+            unfinished=_counts(data, "unfinished", seats, []),
+            trick_piles=_counts(data, "trick_piles", seats, []),
+            revokes=_counts(data, "revokes", seats, [], required=False),
+        )
+        return sheet.validate() if validate else sheet
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape read by ``from_dict`` (with ``"form": "cutthroat"``)."""
+        seats = self.seats
+        return {
+            "form": "cutthroat",
+            "calypsos": {s: self.calypsos[s] for s in seats},
+            "unfinished": {s: self.unfinished[s] for s in seats},
+            "trick_piles": {s: self.trick_piles[s] for s in seats},
+            "revokes": {s: self.revokes.get(s, 0) for s in seats},
+        }
+
+    def problems(self) -> list[str]:
+        """Every problem with this sheet (empty when it adds up)."""
+        return check_cutthroat(self)
+
+    def validate(self) -> CutthroatSheet:
+        """Raise ``ScoreSheetError`` naming every problem; return ``self`` when the sheet adds up."""
+        problems = self.problems()
+        if problems:
+            raise ScoreSheetError("; ".join(problems), problems)
+        return self
+
+
+def _cutthroat_structure(data: Any) -> tuple[tuple[str, ...], list[str]]:
+    if not isinstance(data, Mapping):
+        return (), [f"a scoresheet must be an object, not {type(data).__name__}"]
+    raw = data.get("calypsos")
+    if not isinstance(raw, Mapping):
+        return (), ["calypsos must be an object keyed by the players' suits"]
+    seats = tuple(seat for seat in SUITS if seat in raw)
+    problems: list[str] = []
+    if len(seats) not in (3, 4):
+        problems.append(f"cutthroat needs 3 or 4 players, calypsos names {len(seats)}")
+    for key in ("calypsos", "unfinished", "trick_piles"):
+        _counts(data, key, seats, problems)
+    _counts(data, "revokes", seats, problems, required=False)
+    for key in data:
+        if key not in ("calypsos", "unfinished", "trick_piles", "revokes", "format", "form"):
+            problems.append(f"{key!r} is not part of a scoresheet")
+    return seats, problems
+
+
+def check_cutthroat(sheet: CutthroatSheet | Mapping[str, Any]) -> list[str]:
+    """Every problem with a cutthroat scoresheet (as ``check_sheet``; 117 cards when three-handed)."""
+    data: Any = _fields(sheet) if isinstance(sheet, CutthroatSheet) else sheet
+    seats, problems = _cutthroat_structure(data)
+    if not isinstance(data, Mapping) or not seats:
+        return problems
+    calypsos = _counts(data, "calypsos", seats, [])
+    unfinished = _counts(data, "unfinished", seats, [])
+    piles = _counts(data, "trick_piles", seats, [])
+    revokes = _counts(data, "revokes", seats, [], required=False)
+    for seat, value in piles.items():
+        if value < 0:
+            problems.append(f"trick_piles.{seat} is {value}: counts cannot be negative")
+    copies = COPIES if len(seats) == 4 else 3
+    problems.extend(_player_problems(calypsos, unfinished, revokes, copies * CALYPSO_CARDS))
+    if len(calypsos) == len(unfinished) == len(piles) == len(seats) in (3, 4):
+        deck = copies * CALYPSO_CARDS * len(seats)
+        problems.extend(_conservation(sum(calypsos.values()), sum(unfinished.values()), piles, deck))
+    return problems
+
+
+@dataclass(frozen=True)
+class CutthroatScore:
+    """Individual scores of a cutthroat game."""
+
+    scores: dict[str, int]
+    players: dict[str, PlayerScore]
+    trick_pile_points: dict[str, int]
+    revoke_points: dict[str, int]
+
+    @property
+    def table_total(self) -> int:
+        """The coöperative table total: all players' scores added."""
+        return sum(self.scores.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Scores as JSON."""
+        return {
+            "scores": dict(self.scores),
+            "trick_pile_points": dict(self.trick_pile_points),
+            "revoke_points": dict(self.revoke_points),
+        }
+
+
+def score_cutthroat(sheet: CutthroatSheet | Mapping[str, Any]) -> CutthroatScore:
+    """Score a cutthroat game: each player's calypso and unfinished points + 10 per card in their own
+    trick pile + 260 for each revoke by any other player (every other player is an opponent).
+    Raises ``ScoreSheetError`` if the sheet does not add up."""
+    if not isinstance(sheet, CutthroatSheet):
+        sheet = CutthroatSheet.from_dict(sheet)
+    sheet.validate()
+    seats = sheet.seats
+    players = {seat: _player(seat, sheet.calypsos[seat], sheet.unfinished[seat]) for seat in seats}
+    piles = {seat: TRICK_PILE_POINTS * sheet.trick_piles[seat] for seat in seats}
+    revokes = {seat: REVOKE_POINTS * sum(sheet.revokes.get(s, 0) for s in seats if s != seat) for seat in seats}
+    scores = {seat: players[seat].points + piles[seat] + revokes[seat] for seat in seats}
+    return CutthroatScore(scores, players, piles, revokes)
+
+
+def cooperative_total(sheet: ScoreSheet | CutthroatSheet | Mapping[str, Any]) -> int:
+    """The coöperative table total: the four (or three) scores summed into one figure.
+
+    A mapping is read as a cutthroat sheet when its ``trick_piles`` are keyed by seats (or its
+    ``form`` is ``"cutthroat"``), otherwise as a partnership sheet.
+    """
+    if isinstance(sheet, CutthroatSheet) or (not isinstance(sheet, ScoreSheet) and sheet_form(sheet) == "cutthroat"):
+        return score_cutthroat(sheet).table_total
+    return score_game(sheet).table_total
+
+
+def sheet_form(data: Mapping[str, Any]) -> str:
+    """``"cutthroat"`` or ``"partnership"`` for a raw scoresheet dict (its ``form``, else its trick piles' keys)."""
+    form = data.get("form") if isinstance(data, Mapping) else None
+    if form in ("cutthroat", "partnership"):
+        return form
+    piles = data.get("trick_piles") if isinstance(data, Mapping) else None
+    if isinstance(piles, Mapping) and piles and all(key in SUITS for key in piles):
+        return "cutthroat"
+    return "partnership"
