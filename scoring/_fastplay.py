@@ -1,0 +1,293 @@
+"""The integer hot path of the play engine (private; used by ``scoring.play`` and the benchmark).
+
+Everything here works on small integers so that a simulated game allocates almost nothing:
+
+* a card is its ``Card.index``: ``suit * 13 + rank`` with suits in ``SUITS`` order (S H D C) and
+  ranks 0 (two) .. 12 (ace);
+* a seat is the index of its suit in ``SUITS``, so a seat's personal trump suit is its own number,
+  its partner is ``seat ^ 1`` and its side is ``seat >> 1`` (0 majors, 1 minors);
+* a calypso in progress is a 13-bit mask of ranks plus a count of its cards.
+
+``scoring.play.GameState`` keeps its state in these shapes and calls ``resolve_trick`` and
+``take_trick``; ``simulate_random`` inlines the per-play work for the benchmark and for analysis.
+The two are cross-checked by the tests (a simulated record replayed through ``GameState`` must give
+the same result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import SUITS
+from .tricks import ALL_FOURS, STANDARD, check_rule
+
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+RANK_OF: tuple[int, ...] = tuple(c % 13 for c in range(52))
+BIT: tuple[int, ...] = tuple(1 << (c % 13) for c in range(52))
+FULL = (1 << 13) - 1
+
+
+def next_seats(orientation: str) -> tuple[int, ...]:
+    """``NEXT[seat]``: the seat at ``seat``'s left in this orientation (clockwise)."""
+    nxt = [0] * 4
+    for i, suit in enumerate(orientation):
+        nxt[SUITS.index(suit)] = SUITS.index(orientation[(i + 1) % 4])
+    return tuple(nxt)
+
+
+def resolve_trick(cards: list[int], seats: list[int], beat_leader: bool) -> int:
+    """Position (0..3) of the winning card; ``seats[i]`` played ``cards[i]`` (RULES.md §3)."""
+    c0 = cards[0]
+    led = c0 // 13
+    best = -1
+    best_rank = -1
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 13
+        if s != led and s == seats[i]:  # a trump-in
+            r = c - s * 13
+            if r > best_rank:
+                best_rank = r
+                best = i
+    if best >= 0:
+        if beat_leader and led == seats[0] and best_rank <= c0 - led * 13:
+            return 0
+        return best
+    if led == seats[0]:
+        return 0
+    best = 0
+    top = c0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c > top and c // 13 == led:  # same suit: card order is rank order
+            top = c
+            best = i
+    return best
+
+
+def take_trick(
+    cards: list[int],
+    winner: int,
+    mask: list[int],
+    count: list[int],
+    done: list[int],
+    pile: list[int],
+    cutthroat: bool,
+) -> None:
+    """Place the four cards won by seat ``winner`` (RULES.md §4), mutating the counters.
+
+    ``mask``/``count``/``done`` are per seat (calypso in progress, its size, completed calypsoes);
+    ``pile`` is per side (partnership) or per seat (cutthroat). A calypso completed by this trick is
+    set aside and the trick's duplicates of its suit start the next one, one per rank.
+    """
+    partner = -1 if cutthroat else winner ^ 1
+    to_pile = 0
+    extra = None
+    for c in cards:
+        s = c // 13
+        if s == winner or s == partner:  # noqa: SIM109 (hot path: no tuple per card)
+            b = BIT[c]
+            m = mask[s]
+            if m & b:
+                if extra is None:
+                    extra = [c]
+                else:
+                    extra.append(c)
+            else:
+                mask[s] = m | b
+                count[s] += 1
+        else:
+            to_pile += 1
+    for s in (winner, partner):
+        if s < 0:
+            continue
+        if count[s] == 13:
+            done[s] += 1
+            m = 0
+            n = 0
+            if extra is not None:
+                for c in extra:
+                    if c // 13 == s:
+                        b = BIT[c]
+                        if m & b:
+                            to_pile += 1
+                        else:
+                            m |= b
+                            n += 1
+            mask[s] = m
+            count[s] = n
+        elif extra is not None:
+            for c in extra:
+                if c // 13 == s:
+                    to_pile += 1
+    pile[winner if cutthroat else winner >> 1] += to_pile
+
+
+class SetTables:
+    """A game set turned into integer tables once, so each simulated game only copies lists."""
+
+    __slots__ = ("hands", "leaders", "next_seat")
+
+    def __init__(self, game_set) -> None:
+        self.next_seat = next_seats(game_set.orientation)
+        self.leaders = tuple(SUITS.index(game_set.leader(d)) for d in range(len(game_set.deals)))
+        hands = []
+        for deal in game_set.deals:
+            per_seat = []
+            for suit in SUITS:
+                by_suit: list[list[int]] = [[], [], [], []]
+                for card in deal[suit]:
+                    by_suit[card.index // 13].append(card.index)
+                per_seat.append(by_suit)
+            hands.append(per_seat)
+        self.hands = hands
+
+
+def simulate_random(
+    tables: SetTables,
+    rule: str,
+    cutthroat: bool,
+    rnd: Callable[[], float],
+    record: list | None = None,
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Play one whole game with four uniformly random legal players.
+
+    ``rnd`` is a ``random.Random().random``. Every legal card (each copy of a repeated card) is
+    equally likely. Returns ``(done, count, mask, pile)`` as ``take_trick`` keeps them; when
+    ``record`` is a list, each deal's tricks (lists of card indices in play order) are appended.
+    """
+    check_rule(rule)
+    beat_leader = rule != STANDARD
+    all_fours = rule == ALL_FOURS
+    nxt = tables.next_seat
+    mask = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    done = [0, 0, 0, 0]
+    pile = [0, 0, 0, 0] if cutthroat else [0, 0]
+    partner_of = (1, 0, 3, 2)
+    for d, deal_hands in enumerate(tables.hands):
+        H = [[s[0][:], s[1][:], s[2][:], s[3][:]] for s in deal_hands]
+        leader = tables.leaders[d]
+        tricks = [] if record is not None else None
+        for t in range(13):
+            # --- the lead: any card ---
+            hs = H[leader]
+            k = int(rnd() * (13 - t))
+            for lst in hs:
+                n = len(lst)
+                if k < n:
+                    break
+                k -= n
+            c = lst[k]
+            lst[k] = lst[-1]
+            lst.pop()
+            led = c // 13
+            trick = [c, 0, 0, 0]
+            seats = [leader, 0, 0, 0]
+            seat = leader
+            for pos in (1, 2, 3):
+                seat = nxt[seat]
+                seats[pos] = seat
+                hs = H[seat]
+                lst = hs[led]
+                n = len(lst)
+                if n:
+                    if all_fours and seat != led:
+                        own = hs[seat]
+                        m = len(own)
+                        k = int(rnd() * (n + m))
+                        if k >= n:
+                            lst = own
+                            k -= n
+                    else:
+                        k = int(rnd() * n)
+                else:
+                    k = int(rnd() * (13 - t))  # void: any of the 13 - t cards held
+                    for lst in hs:
+                        n = len(lst)
+                        if k < n:
+                            break
+                        k -= n
+                c = lst[k]
+                lst[k] = lst[-1]
+                lst.pop()
+                trick[pos] = c
+
+            # --- who wins (resolve_trick, inlined) ---
+            c0 = trick[0]
+            best = -1
+            best_rank = -1
+            for i in (1, 2, 3):
+                c = trick[i]
+                s = c // 13
+                if s != led and s == seats[i]:
+                    r = c - s * 13
+                    if r > best_rank:
+                        best_rank = r
+                        best = i
+            if best >= 0:
+                if beat_leader and led == leader and best_rank <= c0 - led * 13:
+                    best = 0
+            elif led == leader:
+                best = 0
+            else:
+                best = 0
+                top = c0
+                for i in (1, 2, 3):
+                    c = trick[i]
+                    if c > top and c // 13 == led:
+                        top = c
+                        best = i
+            winner = seats[best]
+
+            # --- placement (take_trick, inlined for the common case without duplicates) ---
+            partner = -1 if cutthroat else partner_of[winner]
+            to_pile = 0
+            extra = None
+            for c in trick:
+                s = c // 13
+                if s == winner or s == partner:  # noqa: SIM109 (hot path: no tuple per card)
+                    b = BIT[c]
+                    m = mask[s]
+                    if m & b:
+                        if extra is None:
+                            extra = [c]
+                        else:
+                            extra.append(c)
+                    else:
+                        mask[s] = m | b
+                        count[s] += 1
+                else:
+                    to_pile += 1
+            if extra is None and count[winner] < 13 and (partner < 0 or count[partner] < 13):
+                pile[winner if cutthroat else winner >> 1] += to_pile
+            else:
+                for s in (winner, partner):
+                    if s < 0:
+                        continue
+                    if count[s] == 13:
+                        done[s] += 1
+                        m = 0
+                        n = 0
+                        if extra is not None:
+                            for c in extra:
+                                if c // 13 == s:
+                                    b = BIT[c]
+                                    if m & b:
+                                        to_pile += 1
+                                    else:
+                                        m |= b
+                                        n += 1
+                        mask[s] = m
+                        count[s] = n
+                    elif extra is not None:
+                        for c in extra:
+                            if c // 13 == s:
+                                to_pile += 1
+                pile[winner if cutthroat else winner >> 1] += to_pile
+            if tricks is not None:
+                tricks.append(trick)
+            leader = winner
+        if record is not None:
+            record.append(tricks)
+    return done, count, mask, pile

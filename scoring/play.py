@@ -1,0 +1,632 @@
+"""Playing a whole game: the referee, the play record, and players for simulation.
+
+``GameState`` plays one game set deal by deal and trick by trick under one trick rule
+(``scoring.tricks``) and one scoring form (``"partnership"`` or ``"cutthroat"``). It knows whose
+turn it is, which cards are legal, the renounce indicators of the deal (RULES.md §3), where every
+won card went (RULES.md §4, with the completion exception) and, at the end, the scoresheet.
+
+Deals and tricks are numbered from 0 in the API (``state.deal``, ``state.trick``) as in
+``GameSet.dealer(deal)``; messages meant for people number them from 1.
+
+A **play record** (docs/formats.md, "Play record") is JSON: the game set reference and, per deal, the
+13 tricks as lists of cards in play order. ``replay`` re-plays one and says where it goes wrong.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from . import _fastplay as fp
+from .cards import CARDS, SUIT_NAMES, SUITS, Card, CardError, parse_card, sort_key
+from .gamesets import GameSet
+from .tricks import ALL_FOURS, STANDARD, check_rule, legal_plays
+
+FORMS: tuple[str, ...] = ("partnership", "cutthroat")
+"""Scoring forms ``GameState`` plays: partnerships (majors v minors) or four individuals."""
+RECORD_FORMAT = "calypso-play/1"
+SIDES = ("majors", "minors")
+TRICKS_PER_DEAL = 13
+
+_SEAT = {suit: i for i, suit in enumerate(SUITS)}
+
+
+class IllegalPlay(ValueError):
+    """A card that may not be played now; the message says which rule it breaks.
+
+    ``deal`` and ``trick`` are 0-based; ``seat`` is the player's suit; ``card`` the card offered.
+    """
+
+    def __init__(self, message: str, *, deal: int, trick: int, seat: str | None, card: Card | None) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.trick = trick
+        self.seat = seat
+        self.card = card
+
+
+class ReplayError(ValueError):
+    """A play record that cannot have happened: names the deal, trick, seat and card, and why."""
+
+    def __init__(
+        self, message: str, *, deal: int | None = None, trick: int | None = None, seat: str | None = None, card=None
+    ) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.trick = trick
+        self.seat = seat
+        self.card = card
+
+
+def check_form(form: str) -> str:
+    """Return ``form`` if it is a known scoring form, else raise ``ValueError`` naming it."""
+    if form not in FORMS:
+        raise ValueError(f"unknown scoring form {form!r} (known forms: {', '.join(map(repr, FORMS))})")
+    return form
+
+
+class GameState:
+    """One game of a game set in play (RULES.md §2–§4).
+
+    ``allow_revokes=False`` (a referee or a simulation) rejects a failure to follow suit with
+    ``IllegalPlay``; ``allow_revokes=True`` (recording real table play) accepts it and records the
+    revoke against the player, for the 260-point penalty in ``score_sheet()``.
+    """
+
+    def __init__(
+        self,
+        game_set: GameSet,
+        rule: str = STANDARD,
+        form: str = "partnership",
+        allow_revokes: bool = False,
+    ) -> None:
+        self.game_set = game_set
+        self.rule = check_rule(rule)
+        self.form = check_form(form)
+        self.allow_revokes = allow_revokes
+        if len(game_set.deals) != 4:
+            raise ValueError(f"a game is four deals; game set {game_set.number} has {len(game_set.deals)}")
+        for d, deal in enumerate(game_set.deals):
+            for seat in SUITS:
+                if len(deal.get(seat, ())) != 13:
+                    raise ValueError(
+                        f"game set {game_set.number}, deal {d + 1}: the {SUIT_NAMES[seat]} hand has "
+                        f"{len(deal.get(seat, ()))} cards, not 13"
+                    )
+        self._cutthroat = form == "cutthroat"
+        self._beat_leader = rule != STANDARD
+        self._next = fp.next_seats(game_set.orientation)
+        # Calypsoes in progress (rank masks and sizes), completed calypsoes, piles, revokes.
+        self._mask = [0, 0, 0, 0]
+        self._count = [0, 0, 0, 0]
+        self._done = [0, 0, 0, 0]
+        self._pile = [0, 0, 0, 0] if self._cutthroat else [0, 0]
+        self._revokes = [0, 0, 0, 0]
+        self._record: list[list[list[int]]] = []
+        self._winners: list[list[int]] = []
+        self._deal = -1
+        self._start_deal(0)
+
+    # --- progress ---------------------------------------------------------------------------
+
+    def _start_deal(self, d: int) -> None:
+        self._deal = d
+        self._trick_no = 0
+        self._held = [[0] * 52 for _ in range(4)]  # copies of each card per seat
+        self._suit_len = [[0, 0, 0, 0] for _ in range(4)]
+        for seat, suit in enumerate(SUITS):
+            for card in self.game_set.deals[d][suit]:
+                self._held[seat][card.index] += 1
+                self._suit_len[seat][card.index // 13] += 1
+        self._renounced = [0, 0, 0, 0]  # bit per suit shown void this deal
+        self._leader = _SEAT[self.game_set.leader(d)]
+        self._turn = self._leader
+        self._cards: list[int] = []
+        self._seats: list[int] = []
+        self._record.append([])
+        self._winners.append([])
+
+    @property
+    def is_over(self) -> bool:
+        """True once all four deals have been played."""
+        return self._turn < 0
+
+    @property
+    def deal(self) -> int:
+        """The deal in play, 0..3 (3 after the game is over)."""
+        return self._deal
+
+    @property
+    def trick(self) -> int:
+        """The trick in play within the deal, 0..12 (13 after the last trick of the game)."""
+        return self._trick_no
+
+    @property
+    def to_play(self) -> str | None:
+        """The seat (suit) whose turn it is, or ``None`` when the game is over."""
+        return None if self._turn < 0 else SUITS[self._turn]
+
+    @property
+    def leader(self) -> str | None:
+        """The seat that led (or is to lead) the current trick, ``None`` when the game is over."""
+        return None if self._turn < 0 else SUITS[self._leader]
+
+    @property
+    def led_suit(self) -> str | None:
+        """The suit led to the current trick, or ``None`` before the lead."""
+        return SUITS[self._cards[0] // 13] if self._cards else None
+
+    @property
+    def current_trick(self) -> list[tuple[str, Card]]:
+        """The cards played to the trick in progress: ``(seat, card)`` in play order."""
+        return [(SUITS[s], CARDS[c]) for s, c in zip(self._seats, self._cards, strict=True)]
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards have been played so far in the game (208 at the end)."""
+        return sum(len(t) for deal in self._record for t in deal)
+
+    def hand(self, seat: str) -> list[Card]:
+        """The cards ``seat`` still holds in this deal, in hand order (suits S H D C, high first)."""
+        held = self._held[_SEAT[seat]]
+        cards = [CARDS[c] for c in range(52) for _ in range(held[c])]
+        return sorted(cards, key=sort_key)
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player to play may play (repeated cards kept), in hand order."""
+        if self._turn < 0:
+            return []
+        seat = SUITS[self._turn]
+        return legal_plays(self.hand(seat), self.led_suit, seat, self.rule)
+
+    # --- the rules ------------------------------------------------------------------------------
+
+    def _where(self) -> str:
+        return f"deal {self._deal + 1}, trick {self._trick_no + 1}"
+
+    def _check(self, c: int) -> bool:
+        """Raise ``IllegalPlay`` if card index ``c`` may not be played now; True if it is a revoke."""
+        turn = self._turn
+        card = CARDS[c]
+        if turn < 0:
+            raise IllegalPlay(
+                f"the game is over: {card} cannot be played",
+                deal=self._deal,
+                trick=self._trick_no,
+                seat=None,
+                card=card,
+            )
+        seat = SUITS[turn]
+        if not self._held[turn][c]:
+            raise IllegalPlay(
+                f"{self._where()}: {SUIT_NAMES[seat]} ({seat}) does not hold {card}",
+                deal=self._deal,
+                trick=self._trick_no,
+                seat=seat,
+                card=card,
+            )
+        if not self._cards:
+            return False
+        led = self._cards[0] // 13
+        suit = c // 13
+        if suit == led or not self._suit_len[turn][led]:
+            return False
+        if self.rule == ALL_FOURS and suit == turn:
+            return False  # All Fours: may trump in while able to follow
+        if self.allow_revokes:
+            return True
+        held = self._suit_len[turn][led]
+        led_name = SUIT_NAMES[SUITS[led]].lower()
+        also = f" or play {SUIT_NAMES[seat].lower()} (All Fours)" if self.rule == ALL_FOURS else ""
+        raise IllegalPlay(
+            f"{self._where()}: {SUIT_NAMES[seat]} ({seat}) must follow suit — holds {held} "
+            f"{led_name} and may not play {card}; follow {led_name}{also}",
+            deal=self._deal,
+            trick=self._trick_no,
+            seat=seat,
+            card=card,
+        )
+
+    def play(self, card: Card | str) -> str | None:
+        """Play ``card`` (a ``Card`` or its notation) for the player whose turn it is.
+
+        Raises ``IllegalPlay`` (nothing changes) for a card the player does not hold, a failure to
+        follow suit (unless ``allow_revokes``), or a play after the end of the game. Returns the
+        seat that won the trick when this card completed it, else ``None``.
+        """
+        if not isinstance(card, Card):
+            try:
+                card = parse_card(card)
+            except CardError as exc:
+                raise IllegalPlay(
+                    str(exc), deal=self._deal, trick=self._trick_no, seat=self.to_play, card=None
+                ) from exc
+        c = card.index
+        revoke = self._check(c)
+        return self._play_index(c, revoke)
+
+    def _play_index(self, c: int, revoke: bool = False) -> str | None:
+        """Play card index ``c`` for the player to play; the card has been checked."""
+        turn = self._turn
+        self._held[turn][c] -= 1
+        suit = c // 13
+        self._suit_len[turn][suit] -= 1
+        if self._cards:
+            led = self._cards[0] // 13
+            if suit != led and not (self.rule == ALL_FOURS and suit == turn):
+                self._renounced[turn] |= 1 << led  # shown publicly (under All Fours: discards only)
+        if revoke:
+            self._revokes[turn] += 1
+        self._cards.append(c)
+        self._seats.append(turn)
+        if len(self._cards) < 4:
+            self._turn = self._next[turn]
+            return None
+        return self._finish_trick()
+
+    def _finish_trick(self) -> str:
+        cards, seats = self._cards, self._seats
+        winner = seats[fp.resolve_trick(cards, seats, self._beat_leader)]
+        fp.take_trick(cards, winner, self._mask, self._count, self._done, self._pile, self._cutthroat)
+        self._record[-1].append(cards)
+        self._winners[-1].append(winner)
+        self._cards = []
+        self._seats = []
+        self._trick_no += 1
+        if self._trick_no < TRICKS_PER_DEAL:
+            self._leader = self._turn = winner
+        elif self._deal + 1 < len(self.game_set.deals):
+            self._start_deal(self._deal + 1)
+        else:
+            self._turn = -1
+        return SUITS[winner]
+
+    # --- what the table can see -------------------------------------------------------------
+
+    @property
+    def renounces(self) -> dict[str, str]:
+        """Renounce indicators of the current deal: seat -> suits it has publicly failed to follow."""
+        return {
+            seat: "".join(SUITS[s] for s in range(4) if self._renounced[i] >> s & 1) for i, seat in enumerate(SUITS)
+        }
+
+    def calypso(self, seat: str) -> list[Card]:
+        """The calypso in progress of ``seat``: its cards, two first."""
+        i = _SEAT[seat]
+        return [CARDS[i * 13 + r] for r in range(13) if self._mask[i] >> r & 1]
+
+    def needs(self, seat: str) -> list[Card]:
+        """The cards of its own suit that ``seat``'s calypso in progress still lacks."""
+        i = _SEAT[seat]
+        return [CARDS[i * 13 + r] for r in range(13) if not self._mask[i] >> r & 1]
+
+    @property
+    def completed(self) -> dict[str, int]:
+        """Completed calypsoes per seat."""
+        return {seat: self._done[i] for i, seat in enumerate(SUITS)}
+
+    @property
+    def trick_piles(self) -> dict[str, int]:
+        """Cards in each trick pile: per side (``majors``/``minors``), or per seat in cutthroat."""
+        names = SUITS if self._cutthroat else SIDES
+        return dict(zip(names, self._pile, strict=True))
+
+    @property
+    def revokes(self) -> dict[str, int]:
+        """Revokes recorded against each seat (only with ``allow_revokes``)."""
+        return {seat: self._revokes[i] for i, seat in enumerate(SUITS)}
+
+    def tricks_won(self, deal: int | None = None) -> list[str]:
+        """Winners of the tricks played so far in ``deal`` (default: the current deal)."""
+        d = self._deal if deal is None else deal
+        return [SUITS[w] for w in self._winners[d]] if d < len(self._winners) else []
+
+    def cards_placed(self) -> int:
+        """Cards in completed and unfinished calypsoes and trick piles: 4 × tricks taken so far."""
+        return 13 * sum(self._done) + sum(self._count) + sum(self._pile)
+
+    # --- the end --------------------------------------------------------------------------------
+
+    def sheet_dict(self) -> dict[str, Any]:
+        """The scoresheet as the plain dict ``ScoreSheet.from_dict`` reads (any time in the game)."""
+        sheet: dict[str, Any] = {
+            "calypsos": self.completed,
+            "unfinished": {seat: self._count[i] for i, seat in enumerate(SUITS)},
+            "trick_piles": self.trick_piles,
+            "revokes": self.revokes,
+        }
+        if self._cutthroat:
+            sheet["form"] = "cutthroat"
+        return sheet
+
+    def score_sheet(self):
+        """The scoresheet of the finished game, revokes included: a ``scoring.scores.ScoreSheet``
+        (partnership) or ``CutthroatSheet`` (cutthroat). Raises ``ValueError`` before the end."""
+        if not self.is_over:
+            raise ValueError(f"the game is not over: {self._where()}, {self.cards_played} of 208 cards played")
+        from .scores import CutthroatSheet, ScoreSheet  # imported late: play needs scores only at the end
+
+        sheet_type = CutthroatSheet if self._cutthroat else ScoreSheet
+        return sheet_type.from_dict(self.sheet_dict())
+
+    def score(self):
+        """The game's score: ``score_game`` (partnership) or ``score_cutthroat`` of ``score_sheet()``."""
+        from .scores import score_cutthroat, score_game
+
+        return (score_cutthroat if self._cutthroat else score_game)(self.score_sheet())
+
+    def record(self) -> dict[str, Any]:
+        """The play record so far (docs/formats.md, "Play record"); ``replay`` reads it back."""
+        deals = []
+        for d, tricks in enumerate(self._record):
+            played = [[str(CARDS[c]) for c in t] for t in tricks]
+            if d == self._deal and self._cards:
+                played.append([str(CARDS[c]) for c in self._cards])
+            if played or d == 0:
+                deals.append({"tricks": played})
+        return {
+            "format": RECORD_FORMAT,
+            "game_set": {"number": self.game_set.number},
+            "rule": self.rule,
+            "form": self.form,
+            "allow_revokes": self.allow_revokes,
+            "deals": deals,
+        }
+
+
+def replay(
+    game_set: GameSet,
+    record: Mapping[str, Any],
+    rule: str | None = None,
+    *,
+    form: str | None = None,
+    allow_revokes: bool | None = None,
+) -> GameState:
+    """Re-play a play record on ``game_set`` and return the resulting ``GameState``.
+
+    ``rule``/``form``/``allow_revokes`` default to the record's own (else standard, partnership,
+    no revokes); a record naming a different rule or form than asked for is refused. A record may
+    stop part-way (a game in progress). Raises ``ReplayError`` at the first impossible card, naming
+    the deal, trick, seat and card (1-based for people) and why.
+    """
+    if not isinstance(record, Mapping):
+        raise ReplayError("a play record is a JSON object with a 'deals' list")
+    fmt = record.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise ReplayError(f"not a play record: format {fmt!r}, expected {RECORD_FORMAT!r}")
+    for key, asked in (("rule", rule), ("form", form)):
+        if asked is not None and record.get(key) not in (None, asked):
+            raise ReplayError(f"the record was played under {key} {record[key]!r}, not {asked!r}")
+    ref = record.get("game_set")
+    number = ref.get("number") if isinstance(ref, Mapping) else ref
+    if number is not None and number != game_set.number:
+        raise ReplayError(f"the record is of game set {number}, not game set {game_set.number}")
+    try:
+        state = GameState(
+            game_set,
+            rule=rule or record.get("rule") or STANDARD,
+            form=form or record.get("form") or "partnership",
+            allow_revokes=bool(record.get("allow_revokes", False)) if allow_revokes is None else allow_revokes,
+        )
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from exc
+
+    deals = record.get("deals")
+    if not isinstance(deals, Sequence) or isinstance(deals, str):
+        raise ReplayError("the play record has no 'deals' list")
+    if len(deals) > 4:
+        raise ReplayError(f"the play record has {len(deals)} deals; a game has 4")
+    for d, deal in enumerate(deals):
+        tricks = deal.get("tricks") if isinstance(deal, Mapping) else deal
+        if not isinstance(tricks, Sequence) or isinstance(tricks, str):
+            raise ReplayError(f"deal {d + 1}: expected a list of tricks", deal=d)
+        if len(tricks) > TRICKS_PER_DEAL:
+            raise ReplayError(f"deal {d + 1} has {len(tricks)} tricks; a deal has 13", deal=d)
+        last_deal = d == len(deals) - 1
+        if not last_deal and len(tricks) != TRICKS_PER_DEAL:
+            raise ReplayError(f"deal {d + 1} has {len(tricks)} tricks but deal {d + 2} follows; a deal has 13", deal=d)
+        for t, trick in enumerate(tricks):
+            if not isinstance(trick, Sequence) or isinstance(trick, str):
+                raise ReplayError(f"deal {d + 1}, trick {t + 1}: expected a list of cards", deal=d, trick=t)
+            last = last_deal and t == len(tricks) - 1
+            if len(trick) > 4 or (len(trick) < 4 and not last):
+                raise ReplayError(f"deal {d + 1}, trick {t + 1} has {len(trick)} cards; a trick has 4", deal=d, trick=t)
+            for position, text in enumerate(trick):
+                seat = state.to_play
+                where = f"deal {d + 1}, trick {t + 1}, card {position + 1} ({SUIT_NAMES[seat]}, {seat})"
+                try:
+                    card = text if isinstance(text, Card) else parse_card(str(text))
+                except CardError as exc:
+                    raise ReplayError(f"{where}: {exc}", deal=d, trick=t, seat=seat, card=text) from exc
+                try:
+                    state.play(card)
+                except IllegalPlay as exc:
+                    reason = str(exc).split(": ", 1)[-1]
+                    raise ReplayError(
+                        f"{where}: {card} is impossible — {reason}", deal=d, trick=t, seat=seat, card=card
+                    ) from exc
+    return state
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+class Player(Protocol):
+    """Anything that picks a legal card for the player to play in a ``GameState``."""
+
+    def choose(self, state: GameState) -> Card: ...
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal card (each held copy equally likely). Seeded: deterministic."""
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self._random = random.Random(seed).random
+
+    def choose(self, state: GameState) -> Card:
+        legal = state.legal_plays()
+        return legal[int(self._random() * len(legal))]
+
+
+def play_game(
+    game_set: GameSet,
+    players: Player | Mapping[str, Player],
+    rule: str = STANDARD,
+    form: str = "partnership",
+) -> GameState:
+    """Play a whole game of ``game_set``: ``players`` is one player for all seats or one per seat."""
+    state = GameState(game_set, rule=rule, form=form)
+    by_seat = players if isinstance(players, Mapping) else dict.fromkeys(SUITS, players)
+    while not state.is_over:
+        state.play(by_seat[state.to_play].choose(state))
+    return state
+
+
+def simulate_random_game(
+    game_set: GameSet,
+    rule: str = STANDARD,
+    form: str = "partnership",
+    seed: int | str | None = 0,
+    *,
+    tables: fp.SetTables | None = None,
+    record: bool = False,
+) -> dict[str, Any]:
+    """A game with four uniformly random legal players on the integer fast path.
+
+    Returns the scoresheet dict (as ``GameState.sheet_dict``) and, with ``record=True``, the play
+    record under ``"record"``. ``tables`` (``_fastplay.SetTables(game_set)``) may be passed to save
+    re-building them for each game of the same set.
+    """
+    check_rule(rule)
+    check_form(form)
+    tables = tables or fp.SetTables(game_set)
+    tricks: list | None = [] if record else None
+    done, count, _mask, pile = fp.simulate_random(tables, rule, form == "cutthroat", random.Random(seed).random, tricks)
+    names = SUITS if form == "cutthroat" else SIDES
+    sheet: dict[str, Any] = {
+        "calypsos": dict(zip(SUITS, done, strict=True)),
+        "unfinished": dict(zip(SUITS, count, strict=True)),
+        "trick_piles": dict(zip(names, pile, strict=True)),
+        "revokes": dict.fromkeys(SUITS, 0),
+    }
+    if form == "cutthroat":
+        sheet["form"] = "cutthroat"
+    if tricks is not None:
+        sheet["record"] = {
+            "format": RECORD_FORMAT,
+            "game_set": {"number": game_set.number},
+            "rule": rule,
+            "form": form,
+            "allow_revokes": False,
+            "deals": [{"tricks": [[str(CARDS[c]) for c in t] for t in deal]} for deal in tricks],
+        }
+    return sheet
+
+
+# The club player's sense of value, in points: a card that joins a calypso in progress is worth its
+# 20 plus a share of the 500+ a completed calypso brings; anything else taken is 10 in the pile.
+_CALYPSO_CARD = 50.0
+_PILE_CARD = 10.0
+_LOST_CHANCE = 15.0  # our own needed card gone to the opponents' pile can never join our calypso
+
+
+class ClubPlayer:
+    """A sensible club player, greedy one trick deep. Seeded: deterministic for a given seed.
+
+    For each legal card it estimates the chance its side takes the trick (exact for the last
+    player; otherwise from the rank of the winning card, who is still to play and the renounce
+    indicators) and the value of the trick to either side (cards that complete calypsoes in
+    progress are worth most). So it wins tricks holding its side's calypso cards, keeps the
+    opponents' needed ranks away from them, throws junk on tricks it will lose, and leads an
+    opponent's suit when it holds the top cards there. Near-equal choices are broken at random.
+    """
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self._random = random.Random(seed).random
+
+    def choose(self, state: GameState) -> Card:
+        me = state._turn
+        held = state._held[me]
+        legal = sorted({c.index for c in state.legal_plays()})
+        if len(legal) == 1:
+            return CARDS[legal[0]]
+        best, best_score = legal[0], float("-inf")
+        for c in legal:
+            score = self._evaluate(state, me, c, held) + self._random() * 0.5
+            if score > best_score:
+                best, best_score = c, score
+        return CARDS[best]
+
+    # --- the estimate -------------------------------------------------------------------------
+
+    @staticmethod
+    def _owners(state: GameState, seat: int) -> tuple[int, ...]:
+        return (seat,) if state._cutthroat else (seat, seat ^ 1)
+
+    def _trick_value(self, state: GameState, winner: int, cards: Sequence[int], unknown: int, led: int) -> float:
+        """What the cards (plus ``unknown`` cards yet to come, guessed to be of the led suit) are
+        worth to the winner's side."""
+        owners = self._owners(state, winner)
+        mask = state._mask
+        seen = [0, 0, 0, 0]
+        value = 0.0
+        for c in cards:
+            s = c // 13
+            b = 1 << (c % 13)
+            if s in owners and not (mask[s] | seen[s]) & b:
+                seen[s] |= b
+                value += _CALYPSO_CARD
+            else:
+                value += _PILE_CARD
+        if unknown:
+            need = 1 - state._count[led] / 13 if led in owners else 0.0
+            value += unknown * (_PILE_CARD + need * (_CALYPSO_CARD - _PILE_CARD))
+        return value
+
+    def _beat_chance(self, state: GameState, seat: int, led: int, win_card: int, trump_in: bool, trump_lead: bool):
+        """Chance that ``seat`` (still to play) takes the trick from ``win_card``."""
+        rank = win_card % 13
+        void = state._renounced[seat] >> led & 1
+        can_trump = 0.7 if void else (0.45 if state.rule == ALL_FOURS else 0.08 + 0.04 * state._trick_no)
+        if trump_in or (trump_lead and state._beat_leader):
+            return can_trump * (12 - rank) / 12
+        if trump_lead:
+            return can_trump
+        return can_trump + (1 - can_trump) * 0.6 * (12 - rank) / 12
+
+    def _evaluate(self, state: GameState, me: int, c: int, held: list[int]) -> float:
+        cards = [*state._cards, c]
+        seats = [*state._seats, me]
+        led = cards[0] // 13
+        pos = fp.resolve_trick(cards, seats, state._beat_leader)
+        winner = seats[pos]
+        win_card = cards[pos]
+        trump_in = pos > 0 and win_card // 13 == winner and winner != led
+        trump_lead = pos == 0 and led == seats[0]
+        later = []
+        seat = me
+        for _ in range(4 - len(cards)):
+            seat = state._next[seat]
+            later.append(seat)
+        mine = self._owners(state, me)
+        if winner in mine:
+            p_mine = 1.0
+            for seat in later:
+                if seat not in mine:
+                    p_mine *= 1 - self._beat_chance(state, seat, led, win_card, trump_in, trump_lead)
+            other = next((s for s in later if s not in mine), (me + 2) % 4)
+        else:
+            p_mine = 0.0
+            for seat in later:
+                if seat in mine:
+                    p_mine = self._beat_chance(state, seat, led, win_card, trump_in, trump_lead)
+            other = winner
+        ours = self._trick_value(state, me, cards, len(later), led)
+        theirs = self._trick_value(state, other, cards, len(later), led)
+        # Our own needed card lost to the opponents can never join our calypso.
+        s = c // 13
+        lost = _LOST_CHANCE if s in mine and not state._mask[s] >> (c % 13) & 1 else 0.0
+        score = p_mine * ours - (1 - p_mine) * (theirs + lost)
+        # Keep high cards for later tricks unless they are needed now.
+        return score - (c % 13) * 0.4
