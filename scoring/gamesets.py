@@ -578,8 +578,9 @@ def game_sets_from_json(data: Any, *, check_commitment: bool = True) -> GameSetF
         except GameSetError as error:
             label = raw.get("number", f"#{i}") if isinstance(raw, Mapping) else f"#{i}"
             problems.extend(f"game set {label}: {p}" for p in error.problems)
-    numbers = Counter(s.number for s in sets)
-    problems.extend(f"{k} game sets are numbered {n}" for n, k in sorted(numbers.items()) if k > 1)
+    # Count numbers over every set, valid or not, so a clash is reported alongside other problems.
+    numbers = Counter(raw.get("number") for raw in raw_sets if isinstance(raw, Mapping) and "number" in raw)
+    problems.extend(f"{k} game sets are numbered {n}" for n, k in numbers.items() if k > 1)
 
     seed: bytes | None = None
     if data.get("seed") is not None:
