@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from . import _fastplay as fp
 from .cards import CARDS, SUIT_NAMES, SUITS, Card, CardError, parse_card, sort_key
-from .gamesets import GameSet
+from .gamesets import GameSet, commitment
 from .tricks import ALL_FOURS, STANDARD, check_rule, legal_plays
 
 FORMS: tuple[str, ...] = ("partnership", "cutthroat")
@@ -367,12 +367,18 @@ class GameState:
                 deals.append({"tricks": played})
         return {
             "format": RECORD_FORMAT,
-            "game_set": {"number": self.game_set.number},
+            "game_set": set_reference(self.game_set),
             "rule": self.rule,
             "form": self.form,
             "allow_revokes": self.allow_revokes,
             "deals": deals,
         }
+
+
+def set_reference(game_set: GameSet) -> dict[str, Any]:
+    """How a play record names its game set: the number and ``commitment([game_set])``, the SHA-256
+    of the set's canonical text, so a record cannot be replayed on other hands by mistake."""
+    return {"number": game_set.number, "commitment": commitment([game_set])}
 
 
 def replay(
@@ -402,6 +408,12 @@ def replay(
     number = ref.get("number") if isinstance(ref, Mapping) else ref
     if number is not None and number != game_set.number:
         raise ReplayError(f"the record is of game set {number}, not game set {game_set.number}")
+    sealed = ref.get("commitment") if isinstance(ref, Mapping) else None
+    if sealed is not None and str(sealed).lower() != commitment([game_set]):
+        raise ReplayError(
+            f"the record was played on other hands than game set {game_set.number}: its commitment "
+            f"{sealed} is not the set's {commitment([game_set])}"
+        )
     try:
         state = GameState(
             game_set,
@@ -515,7 +527,7 @@ def simulate_random_game(
     if tricks is not None:
         sheet["record"] = {
             "format": RECORD_FORMAT,
-            "game_set": {"number": game_set.number},
+            "game_set": set_reference(game_set),
             "rule": rule,
             "form": form,
             "allow_revokes": False,
@@ -529,6 +541,7 @@ def simulate_random_game(
 _CALYPSO_CARD = 50.0
 _PILE_CARD = 10.0
 _LOST_CHANCE = 15.0  # our own needed card gone to the opponents' pile can never join our calypso
+_NOISE = 8.0  # points of random preference: club players do not all play alike
 
 
 class ClubPlayer:
@@ -553,7 +566,7 @@ class ClubPlayer:
             return CARDS[legal[0]]
         best, best_score = legal[0], float("-inf")
         for c in legal:
-            score = self._evaluate(state, me, c, held) + self._random() * 0.5
+            score = self._evaluate(state, me, c, held) + self._random() * _NOISE
             if score > best_score:
                 best, best_score = c, score
         return CARDS[best]

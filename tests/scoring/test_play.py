@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring import _fastplay as fp
 from scoring.cards import PARTNER, SUITS, Card, parse_card, parse_cards, quad_deck
-from scoring.gamesets import GameSet
+from scoring.gamesets import GameSet, commitment
 from scoring.play import (
     ClubPlayer,
     GameState,
@@ -335,7 +335,8 @@ def test_record_round_trip_and_determinism():
     c = play_game(gs, RandomPlayer(4), BEAT_THE_LEADER)
     assert a.record() == b.record() != c.record()
     record = json.loads(json.dumps(a.record()))
-    assert record["format"] == "calypso-play/1" and record["game_set"] == {"number": 1}
+    assert record["format"] == "calypso-play/1"
+    assert record["game_set"] == {"number": 1, "commitment": commitment([gs])}
     assert [len(d["tricks"]) for d in record["deals"]] == [13] * 4
     state = replay(gs, record)
     assert state.rule == BEAT_THE_LEADER
@@ -397,6 +398,9 @@ def test_replay_errors_name_deal_trick_seat_and_card():
 
     assert "under rule 'standard', not 'all-fours'" in str(_error(gs, record, rule=ALL_FOURS))
     assert "game set 1, not game set 7" in str(_error(make_set(24, number=7), record))
+    assert "played on other hands than game set 1" in str(_error(make_set(25), record))
+    unsealed = {**record, "game_set": 1}
+    assert replay(gs, unsealed).is_over
     assert "format 'calypso-gamesets/1'" in str(_error(gs, {**record, "format": "calypso-gamesets/1"}))
     assert "no 'deals' list" in str(_error(gs, {"format": "calypso-play/1"}))
     assert "5 deals" in str(_error(gs, {**record, "deals": [*deals, deals[0]]}))

@@ -1,0 +1,114 @@
+"""Game-set analysis (scoring.analysis): simulation summaries and static hand statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.analysis import LOPSIDED_RATIO, analyse, compare_players, format_analysis, hand_statistics
+from scoring.cards import CARDS, SUITS
+from scoring.gamesets import GameSet, deal_game_set
+from scoring.play import simulate_random_game
+from scoring.scores import score_game
+from scoring.tricks import ALL_FOURS, RULES
+
+SET = deal_game_set(1, "c0ffee")
+
+
+def one_sided_set() -> GameSet:
+    """Spades and Hearts are dealt their whole suits; Diamonds and Clubs share the other two."""
+    deals = []
+    for d in range(4):
+        rest = [c for c in CARDS if c.suit in "DC"]  # 26 cards: each deal uses one copy of each
+        deals.append(
+            {
+                "S": tuple(c for c in CARDS if c.suit == "S"),
+                "H": tuple(c for c in CARDS if c.suit == "H"),
+                "D": tuple(rest[d % 2 :: 2]),
+                "C": tuple(rest[1 - d % 2 :: 2]),
+            }
+        )
+    return GameSet(9, tuple(deals))
+
+
+def test_deterministic_for_a_seed():
+    a = analyse(SET, games=4, seed=7)
+    assert a == analyse(SET, games=4, seed=7)
+    assert a != analyse(SET, games=4, seed=8)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_summary_is_consistent(rule):
+    result = analyse(SET, rule, games=5, seed=1)
+    majors, minors = result.majors, result.minors
+    assert (result.rule, result.games, result.game_set) == (rule, 5, 1)
+    assert majors.mean_net == pytest.approx(-minors.mean_net)
+    assert majors.mean_net == pytest.approx(majors.mean_score - minors.mean_score)
+    assert majors.sd_net == pytest.approx(minors.sd_net)
+    assert min(majors.sd_score, minors.sd_score, majors.sd_net) >= 0
+    assert 0 <= majors.mean_calypsos <= 8 and 0 <= minors.mean_calypsos <= 8
+    assert majors.wins + minors.wins <= 5
+    assert result.favoured in ("majors", "minors", None)
+
+
+def test_random_players_match_direct_simulation():
+    result = analyse(SET, ALL_FOURS, games=6, seed="s", players="random")
+    nets = [score_game(simulate_random_game(SET, ALL_FOURS, seed=f"s:{i}")).net for i in range(6)]
+    assert result.majors.mean_net == pytest.approx(sum(nets) / 6)
+    assert result.majors.wins == sum(n > 0 for n in nets)
+
+
+def test_progress_callback():
+    calls = []
+    analyse(SET, games=3, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_lopsided_set_is_flagged():
+    result = analyse(one_sided_set(), games=4, seed=2)
+    assert result.lopsided and result.favoured == "majors"
+    assert result.majors.mean_calypsos > result.minors.mean_calypsos + 2  # the majors hold their whole suits
+    assert abs(result.majors.mean_net) > LOPSIDED_RATIO * result.majors.sd_net
+    assert "LOPSIDED: favours the majors" in format_analysis(result)
+
+
+def test_single_game_is_never_lopsided():
+    assert not analyse(one_sided_set(), games=1).lopsided
+
+
+def test_static_statistics():
+    hands, seats = hand_statistics(SET)
+    assert len(hands) == 16
+    for hand in hands:
+        assert sum(hand.suit_lengths.values()) == 13
+        assert len(hand.own_suit) == hand.suit_lengths[hand.seat]
+    for seat in seats:
+        own = [c for deal in SET.deals for c in deal[seat.seat] if c.suit == seat.seat]
+        assert seat.own_suit_cards == len(own) == sum(seat.own_ranks.values())
+        assert list(seat.own_ranks) == list("AKQJT98765432")
+        assert all(0 <= n <= 4 for n in seat.own_ranks.values())
+        assert seat.missing_ranks == "".join(r for r, n in seat.own_ranks.items() if n == 0)
+    one = {s.seat: s for s in hand_statistics(one_sided_set())[1]}
+    assert one["S"].own_suit_cards == 52 and one["S"].missing_ranks == ""
+    assert one["D"].own_suit_cards == 26 and one["D"].partner_suit_cards == 26
+
+
+def test_report_text():
+    text = format_analysis(analyse(SET, games=2))
+    assert text.startswith("Game set 1: 2 games, rule standard, club players, seed 0")
+    assert "majors" in text and "minors" in text and "deal 4 C:" in text
+    assert all(f"  {name}" in text for name in ("Spades", "Hearts", "Diamonds", "Clubs"))
+
+
+def test_club_players_beat_random_players():
+    for number in (1, 2):
+        assert compare_players(deal_game_set(number, "abcd"), games=3, seed=number) > 0
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="'whist'"):
+        analyse(SET, "whist", games=1)
+    with pytest.raises(ValueError, match="'smart'"):
+        analyse(SET, games=1, players="smart")
+    with pytest.raises(ValueError, match="≥ 1"):
+        analyse(SET, games=0)
+    assert SUITS == "SHDC"
