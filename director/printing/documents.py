@@ -1,0 +1,83 @@
+"""The printable documents, by kind: the one entry point for the command line and Celery tasks.
+
+A kind's ``source`` says what it is printed from: ``sets`` (game sets alone — no database) or
+``event`` (an event with its players, movement and results). ``render`` is ``None`` for kinds not
+written yet. A new kind is one entry in ``KINDS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.gamesets import GameSet
+
+from .canvas import Output, Progress
+from .duplication import render_duplication_sheets
+from .envelopes import render_envelopes
+from .hand_records import SetAnalysis, render_hand_records
+from .options import PrintError, PrintInputError, PrintOptionError, PrintOptions
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    name: str
+    description: str
+    source: str  # "sets" or "event"
+    render: Callable[..., bytes] | None = None
+
+
+KINDS: dict[str, DocumentKind] = {
+    kind.name: kind
+    for kind in (
+        DocumentKind("envelopes", "hand envelopes or labels, one per hand", "sets", render_envelopes),
+        DocumentKind("duplication", "duplication sheet per game set", "sets", render_duplication_sheets),
+        DocumentKind("hand-records", "hand record per game set", "sets", render_hand_records),
+        DocumentKind("scoresheets", "scoresheet per table per game", "event"),
+        DocumentKind("tally-cards", "tally card per partnership or player", "event"),
+        DocumentKind("guide-cards", "table guide card per table", "event"),
+        DocumentKind("results", "standings, travellers and charts", "event"),
+    )
+}
+
+
+def kind(name: str) -> DocumentKind:
+    """The document kind called ``name``; ``PrintOptionError`` listing the kinds otherwise."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise PrintOptionError(f"unknown document {name!r}: choose one of {', '.join(KINDS)}") from None
+
+
+def render_from_sets(
+    name: str,
+    sets: Iterable[GameSet],
+    options: PrintOptions | None = None,
+    *,
+    out: Output = None,
+    progress: Progress | None = None,
+    **extra: Any,
+) -> bytes:
+    """Render document kind ``name`` from game sets alone. ``extra`` goes to the renderer
+    (hand records: ``commitment``, ``analysis``). ``PrintError`` for a kind that needs an event."""
+    document = kind(name)
+    if document.source != "sets" or document.render is None:
+        raise PrintOptionError(f"{name} are printed from an event (players, movement, results), not from game sets")
+    return document.render(sets, options, out=out, progress=progress, **extra)
+
+
+__all__ = [
+    "KINDS",
+    "DocumentKind",
+    "PrintError",
+    "PrintInputError",
+    "PrintOptionError",
+    "PrintOptions",
+    "SetAnalysis",
+    "kind",
+    "render_duplication_sheets",
+    "render_envelopes",
+    "render_from_sets",
+    "render_hand_records",
+]

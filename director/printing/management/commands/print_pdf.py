@@ -1,0 +1,109 @@
+"""``python manage.py print_pdf KIND --sets FILE --out FILE``: print documents with a progress bar.
+
+Envelopes, duplication sheets and hand records print straight from a game-set file, no database
+needed. ``--event ID`` and the event documents (scoresheets, tally cards, guide cards, results)
+are wired in by kind in ``director.printing.documents.KINDS``; until they are written the command
+says so instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from director.printing.documents import KINDS, render_from_sets
+from director.printing.options import (
+    ENVELOPE_CHOICES,
+    LANGUAGE_CHOICES,
+    PAPER_CHOICES,
+    PrintError,
+    PrintOptions,
+)
+from director.printing.sources import load_analysis, load_sets
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a failure never leaves half a PDF behind."""
+    directory = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class Command(BaseCommand):
+    help = "Print envelopes, duplication sheets or hand records of a game-set file as one PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("kind", metavar="KIND", choices=list(KINDS), help=f"one of: {', '.join(KINDS)}")
+        source = parser.add_mutually_exclusive_group()
+        source.add_argument("--sets", metavar="FILE", help="game-set file (calypso-gamesets/1 JSON)")
+        source.add_argument("--event", metavar="ID", type=int, help="an event in the database (not available yet)")
+        parser.add_argument("--out", metavar="FILE", required=True, help="PDF file to write")
+        parser.add_argument("--paper", choices=PAPER_CHOICES, default="a4", help="page size (default a4)")
+        parser.add_argument(
+            "--envelope", choices=ENVELOPE_CHOICES, default="c6", help="envelope size or labels on --paper (c6)"
+        )
+        parser.add_argument("--lang", choices=LANGUAGE_CHOICES, default="en", help="language of suit names (en)")
+        parser.add_argument("--event-name", default="", metavar="TEXT", help="event name printed on every page")
+        parser.add_argument("--analysis", metavar="FILE", help="hand records: JSON of analysis summaries per set")
+        parser.add_argument("--compress", action="store_true", help="compress page streams (smaller, slower)")
+
+    def handle(self, *args, kind: str, sets: str | None, event: int | None, out: str, **options):
+        document = KINDS[kind]
+        if event is not None:
+            raise CommandError(
+                f"printing from an event (--event {event}) is not available yet; "
+                f"for {', '.join(k for k, d in KINDS.items() if d.source == 'sets')} use --sets FILE"
+            )
+        if document.source == "event" or document.render is None:
+            raise CommandError(
+                f"{kind} need an event (players, movement, results): they will print with --event ID "
+                "once events can be printed; --sets only prints envelopes, duplication and hand-records"
+            )
+        if not sets:
+            raise CommandError(f"{kind}: say which game sets to print with --sets FILE")
+        if options["analysis"] and kind != "hand-records":
+            raise CommandError("--analysis only applies to hand-records")
+
+        try:
+            print_options = PrintOptions(
+                paper=options["paper"],
+                envelope=options["envelope"],
+                lang=options["lang"],
+                event=options["event_name"],
+                compress=options["compress"],
+            )
+            loaded = load_sets(sets)
+            extra = {}
+            if kind == "hand-records":
+                extra["commitment"] = loaded.commitment
+                if options["analysis"]:
+                    extra["analysis"] = load_analysis(options["analysis"])
+            unit, per_set = ("hand", 16) if kind == "envelopes" else ("page", 1)
+            total = per_set * len(loaded.sets)
+            with tqdm(desc=kind, unit=unit, total=total, disable=options["verbosity"] == 0) as bar:
+
+                def progress(done: int, total: int) -> None:
+                    bar.total = total
+                    bar.update(done - bar.n)
+
+                data = render_from_sets(kind, loaded.sets, print_options, progress=progress, **extra)
+        except PrintError as error:
+            raise CommandError(str(error)) from None
+
+        target = Path(out)
+        try:
+            _write_atomically(target, data)
+        except OSError as error:
+            raise CommandError(f"{out}: cannot write the PDF ({error.strerror or error})") from None
+        if options["verbosity"]:
+            self.stdout.write(f"Wrote {out}: {kind} for {len(loaded.sets)} game sets, {len(data):,} bytes.")

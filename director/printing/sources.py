@@ -1,0 +1,77 @@
+"""Reading what to print from files (no database): game-set files, analysis summaries."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scoring import gamesets
+from scoring.gamesets import GameSet, GameSetError
+
+from .content import check_game_sets
+from .options import PrintInputError
+
+
+@dataclass(frozen=True)
+class SetsFile:
+    sets: list[GameSet]
+    commitment: str | None  # as written in the file, when it has one
+
+
+def _read_json(path: str | os.PathLike) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise PrintInputError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise PrintInputError(f"{path}: not a UTF-8 text file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PrintInputError(f"{path}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+
+
+def load_sets(path: str | os.PathLike) -> SetsFile:
+    """The game sets of a ``calypso-gamesets/1`` file (docs/formats.md), checked; a
+    ``PrintInputError`` saying what is wrong and where otherwise."""
+    loader = getattr(gamesets, "load_game_sets", None)
+    try:
+        if loader is not None:
+            try:
+                loaded = loader(path)
+            except OSError as error:
+                raise PrintInputError(f"{path}: cannot read it ({error.strerror or error})") from None
+            sets, commitment = list(loaded.sets), loaded.commitment
+        else:  # before scoring.gamesets had file helpers: the same shape, read leniently
+            data = _read_json(path)
+            raw_sets = data.get("sets") if isinstance(data, dict) else data
+            if not isinstance(raw_sets, list):
+                raise PrintInputError(f"{path}: expected a game-set file with a list of 'sets'")
+            sets = [GameSet.from_dict(item) for item in raw_sets]
+            commitment = data.get("commitment") if isinstance(data, dict) else None
+    except GameSetError as error:
+        message = str(error)
+        raise PrintInputError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    except (TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, PrintInputError):
+            raise
+        raise PrintInputError(f"{path}: not a game-set file ({error})") from None
+    try:
+        return SetsFile(check_game_sets(sets), commitment)
+    except PrintInputError as error:
+        raise PrintInputError(f"{path}: {error}") from None
+
+
+def load_analysis(path: str | os.PathLike) -> dict[int, dict[str, Any]]:
+    """Analysis summaries for hand records: a JSON object mapping set numbers to objects with
+    ``expected_net_majors``, optional ``expected_net_minors``, ``lopsided``, ``games``, ``note``."""
+    data = _read_json(path)
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise PrintInputError(f"{path}: expected an object mapping set numbers to analysis objects")
+    try:
+        return {int(key): value for key, value in data.items()}
+    except ValueError:
+        raise PrintInputError(f"{path}: keys must be set numbers") from None
