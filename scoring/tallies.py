@@ -329,8 +329,10 @@ def _against_scoresheets(
                 elsewhere = seat.get((entrant, game))
                 if elsewhere is not None:
                     why = f"the scoresheets have {name(entrant)} at table {elsewhere}"
+                elif table is None:
+                    why = f"the scoresheets do not have {name(entrant)} in game {game}"
                 elif result is None:
-                    why = f"there is no scoresheet for {_where(game, table).lower()}"
+                    why = f"there is no scoresheet for table {table} in game {game}"
                 else:
                     why = f"{name(entrant)} is not on that table's scoresheet"
                 found.append(

@@ -175,6 +175,15 @@ def test_missing_line_missing_card_wrong_table():
     assert wrong.message == "Table 1, game 2: N1 wrote +150, but the scoresheets have N1 at table 2."
 
 
+def test_lines_the_scoresheets_cannot_place():
+    cards = [*cards_from(SESSION), TallyCard("X", (TallyLine(1, 50, 9), TallyLine(2, -50)), 0)]
+    found = [d for d in cross_check(cards, SESSION) if d.entrants == ("X",)]
+    assert [d.message for d in found] == [
+        "Table 9, game 1: X wrote +50, but there is no scoresheet for table 9 in game 1.",
+        "Game 2 (no table written): X wrote -50, but the scoresheets do not have X in game 2.",
+    ]
+
+
 def test_unpaired_line_without_scoresheets():
     found = cross_check([TallyCard("A", (TallyLine(1, 200, 4),), 200)], zero_sum=False)
     assert [(d.kind, d.table) for d in found] == [("unpaired", 4)]
