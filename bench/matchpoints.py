@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring.matchpoints import ARTIFICIAL_PERCENT, matchpoints, top
 
 
-def make_event(tables: int, sets: int, seed: int) -> list[tuple[str, list]]:
+def make_event(tables: int, sets: int, seed: int, spread: float = 80) -> list[tuple[str, list]]:
     """The entries of every (set, direction): majors nets, and the minors' on the same tables."""
     rng = random.Random(seed)
     event = []
@@ -47,7 +47,7 @@ def make_event(tables: int, sets: int, seed: int) -> list[tuple[str, list]]:
                 majors.append(rng.choice(["A", "A+", "A-"]))
                 minors.append(rng.choice(["A", "A+", "A-"]))
             else:
-                net = 10 * round(rng.gauss(0, 80))
+                net = 10 * round(rng.gauss(0, spread))
                 majors.append(net)
                 minors.append(-net)
         event.append((f"set {game_set} majors", majors))
@@ -98,16 +98,24 @@ def main(argv: list[str] | None = None) -> int:
         "--naive-sets", type=int, default=0, help="run the naive version on this many set-directions (0: all)"
     )
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=80,
+        help="standard deviation of nets in tens (larger: fewer ties; 80 is realistic)",
+    )
     args = parser.parse_args(argv)
 
-    event = make_event(args.tables, args.sets, args.seed)
+    event = make_event(args.tables, args.sets, args.seed, args.spread)
     per_direction = args.tables * args.sets
     entries = sum(len(nets) for _, nets in event)
     real = sum(isinstance(net, int) for _, nets in event for net in nets)
+    distinct = statistics.mean(len({n for n in nets if isinstance(n, int)}) for _, nets in event)
     print(f"Python {platform.python_version()} on {platform.machine()}, scale {args.scale}")
     print(
         f"event: {args.tables} tables × {args.sets} game sets = {per_direction} entries per direction, "
-        f"{entries} in all ({real} real results, {entries - real} not played or artificial)"
+        f"{entries} in all ({real} real results, {entries - real} not played or artificial); "
+        f"{distinct:.0f} distinct nets per set on average"
     )
 
     runs = [time_event(event, args.scale) for _ in range(args.repeat)]
