@@ -209,9 +209,11 @@ def _parse_hand(raw: Any, where: str, problems: list[str]) -> tuple[Card, ...]:
         problems.append(f"{where}: a hand must be a list of cards, not {type(raw).__name__}")
         return ()
     cards: list[Card] = []
+    canonical = _CANONICAL
     for text in raw:
-        if isinstance(text, Card):
-            cards.append(text)
+        card = canonical.get(text) if isinstance(text, str) else text if isinstance(text, Card) else None
+        if card is not None:  # the usual case: canonical text, as written by to_dict
+            cards.append(card)
             continue
         try:
             cards.append(parse_card(text))
@@ -241,7 +243,6 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
         problems.append(f"{len(game_set.deals)} deals, not {DEALS_PER_GAME}")
 
     counts: Counter[Card] = Counter()
-    where: dict[Card, list[str]] = {}
     for d, deal in enumerate(game_set.deals, start=1):
         for seat in SUITS:
             cards = deal.get(seat)
@@ -250,21 +251,31 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
                 continue
             if len(cards) != HAND_SIZE:
                 problems.append(f"deal {d}, seat {_seat(seat)}: {len(cards)} cards, not {HAND_SIZE}")
-            hand_counts = Counter(cards)
-            counts.update(hand_counts)
-            for card, k in hand_counts.items():
-                where.setdefault(card, []).append(f"deal {d} {seat}" + (f"×{k}" if k > 1 else ""))
+            counts.update(cards)
         for key in deal:
             if key not in SUITS:
                 problems.append(f"deal {d}: {key!r} is not a seat (use S, H, D, C)")
 
+    if len(counts) == len(_ALL_CARDS) and all(k == COPIES for k in counts.values()):
+        return problems  # the usual case, without building the detailed messages below
     for card in sorted(set(counts) | set(_ALL_CARDS), key=sort_key):
         k = counts.get(card, 0)
         if k > COPIES:
-            problems.append(f"{card} appears {k} times, not {COPIES} ({', '.join(where[card])})")
+            problems.append(f"{card} appears {k} times, not {COPIES} ({', '.join(_places(game_set, card))})")
         elif k < COPIES:
             problems.append(f"{card} appears {k} time{'' if k == 1 else 's'}, not {COPIES}")
     return problems
+
+
+def _places(game_set: GameSet, card: Card) -> list[str]:
+    """Where ``card`` is, as ``deal 2 H`` (``×2`` when a hand holds it twice)."""
+    places = []
+    for d, deal in enumerate(game_set.deals, start=1):
+        for seat in SUITS:
+            k = deal.get(seat, ()).count(card)
+            if k:
+                places.append(f"deal {d} {seat}" + (f"×{k}" if k > 1 else ""))
+    return places
 
 
 # --- The 16th hand ------------------------------------------------------------------------------------------------
@@ -369,6 +380,7 @@ def complete_game_set(
 # Cards in display order (S H D C, ranks high to low): the shuffle works on these 52 indices so
 # that sorting a hand is sorting small integers, and Card objects are only looked up, never built.
 _ALL_CARDS: tuple[Card, ...] = tuple(sorted(CARDS, key=sort_key))
+_CANONICAL: dict[str, Card] = {str(card): card for card in CARDS}
 _FRESH_DECK: tuple[int, ...] = tuple(position // COPIES for position in range(DECK_SIZE))
 # Rejection limits for an unbiased draw from range(n) with a 32-bit word: accept w < limit.
 _LIMITS: tuple[int, ...] = (0, *(2**32 - 2**32 % n for n in range(1, DECK_SIZE + 1)))
@@ -608,13 +620,24 @@ def save_game_sets(path: str | os.PathLike[str], sets: Sequence[GameSet], seed: 
     fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(document, out, indent=1, ensure_ascii=False)
-            out.write("\n")
+            out.write(_dumps(document))
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
     return document["commitment"]
+
+
+def _dumps(document: dict[str, Any]) -> str:
+    """The file text: one line per deal, so it reads (and diffs) well and writes fast."""
+    dump = json.dumps
+    head = ",\n ".join(f"{dump(key)}: {dump(document[key])}" for key in ("format", "commitment", "seed"))
+    sets = []
+    for game_set in document["sets"]:
+        attributes = ", ".join(f"{dump(key)}: {dump(value)}" for key, value in game_set.items() if key != "deals")
+        deals = ",\n    ".join(dump(deal) for deal in game_set["deals"])
+        sets.append(f'  {{{attributes}, "deals": [\n    {deals}]}}')
+    return "{" + head + ',\n "sets": [\n' + ",\n".join(sets) + "\n ]}\n"
 
 
 def load_game_sets(path: str | os.PathLike[str], *, check_commitment: bool = True) -> GameSetFile:
