@@ -10,9 +10,11 @@ from .models import Club, ClubDirector, Player, Season
 
 def club_list_for(user) -> QuerySet[Club]:
     """The user's clubs with player and event counts annotated."""
-    return clubs_for(user).annotate(
-        player_count=Count("players", distinct=True), event_count=Count("events", distinct=True)
-    ).order_by("name")
+    return (
+        clubs_for(user)
+        .annotate(player_count=Count("players", distinct=True), event_count=Count("events", distinct=True))
+        .order_by("name")
+    )
 
 
 def players_of(club: Club, *, active_only: bool = False, search: str = "") -> QuerySet[Player]:

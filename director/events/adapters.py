@@ -66,8 +66,10 @@ def _side(value, where: str) -> SidePlan | None:
     if isinstance(value, Mapping):
         getter = value.get
     else:
+
         def getter(key, default=None):
             return getattr(value, key, default)
+
     partnership = getter("partnership")
     if partnership is None and getter("players") is None:
         partnership = getter("number")
@@ -121,11 +123,14 @@ def normalise_plan(rounds) -> list[RoundPlan]:
         flat: list = []
         for entry in sitting_out:
             flat.extend(entry if isinstance(entry, list | tuple) else [entry])
-        by_partnership = any(
-            side is not None and side.partnership is not None
-            for table in tables.values()
-            for side in (table.majors, table.minors)
-        ) or not tables
+        by_partnership = (
+            any(
+                side is not None and side.partnership is not None
+                for table in tables.values()
+                for side in (table.majors, table.minors)
+            )
+            or not tables
+        )
         plans.append(
             RoundPlan(
                 tables=tables,

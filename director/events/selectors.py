@@ -1,0 +1,218 @@
+"""Reads for events. Each runs a fixed number of queries whatever the event's size, so pages and
+API lists built on them keep a constant query count (the tests assert it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, QuerySet
+
+from director.clubs.access import clubs_for
+from director.core.errors import NotFound
+
+from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+
+
+def events_for(user, *, club=None, status: str | None = None) -> QuerySet[Event]:
+    """Events of the user's clubs (optionally one club, one status), newest first."""
+    events = Event.objects.filter(club__in=clubs_for(user)).select_related("club", "season")
+    if club is not None:
+        events = events.filter(club=club)
+    if status:
+        events = events.filter(status=status)
+    return events.annotate(table_count=Count("tables", distinct=True)).order_by("-date", "-id")
+
+
+def _members_prefetch() -> Prefetch:
+    return Prefetch("members", queryset=PartnershipMember.objects.select_related("player").order_by("position"))
+
+
+def partnerships_of(event: Event) -> list[Partnership]:
+    """Partnerships with their players (``p.members.all()`` in seat order) and team: 2 queries."""
+    return list(
+        Partnership.objects.filter(event=event)
+        .select_related("team")
+        .prefetch_related(_members_prefetch())
+        .order_by("number")
+    )
+
+
+def teams_of(event: Event) -> list[Team]:
+    partnerships = Partnership.objects.prefetch_related(_members_prefetch()).order_by("number")
+    return list(Team.objects.filter(event=event).prefetch_related(Prefetch("partnerships", queryset=partnerships)))
+
+
+def tables_of(event: Event) -> QuerySet[Table]:
+    return Table.objects.filter(event=event).order_by("number")
+
+
+def table_by_token(token: str) -> Table:
+    """The table whose secret entry link carries ``token`` (with its event and club)."""
+    table = Table.objects.select_related("event", "event__club").filter(token=token).first() if token else None
+    if table is None:
+        raise NotFound("this table link is not valid (it may have been re-issued)", field="token")
+    return table
+
+
+def event_detail(event_id: int, *, user=None) -> Event:
+    """The event with tables, rounds, partnerships (with players) and teams prefetched: 6 queries."""
+    events = Event.objects.select_related("club", "season")
+    if user is not None:
+        events = events.filter(club__in=clubs_for(user))
+    events = events.prefetch_related(
+        Prefetch("tables", queryset=Table.objects.order_by("number")),
+        Prefetch("rounds", queryset=Round.objects.order_by("number")),
+        Prefetch("partnerships", queryset=Partnership.objects.prefetch_related(_members_prefetch()).order_by("number")),
+        Prefetch("teams", queryset=Team.objects.order_by("number")),
+    )
+    event = events.filter(pk=event_id).first()
+    if event is None:
+        raise NotFound(f"no event {event_id}", field="event")
+    return event
+
+
+# --- the round grid ----------------------------------------------------------------------------------
+@dataclass
+class SideView:
+    """One side of a table in one round: the partnership (if fixed) and who sits in which seat."""
+
+    direction: str
+    partnership: Partnership | None
+    seats: dict[str, object]  # suit -> Player (first deal's seat for a side of three)
+    sit_out_order: list[int]
+
+    @property
+    def players(self) -> list:
+        if self.partnership is not None:
+            return [m.player for m in self.partnership.members.all()]
+        return list(self.seats.values())
+
+    @property
+    def label(self) -> str:
+        names = " & ".join(p.name for p in self.players)
+        return f"{self.partnership.number}: {names}" if self.partnership is not None else names
+
+
+@dataclass
+class Cell:
+    round: Round
+    table: Table
+    game_set: int | None = None
+    majors: SideView | None = None
+    minors: SideView | None = None
+    result: object | None = None  # the confirmed (or latest live) Submission, if any
+
+    @property
+    def status(self) -> str:
+        """``missing`` / ``submitted`` / ``disputed`` / ``confirmed`` (``empty`` when nobody sits here)."""
+        if self.majors is None and self.minors is None:
+            return "empty"
+        return self.result.status if self.result is not None else "missing"
+
+
+@dataclass
+class Grid:
+    event: Event
+    rounds: list[Round]
+    tables: list[Table]
+    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)  # (round number, table number)
+    sitting_out: dict[int, list] = field(default_factory=dict)  # round number -> partnerships or players
+
+    def cell(self, round_number: int, table_number: int) -> Cell | None:
+        return self.cells.get((round_number, table_number))
+
+    def rows(self):
+        """``[(round, [cell per table])]`` for a template's table × round grid."""
+        return [(r, [self.cells.get((r.number, t.number)) for t in self.tables]) for r in self.rounds]
+
+    def missing(self, round_number: int) -> list[Cell]:
+        return [c for (n, _), c in sorted(self.cells.items()) if n == round_number and c.status == "missing"]
+
+
+def _seatings(event: Event, *, round: Round | None = None, table: Table | None = None) -> list[Seating]:
+    seatings = Seating.objects.filter(round__event=event)
+    if round is not None:
+        seatings = seatings.filter(round=round)
+    if table is not None:
+        seatings = seatings.filter(table=table)
+    return list(
+        seatings.select_related("partnership").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch(
+                "partnership__members", queryset=PartnershipMember.objects.select_related("player").order_by("position")
+            ),
+        )
+    )
+
+
+def _side(seating: Seating) -> SideView:
+    return SideView(
+        direction=seating.direction,
+        partnership=seating.partnership,
+        seats={seat.suit: seat.player for seat in sorted(seating.seats.all(), key=lambda s: "SHDC".index(s.suit))},
+        sit_out_order=list(seating.sit_out_order),
+    )
+
+
+def round_grid(event: Event, *, with_results: bool = True) -> Grid:
+    """Tables × rounds: who sits where, which set they play, and each result's status.
+
+    Queries: rounds, tables, seatings, seats, partnership members, byes (2), results — fixed.
+    """
+    from director.results.selectors import live_results
+
+    rounds = list(
+        Round.objects.filter(event=event)
+        .prefetch_related(
+            Prefetch("sitting_out_partnerships", queryset=Partnership.objects.order_by("number")), "sitting_out_players"
+        )
+        .order_by("number")
+    )
+    tables = list(tables_of(event))
+    grid = Grid(event=event, rounds=rounds, tables=tables)
+    by_round = {r.pk: r for r in rounds}
+    by_table = {t.pk: t for t in tables}
+    for r in rounds:
+        grid.sitting_out[r.number] = list(r.sitting_out_partnerships.all()) or list(r.sitting_out_players.all())
+    for seating in _seatings(event):
+        round_obj, table = by_round[seating.round_id], by_table[seating.table_id]
+        cell = grid.cells.setdefault((round_obj.number, table.number), Cell(round=round_obj, table=table))
+        cell.game_set = seating.game_set_number
+        setattr(cell, MAJORS if seating.direction == MAJORS else MINORS, _side(seating))
+    if with_results:
+        for (round_number, table_number), submission in live_results(event).items():
+            cell = grid.cells.get((round_number, table_number))
+            if cell is None:
+                cell = grid.cells[(round_number, table_number)] = Cell(round=submission.round, table=submission.table)
+            cell.result = submission
+    return grid
+
+
+def table_round(table: Table, round: Round) -> Cell:
+    """One table in one round (the table-entry page): sides, seats and game set."""
+    cell = Cell(round=round, table=table)
+    for seating in _seatings(table.event, round=round, table=table):
+        cell.game_set = seating.game_set_number
+        setattr(cell, seating.direction, _side(seating))
+    return cell
+
+
+def where_next(event: Event, partnership: Partnership) -> list[dict]:
+    """The partnership's path: for every round, table, direction, opponents and game set (or a bye)."""
+    grid = round_grid(event, with_results=False)
+    path = []
+    for r in grid.rounds:
+        entry = {"round": r.number, "table": None, "direction": None, "opponents": None, "game_set": None}
+        for (n, table_number), cell in grid.cells.items():
+            if n != r.number:
+                continue
+            for mine, theirs in ((cell.majors, cell.minors), (cell.minors, cell.majors)):
+                if mine is not None and mine.partnership is not None and mine.partnership.pk == partnership.pk:
+                    entry.update(table=table_number, direction=mine.direction, opponents=theirs, game_set=cell.game_set)
+        path.append(entry)
+    return path
+
+
+def current_round(event: Event) -> Round | None:
+    """The first open round (the one being played), or None when all are closed."""
+    return Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number").first()

@@ -1,0 +1,23 @@
+"""Plausible scoresheets for the demo, tests and load simulations (seeded, always add up to 208)."""
+
+from __future__ import annotations
+
+import random
+
+SEATS = "SHDC"
+
+
+def plausible_sheet(rng: random.Random, *, revoke_chance: float = 0.03) -> dict:
+    """A sheet such as a real table writes: 0–2 calypsoes a player (more often 0 or 1), 0–12 cards
+    in each unfinished calypso, the rest in the two trick piles, and a rare revoke."""
+    calypsos = {seat: rng.choices((0, 1, 2), weights=(5, 4, 1))[0] for seat in SEATS}
+    unfinished = {seat: rng.randint(0, 12) for seat in SEATS}
+    rest = 208 - 13 * sum(calypsos.values()) - sum(unfinished.values())
+    majors_pile = rng.randint(rest * 3 // 10, rest * 7 // 10)
+    revokes = {seat: 1 if rng.random() < revoke_chance else 0 for seat in SEATS}
+    return {
+        "calypsos": calypsos,
+        "unfinished": unfinished,
+        "trick_piles": {"majors": majors_pile, "minors": rest - majors_pile},
+        "revokes": revokes,
+    }

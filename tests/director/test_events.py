@@ -1,0 +1,269 @@
+import datetime
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from director.core.errors import Conflict, NotFound, ValidationError
+from director.events import selectors
+from director.events import services as events
+from director.events.models import Event, Partnership, Round, Seat, Seating, Table
+
+DATE = datetime.date(2025, 3, 14)
+
+
+def test_create_event_makes_rounds_and_tables(club_a, director_a):
+    event = events.create_event(club=club_a, name="Friday", date="2025-03-14", games="5", tables=3, by=director_a)
+    assert event.games == 5
+    assert event.movement_kind == Event.MovementKind.PROGRESSIVE
+    assert list(event.rounds.values_list("number", flat=True)) == [1, 2, 3, 4, 5]
+    assert list(event.tables.values_list("number", flat=True)) == [1, 2, 3]
+    assert len({t.token for t in event.tables.all()}) == 3
+
+
+@pytest.mark.parametrize(
+    "settings,field",
+    [
+        ({"games": "five"}, "games"),
+        ({"games": 0}, "games"),
+        ({"games": -2}, "games"),
+        ({"type": "bridge"}, "type"),
+        ({"rules_variant": "anything-goes"}, "rules_variant"),
+        ({"form": "cutthroat"}, "form"),  # progressive pairs is a partnership game
+        ({"matchpoint_scale": "imps"}, "matchpoint_scale"),
+        ({"date": "14/03/2025"}, "date"),
+        ({"game_length_minutes": "long"}, "game_length_minutes"),
+        ({"tables": "x"}, "tables"),
+    ],
+)
+def test_bad_event_settings_are_refused_and_write_nothing(club_a, settings, field):
+    values = {"name": "Friday", "date": DATE, **settings}
+    with pytest.raises(ValidationError) as caught:
+        events.create_event(club=club_a, **values)
+    assert caught.value.field == field
+    assert field.replace("_", " ")[:4] in caught.value.message or caught.value.message
+    assert not Event.objects.exists()
+    assert not Round.objects.exists()
+
+
+def test_cutthroat_is_allowed_for_individual_events(club_a):
+    event = events.create_event(club=club_a, name="Cut", date=DATE, type="progressive-individual", form="cutthroat")
+    assert event.form == "cutthroat"
+
+
+def test_duplicate_table_number_is_refused(club_a):
+    event = events.create_event(club=club_a, name="Friday", date=DATE, tables=2)
+    with pytest.raises(ValidationError, match="already has a table 2"):
+        events.add_table(event=event, number=2)
+    assert events.add_table(event=event).number == 3
+    assert Table.objects.filter(event=event).count() == 3
+
+
+def test_database_refuses_duplicate_table_number(club_a):
+    event = events.create_event(club=club_a, name="Friday", date=DATE, tables=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Table.objects.create(event=event, number=1)
+
+
+def test_reissue_table_token(progressive_a):
+    table = progressive_a.tables.get(number=1)
+    old = table.token
+    events.reissue_table_token(table=table)
+    assert table.token != old
+    assert selectors.table_by_token(table.token) == table
+    with pytest.raises(NotFound, match="re-issued"):
+        selectors.table_by_token(old)
+
+
+def test_partnership_players_must_belong_to_the_club(club_a, players_a, players_b):
+    event = events.create_event(club=club_a, name="Friday", date=DATE)
+    with pytest.raises(NotFound, match="unknown player"):
+        events.add_partnership(event=event, players=[players_a[0].pk, players_b[0].pk])
+    with pytest.raises(NotFound, match="unknown player 999999"):
+        events.add_partnership(event=event, players=[players_a[0].pk, 999999])
+    with pytest.raises(ValidationError, match="two or three players, not 1"):
+        events.add_partnership(event=event, players=[players_a[0]])
+    with pytest.raises(ValidationError, match="two or three players, not 4"):
+        events.add_partnership(event=event, players=players_a[:4])
+    assert not Partnership.objects.exists()
+    events.add_partnership(event=event, players=players_a[:2])
+    with pytest.raises(ValidationError, match=f"{players_a[1].name} already plays in partnership 1"):
+        events.add_partnership(event=event, players=[players_a[1], players_a[2]])
+    trio = events.add_partnership(event=event, players=players_a[2:5], direction="minors")
+    assert [m.player for m in trio.members.all()] == players_a[2:5]
+
+
+def test_draw_partnerships_is_seeded_and_sets_directions(club_a, players_a):
+    first = events.create_event(club=club_a, name="A", date=DATE)
+    second = events.create_event(club=club_a, name="B", date=DATE)
+    a = events.draw_partnerships(event=first, players=players_a[:9], seed=7)
+    b = events.draw_partnerships(event=second, players=players_a[:9], seed=7)
+    names = lambda ps: [[m.player.name for m in p.members.all()] for p in ps]  # noqa: E731
+    assert names(a) == names(b)
+    assert [len(p.members.all()) for p in a] == [2, 2, 2, 3]
+    assert [p.direction for p in a] == ["majors", "majors", "minors", "minors"]
+
+
+def test_progressive_seating_moves_the_minors_up(progressive_a):
+    grid = selectors.round_grid(progressive_a)
+    tables = len(grid.tables)
+    assert tables == 4
+    for r in grid.rounds:
+        for t in grid.tables:
+            cell = grid.cell(r.number, t.number)
+            assert cell.majors.partnership.number == t.number  # majors stay
+            assert cell.minors.partnership.number == tables + 1 + (t.number - r.number) % tables
+            assert cell.status == "missing"
+    # Each minors partnership meets a different majors partnership every game.
+    for minors_number in range(tables + 1, 2 * tables + 1):
+        partnership = Partnership.objects.get(event=progressive_a, number=minors_number)
+        path = selectors.where_next(progressive_a, partnership)
+        assert len({step["table"] for step in path}) == 4
+        assert [step["table"] for step in path][1] == path[0]["table"] % tables + 1
+
+
+def test_seats_name_the_suits(progressive_a):
+    seating = Seating.objects.filter(round__event=progressive_a, direction="minors").first()
+    seats = {s.suit: s.player for s in seating.seats.all()}
+    assert set(seats) == {"D", "C"}
+    members = [m.player for m in seating.partnership.members.order_by("position")]
+    assert [seats["D"], seats["C"]] == members  # position 1 holds Diamonds, position 2 Clubs
+
+
+def test_nobody_in_two_places_in_one_round(progressive_a, club_a, players_a):
+    plan = [{"tables": {1: {"majors": 1, "minors": 5}, 2: {"majors": 1, "minors": 6}}}]
+    with pytest.raises(ValidationError, match="two places in game 1"):
+        events.apply_plan(event=progressive_a, plan=plan)
+    # Nothing changed: the earlier seating is intact.
+    assert Seating.objects.filter(round__event=progressive_a).count() == 4 * 4 * 2
+
+
+def test_database_refuses_a_player_twice_in_a_round(progressive_a):
+    seat = Seat.objects.filter(round__event=progressive_a).first()
+    other = Seating.objects.filter(round=seat.round).exclude(pk=seat.seating_id).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.create(seating=other, round=seat.round, suit="S", player=seat.player)
+
+
+def test_unknown_partnership_in_a_movement(progressive_a):
+    with pytest.raises(NotFound, match="unknown partnership 42 at table 1, game 1"):
+        events.apply_plan(event=progressive_a, plan=[{1: {"majors": 42, "minors": 5}}])
+
+
+def test_movement_longer_than_the_event(progressive_a):
+    plan = [{1: {"majors": 1, "minors": 5}}] * 5
+    with pytest.raises(ValidationError, match=r"runs to game 5 but .* has 4 games"):
+        events.apply_plan(event=progressive_a, plan=plan)
+
+
+def test_movement_dict_with_sitting_out_and_game_sets(club_a, players_a):
+    event = events.create_event(club=club_a, name="Dup", date=DATE, type="duplicate-pairs", games=2)
+    events.draw_partnerships(event=event, players=players_a[:10], seed=3)  # 5 partnerships: 3 majors, 2 minors
+    movement = {
+        "rounds": [
+            {"1": {"majors": 1, "minors": 4, "game_set": 1}, "2": {"majors": 2, "minors": 5, "game_set": 2}},
+            {"1": {"majors": 1, "minors": 5, "game_set": 2}, "2": {"majors": 3, "minors": 4, "game_set": 1}},
+        ],
+        "sitting_out": [[3], [2]],
+    }
+    assert events.apply_plan(event=event, plan=movement) == 8
+    grid = selectors.round_grid(event)
+    assert [p.number for p in grid.sitting_out[1]] == [3]
+    assert [p.number for p in grid.sitting_out[2]] == [2]
+    assert grid.cell(2, 2).game_set == 1
+
+
+def test_individual_seating_by_players_with_a_side_of_three(club_a, players_a):
+    event = events.create_event(club=club_a, name="Ind", date=DATE, type="progressive-individual", games=3)
+    ids = [p.pk for p in players_a[:5]]
+    plan = [{"tables": {1: {"majors": ids[:2], "minors": ids[2:5]}}}]
+    events.apply_plan(event=event, plan=plan)
+    cell = selectors.table_round(event.tables.get(number=1), event.rounds.get(number=1))
+    assert cell.majors.partnership is None
+    assert [p.pk for p in cell.majors.players] == ids[:2]
+    x, y, z, again = cell.minors.sit_out_order
+    assert x == again and {x, y, z} == set(ids[2:5])
+    # Z holds the first (Diamonds) seat for deal 1, Y the second (Clubs); X sits out.
+    assert cell.minors.seats["D"].pk == z and cell.minors.seats["C"].pk == y
+
+
+def test_sit_out_order_rotates_between_games():
+    orders = [events.default_sit_out_order([1, 2, 3], game) for game in (1, 2, 3)]
+    assert [o[0] for o in orders] == [3, 1, 2]  # a different player misses two deals each game
+    assert all(o[0] == o[3] and len(set(o)) == 3 for o in orders)
+    assert events.default_sit_out_order([1, 2], 1) == []
+
+
+def test_round_close_is_compare_and_swap(progressive_a):
+    round1 = progressive_a.rounds.get(number=1)
+    events.close_round(round=round1)
+    with pytest.raises(Conflict, match="already closed"):
+        events.close_round(round=round1)
+    events.reopen_round(round=round1)
+
+
+def test_event_status_moves(progressive_a):
+    events.start_event(event=progressive_a)
+    with pytest.raises(Conflict, match="is running, not draft"):
+        events.start_event(event=progressive_a)
+    with pytest.raises(Conflict, match="type cannot change"):
+        events.update_event(event=progressive_a, type="duplicate-pairs")
+    events.finish_event(event=progressive_a)
+    assert not progressive_a.rounds.filter(status="open").exists()
+
+
+def test_public_switches(progressive_a):
+    events.set_public_switches(event=progressive_a, standings_released=True)
+    assert progressive_a.standings_released and not progressive_a.hands_released
+    with pytest.raises(ValidationError, match="true or false"):
+        events.set_public_switches(event=progressive_a, hands_released="yes")
+    with pytest.raises(ValidationError, match="unknown switch"):
+        events.set_public_switches(event=progressive_a, everything=True)
+
+
+def test_lowering_games_drops_unplayed_rounds(progressive_a):
+    events.update_event(event=progressive_a, games=2)
+    assert progressive_a.rounds.count() == 2
+
+
+def test_teams(club_a, players_a):
+    event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
+    ps = [events.add_partnership(event=event, players=players_a[i : i + 2]) for i in range(0, 8, 2)]
+    red = events.create_team(event=event, name="Red", partnerships=ps[:2])
+    events.create_team(event=event, name="Blue", partnerships=ps[2:])
+    with pytest.raises(ValidationError, match="already has a team called 'Red'"):
+        events.create_team(event=event, name="Red")
+    assert [t.name for t in selectors.teams_of(event)] == ["Red", "Blue"]
+    assert {p.number for p in red.partnerships.all()} == {1, 2}
+
+
+def _count(callable_):
+    with CaptureQueriesContext(connection) as ctx:
+        callable_()
+    return len(ctx.captured_queries)
+
+
+def test_selectors_have_constant_query_counts(club_a, new_players, new_progressive, director_a):
+    players = new_players(club_a, 32, prefix="Q")
+    small = new_progressive(club_a, players[:8], tables=2, games=2)
+    large = new_progressive(club_a, players[8:], tables=6, games=5, seed=2)
+
+    def everything(event):
+        def run():
+            grid = selectors.round_grid(event)
+            for _r, cells in grid.rows():
+                for cell in cells:
+                    if cell:
+                        _ = [cell.majors.label, cell.minors.label, cell.status]
+            for p in selectors.partnerships_of(event):
+                _ = [m.player.name for m in p.members.all()]
+            detail = selectors.event_detail(event.pk, user=director_a)
+            _ = [list(p.members.all()) for p in detail.partnerships.all()]
+            _ = list(selectors.events_for(director_a))
+            table, round_ = event.tables.first(), event.rounds.first()
+            cell = selectors.table_round(table, round_)
+            _ = [p.name for p in cell.majors.players]
+
+        return run
+
+    assert _count(everything(small)) == _count(everything(large))
