@@ -30,6 +30,7 @@ SIDES = ("majors", "minors")
 TRICKS_PER_DEAL = 13
 
 _SEAT = {suit: i for i, suit in enumerate(SUITS)}
+_DISPLAY_ORDER = tuple(card.index for card in sorted(CARDS, key=sort_key))
 
 
 class IllegalPlay(ValueError):
@@ -170,8 +171,7 @@ class GameState:
     def hand(self, seat: str) -> list[Card]:
         """The cards ``seat`` still holds in this deal, in hand order (suits S H D C, high first)."""
         held = self._held[_SEAT[seat]]
-        cards = [CARDS[c] for c in range(52) for _ in range(held[c])]
-        return sorted(cards, key=sort_key)
+        return [CARDS[c] for c in _DISPLAY_ORDER if held[c] for _ in range(held[c])]
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to play may play (repeated cards kept), in hand order."""
