@@ -9,3 +9,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
 app = Celery("director")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Every worker beats into the shared cache; /healthz and the director pages read it (core.health).
+from director.core.health import WorkerHeartbeat  # noqa: E402
+
+app.steps["consumer"].add(WorkerHeartbeat)

@@ -65,6 +65,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "director.core.context_processors.background_jobs",
             ],
         },
     },
@@ -72,7 +73,11 @@ TEMPLATES = [
 
 _database_url = env_str("DATABASE_URL")
 if _database_url:
-    DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            _database_url, conn_max_age=env_int("DB_CONN_MAX_AGE", 60, minimum=0), conn_health_checks=True
+        )
+    }
 else:
     DATABASES = {
         "default": {
@@ -97,8 +102,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = DATA_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)
+# The Docker image collects static files at build time outside the data volume (deploy/Dockerfile).
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or DATA_DIR / "static")
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = DEBUG
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or DATA_DIR / "media")
 MEDIA_URL = "media/"
@@ -129,7 +135,13 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 300, minimum=1)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360, minimum=1)
+CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {"director.printing.tasks.*": {"queue": "pdf"}}
+# Long PDF jobs: a worker process takes one task at a time instead of hoarding the queue.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 0, minimum=0) or None  # 0: one per CPU
+# Written by each worker every few seconds for the container healthcheck (deploy/healthcheck.py).
+CALYPSO_WORKER_HEARTBEAT_FILE = env_str("CALYPSO_WORKER_HEARTBEAT_FILE")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- REST API ------------------------------------------------------------------------------------------

@@ -1,10 +1,22 @@
 """The whole test suite, as `make test` runs it, with a timing summary at the end.
 
 1. ruff (lint) over the project;
-2. unit, web and browser tests on SQLite (two processes);
+2. unit, web and browser tests on SQLite (two processes), including the static checks of the
+   Docker files (tests/deploy/);
 3. integration tests against real PostgreSQL, Redis and a Celery worker, when the environment
    names them (CALYPSO_TEST_DATABASE_URL, CALYPSO_TEST_REDIS_URL). `.ci/run` provisions them.
    Without them the integration tests skip locally; with CI=true a missing service fails.
+
+How the integration step gets its worker: pytest-django creates the test database
+(`test_<name>`) on that PostgreSQL server, then the session fixture `stack`
+(tests/integration/conftest.py, stack.py) starts the league server's process layout natively,
+with the commands read from deploy/docker-compose.yml and pointed at that test database:
+collectstatic, `manage.py migrate`, gunicorn (`director.wsgi`) on a free 127.0.0.1 port and
+`celery -A director worker --queues default,pdf`, all in production mode, sharing Redis and a
+temporary MEDIA_ROOT with the tests. Tests that hand rows to the worker are marked
+`django_db(transaction=True)` so what they write is committed. The processes are stopped
+(SIGTERM, then SIGKILL after 20 s) before pytest-django drops the database, so nothing outlives
+`make test`. Their logs are in pytest's tmp directory (`stack*/web.log`, `worker.log`).
 
 Extra arguments are passed to pytest (e.g. `make test ARGS="-k matchpoints"`).
 """

@@ -1,0 +1,48 @@
+"""The integration harness: PostgreSQL, Redis, and the league server's processes, for real.
+
+pytest-django creates ``test_<name>`` on the PostgreSQL server CALYPSO_TEST_DATABASE_URL names.
+The session fixture ``stack`` then runs the compose file's process layout natively against that
+test database (tests/integration/stack.py): collectstatic as the Dockerfile does, ``migrate``,
+gunicorn on a free 127.0.0.1 port and a Celery worker consuming ``default`` and ``pdf``, all in
+production mode, sharing the test's Redis (broker, results, cache) and a temporary MEDIA_ROOT
+that this process also uses. The processes are stopped before pytest-django drops the database.
+
+Tests that hand work to the worker use ``@pytest.mark.django_db(transaction=True)`` so their rows
+are committed and visible to it. Without the services the tests skip; with CI=true they fail.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.test.utils import override_settings
+
+from tests.conftest import require
+from tests.integration.stack import start_stack, with_database
+
+
+@pytest.fixture(scope="session")
+def stack(django_db_setup, django_db_blocker, tmp_path_factory):
+    from django.conf import settings
+    from django.db import connection
+
+    database_url = os.environ.get("CALYPSO_TEST_DATABASE_URL", "")
+    redis_url = os.environ.get("CALYPSO_TEST_REDIS_URL", "")
+    require(bool(database_url) and connection.vendor == "postgresql", "PostgreSQL (CALYPSO_TEST_DATABASE_URL)")
+    require(bool(redis_url) and bool(settings.CELERY_BROKER_URL), "Redis (CALYPSO_TEST_REDIS_URL)")
+
+    test_database = connection.settings_dict["NAME"]  # test_<name>, created by django_db_setup
+    tmp = tmp_path_factory.mktemp("stack")
+    with django_db_blocker.unblock():
+        try:
+            running = start_stack(tmp, database_url=with_database(database_url, test_database), redis_url=redis_url)
+        except RuntimeError as exc:  # the services are there, so this is a real failure
+            pytest.fail(f"the native web + worker stack did not start: {exc}", pytrace=False)
+    media = override_settings(MEDIA_ROOT=str(running.media_root))
+    media.enable()
+    try:
+        yield running
+    finally:
+        media.disable()
+        running.stop()
