@@ -231,9 +231,64 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- analyse --------------------------------------------------------------------------------------------------------
+
+
+def add_analyse(subparsers: argparse._SubParsersAction) -> None:
+    """The ``analyse`` command (scoring.analysis)."""
+    parser = subparsers.add_parser(
+        "analyse",
+        help="simulate the game sets of a file and report how each tends to play out",
+        description="Play each game set N times with seeded club players and print, for the majors and the "
+        "minors, the mean and spread of score and net, the mean calypsoes, a lopsided flag, and hand statistics.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a calypso-gamesets/1 file")
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games per set (default 100)")
+    parser.add_argument("--rule", default="standard", choices=["standard", "beat-the-leader", "all-fours"])
+    parser.add_argument("--set", type=int, action="append", metavar="K", help="only set K (repeatable)")
+    parser.add_argument("--seed", default="0", help="seed of the simulated play (default 0)")
+    parser.add_argument("--players", default="club", choices=["club", "random"], help="who plays (default club)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(handler=run_analyse)
+
+
+def run_analyse(args: argparse.Namespace) -> int:
+    """Analyse every (chosen) set of the file, with one progress bar over all games."""
+    from tqdm import tqdm
+
+    from .analysis import analyse, format_analysis
+
+    if args.games < 1:
+        raise CommandError(f"--games must be at least 1, not {args.games}")
+    try:
+        sets = load_game_sets(args.file).sets
+    except OSError as error:
+        raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
+    if args.set:
+        missing = sorted(set(args.set) - {s.number for s in sets})
+        if missing:
+            raise CommandError(f"{args.file} has no game set {', '.join(map(str, missing))}")
+        sets = tuple(s for s in sets if s.number in args.set)
+    bar = tqdm(total=len(sets) * args.games, unit="game", desc="analysing", file=sys.stderr, disable=args.quiet or None)
+    results = []
+    with bar:
+        for game_set in sets:
+            results.append(
+                analyse(
+                    game_set, args.rule, args.games, args.seed, players=args.players, progress=lambda d, t: bar.update()
+                )
+            )
+    if args.json:
+        print(json.dumps([r.to_dict() for r in results], indent=1))
+    else:
+        print("\n\n".join(format_analysis(r) for r in results))
+    return 0
+
+
 # --- main -----------------------------------------------------------------------------------------------------------
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_deal, add_verify, add_score]
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_deal, add_verify, add_score, add_analyse]
 """Every command's ``add_<name>(subparsers)``; append to add a command."""
 
 

@@ -112,3 +112,27 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="≥ 1"):
         analyse(SET, games=0)
     assert SUITS == "SHDC"
+
+
+# --- python -m scoring analyse --------------------------------------------------------------------
+
+
+def test_cli_analyse(tmp_path, capsys):
+    import json
+
+    from scoring.cli import main
+    from scoring.gamesets import save_game_sets
+
+    path = tmp_path / "sets.json"
+    save_game_sets(path, [SET, deal_game_set(2, "c0ffee")], "c0ffee")
+    assert main(["analyse", str(path), "--games", "3", "--set", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Game set 2: 3 games, rule standard, club players, seed 0")
+    assert "Game set 1" not in out
+    assert main(["analyse", str(path), "--games", "2", "--rule", "all-fours", "--players", "random", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(r["game_set"], r["rule"], r["games"]) for r in data] == [(1, "all-fours", 2), (2, "all-fours", 2)]
+    assert main(["analyse", str(path), "--set", "9"]) == 1
+    assert "has no game set 9" in capsys.readouterr().err
+    assert main(["analyse", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
