@@ -22,14 +22,14 @@ Also here:
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
+import operator
 import os
 import secrets
 import struct
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -385,6 +385,11 @@ _FRESH_DECK: tuple[int, ...] = tuple(position // COPIES for position in range(DE
 # Rejection limits for an unbiased draw from range(n) with a 32-bit word: accept w < limit.
 _LIMITS: tuple[int, ...] = (0, *(2**32 - 2**32 % n for n in range(1, DECK_SIZE + 1)))
 _FIRST_BLOCKS = (DECK_SIZE + 7) // 8 + 1  # 27 blocks = 216 words: 207 draws and some spare
+_DRAWS = DECK_SIZE - 1
+_POSITIONS: tuple[int, ...] = tuple(range(DECK_SIZE - 1, 0, -1))  # Fisher–Yates positions 207..1
+_MODULI: tuple[int, ...] = tuple(i + 1 for i in _POSITIONS)
+_ALWAYS_ACCEPTED = 2**32 - DECK_SIZE  # below every rejection limit
+_SHA256_BLOCK = 64
 
 
 def parse_seed(seed: str | bytes) -> bytes:
@@ -409,48 +414,79 @@ def parse_seed(seed: str | bytes) -> bytes:
     return key
 
 
-def _words(key: bytes, number: int, first_block: int, blocks: int) -> list[int]:
+def _hmac_pads(key: bytes) -> tuple[Any, Any]:
+    """SHA-256 states after absorbing key⊕ipad and key⊕opad (RFC 2104), computed once per key.
+
+    Copying them per block gives exactly ``hmac.digest(key, message, "sha256")``, about four times
+    faster than the one-shot call, which re-derives the pads every time.
+    """
+    if len(key) > _SHA256_BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_SHA256_BLOCK, b"\0")
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+    return inner, outer
+
+
+def _words(pads: tuple[Any, Any], number: int, first_block: int, blocks: int) -> list[int]:
     """32-bit big-endian words of HMAC-SHA256(key, FORMAT ‖ number ‖ counter), counters in order."""
+    inner, outer = pads
     prefix = _DOMAIN + number.to_bytes(4, "big")
-    data = b"".join(
-        hmac.digest(key, prefix + counter.to_bytes(4, "big"), "sha256")
-        for counter in range(first_block, first_block + blocks)
-    )
-    return list(struct.unpack(f">{blocks * 8}I", data))
+    digests = []
+    for counter in range(first_block, first_block + blocks):
+        h = inner.copy()
+        h.update(prefix + counter.to_bytes(4, "big"))
+        o = outer.copy()
+        o.update(h.digest())
+        digests.append(o.digest())
+    return list(struct.unpack(f">{blocks * 8}I", b"".join(digests)))
 
 
-def _shuffled_deck(key: bytes, number: int) -> list[int]:
+def _shuffled_deck(pads: tuple[Any, Any], number: int) -> list[int]:
     """The 208 card indices (display order) after the keyed Fisher–Yates shuffle of ``deal_game_set``."""
+    words = _words(pads, number, 0, _FIRST_BLOCKS)
+    return _fisher_yates(words, lambda have, need: _words(pads, number, have // 8, (need + 7) // 8 + 1))
+
+
+def _fisher_yates(words: list[int], more: Callable[[int, int], list[int]]) -> list[int]:
+    """Shuffle the fresh deck with the 32-bit ``words``; ``more(have, need)`` extends the stream.
+
+    Draw k (for position i = 207 - k) uses the next word w: rejected when
+    ``w >= 2**32 - 2**32 % (i + 1)``, otherwise j = ``w % (i + 1)``.
+    """
     deck = list(_FRESH_DECK)
-    words = _words(key, number, 0, _FIRST_BLOCKS)
+    if max(words[:_DRAWS]) < _ALWAYS_ACCEPTED:
+        # No word can be rejected (the usual case; a rejection has probability < 2**-24 per word):
+        # all 207 draws at once, in C, then the swaps.
+        for i, j in zip(_POSITIONS, map(operator.mod, words, _MODULI), strict=False):
+            deck[i], deck[j] = deck[j], deck[i]
+        return deck
     limits = _LIMITS
     w = 0
-    for i in range(DECK_SIZE - 1, 0, -1):
+    for i in _POSITIONS:
         n = i + 1
-        x = words[w]
-        w += 1
-        while x >= limits[n]:  # probability < 2**-24 per draw: keep the stream long enough and redraw
-            if len(words) - w < n:
-                words += _words(key, number, len(words) // 8, (n + 7) // 8 + 1)
+        while True:
+            if w == len(words):
+                words = words + more(len(words), i)
             x = words[w]
             w += 1
+            if x < limits[n]:
+                break
         j = x % n
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
 def _game_set_from_deck(deck: list[int], number: int, first_dealer: str, orientation: str) -> GameSet:
-    cards = _ALL_CARDS
-    deals = []
-    for d in range(DEALS_PER_GAME):
-        base = d * 52
-        deals.append(
-            {
-                seat: tuple([cards[i] for i in sorted(deck[base + s * HAND_SIZE : base + (s + 1) * HAND_SIZE])])
-                for s, seat in enumerate(SUITS)
-            }
-        )
-    return GameSet(number, tuple(deals), first_dealer, orientation)
+    lookup = _ALL_CARDS.__getitem__
+    deals = tuple(
+        {
+            seat: tuple(map(lookup, sorted(deck[start : start + HAND_SIZE])))
+            for seat, start in zip(SUITS, range(base, base + 52, HAND_SIZE), strict=True)
+        }
+        for base in range(0, DECK_SIZE, 52)
+    )
+    return GameSet(number, deals, first_dealer, orientation)
 
 
 def deal_game_set(number: int, seed: str | bytes, *, first_dealer: str = "S", orientation: str = "SDHC") -> GameSet:
@@ -474,8 +510,8 @@ def deal_game_set(number: int, seed: str | bytes, *, first_dealer: str = "S", or
     """
     if not isinstance(number, int) or not 1 <= number <= _MAX_NUMBER:
         raise GameSetError(f"set number {number!r} must be a whole number from 1 to {_MAX_NUMBER}")
-    key = parse_seed(seed)
-    return _game_set_from_deck(_shuffled_deck(key, number), number, first_dealer, orientation)
+    pads = _hmac_pads(parse_seed(seed))
+    return _game_set_from_deck(_shuffled_deck(pads, number), number, first_dealer, orientation)
 
 
 def iter_game_sets(
@@ -492,9 +528,9 @@ def iter_game_sets(
         raise GameSetError(f"set numbers must run from 1 to {_MAX_NUMBER}")
     # Without a seed, a fresh 256-bit key from the operating system's CSPRNG drives the same
     # construction; it is never stored, so those sets cannot be regenerated.
-    key = secrets.token_bytes(32) if seed is None else parse_seed(seed)
+    pads = _hmac_pads(secrets.token_bytes(32) if seed is None else parse_seed(seed))
     for number in range(start, start + n):
-        yield _game_set_from_deck(_shuffled_deck(key, number), number, first_dealer, orientation)
+        yield _game_set_from_deck(_shuffled_deck(pads, number), number, first_dealer, orientation)
 
 
 def deal_game_sets(

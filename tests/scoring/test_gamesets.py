@@ -337,6 +337,45 @@ def test_seeded_dealing_follows_the_documented_construction() -> None:
         assert ours == [sorted(hand, key=order.__getitem__) for hand in hands]
 
 
+def test_long_seeds_are_hashed_as_hmac_does() -> None:
+    # HMAC hashes keys longer than the 64-byte SHA-256 block first; a 64-byte key is used as is.
+    for seed in (bytes(range(64)), bytes(range(65)), b"\xff" * 200):
+        game_set = deal_game_set(9, seed)
+        hands = reference_deal(seed, 9)
+        order = {str(card): i for i, card in enumerate(sorted(CARDS, key=sort_key))}
+        ours = [[str(c) for c in game_set.deals[d][seat]] for d in range(4) for seat in SUITS]
+        assert ours == [sorted(hand, key=order.__getitem__) for hand in hands]
+
+
+def test_rejected_words_are_skipped_and_the_stream_extended() -> None:
+    # Rejections are too rare to meet with real seeds (< 2**-24 a word), so drive the shuffle
+    # with a made-up stream: words at the top of the range must be discarded, not reduced mod n.
+    from scoring import gamesets
+
+    top = 2**32 - 1  # rejected for every n that does not divide 2**32
+    words = [top if k % 3 == 0 else k * 2654435761 % 2**31 for k in range(216)]
+    extra = [k * 40503 % 2**31 for k in range(1000)]
+    asked: list[tuple[int, int]] = []
+
+    def more(have: int, need: int) -> list[int]:
+        asked.append((have, need))
+        start = have - 216
+        return extra[start : start + 8 * ((need + 7) // 8 + 1)]
+
+    deck = gamesets._fisher_yates(list(words), more)
+    stream = iter(words + extra)
+    expected = list(gamesets._FRESH_DECK)
+    for i in range(207, 0, -1):
+        n = i + 1
+        w = next(stream)
+        while w >= 2**32 - 2**32 % n:
+            w = next(stream)
+        j = w % n
+        expected[i], expected[j] = expected[j], expected[i]
+    assert deck == expected and asked
+    assert sorted(deck) == sorted(gamesets._FRESH_DECK)
+
+
 def test_shuffle_is_roughly_uniform() -> None:
     # Where the first copy of AS lands (which of the 16 hands) over 400 sets: each hand is
     # equally likely; a biased shuffle (e.g. j drawn from the whole deck) skews this badly.
