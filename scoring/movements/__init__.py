@@ -1,0 +1,74 @@
+"""Movements: who sits where, which game set they play, round by round (issue 5).
+
+Pure algorithms, no Django. ``Movement`` is the representation (``model``); the generators
+build one for each kind of event. See docs/movements.md for each movement and the choices made
+where the rules are silent.
+"""
+
+from .duplicate import barometer, mitchell, round_robin, team_match
+from .individual import progressive_individual_next, progressive_individual_start
+from .model import (
+    BAROMETER,
+    DIRECTIONS,
+    FORMAT,
+    KINDS,
+    MAJORS,
+    MANUAL,
+    MINORS,
+    MITCHELL,
+    PROGRESSIVE,
+    PROGRESSIVE_INDIVIDUAL,
+    ROUND_ROBIN,
+    SEAT_SUITS,
+    TEAM_MATCH,
+    Balance,
+    CoinToss,
+    Movement,
+    MovementError,
+    PartnershipId,
+    Placement,
+    Player,
+    PlayerMixing,
+    Side,
+    TableRound,
+    deal_lineup,
+    pair_key,
+    sit_out_order,
+)
+from .pairs import progressive_pairs
+
+__all__ = [
+    "BAROMETER",
+    "DIRECTIONS",
+    "FORMAT",
+    "KINDS",
+    "MAJORS",
+    "MANUAL",
+    "MINORS",
+    "MITCHELL",
+    "PROGRESSIVE",
+    "PROGRESSIVE_INDIVIDUAL",
+    "ROUND_ROBIN",
+    "SEAT_SUITS",
+    "TEAM_MATCH",
+    "Balance",
+    "CoinToss",
+    "Movement",
+    "MovementError",
+    "PartnershipId",
+    "Placement",
+    "Player",
+    "PlayerMixing",
+    "Side",
+    "TableRound",
+    "barometer",
+    "deal_lineup",
+    "mitchell",
+    "pair_key",
+    "progressive_individual_next",
+    "progressive_individual_start",
+    "progressive_pairs",
+    "round_robin",
+    "sit_out_order",
+    "team_match",
+]

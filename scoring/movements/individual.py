@@ -1,0 +1,334 @@
+"""Progressive Calypso, individual (RULES.md §6): winners stay, losers move, partners change.
+
+The movement is computed one round at a time: ``progressive_individual_start`` seats round 1;
+``progressive_individual_next`` takes the movement so far and the results of its last round and
+returns a new movement with the next round seated. Everything random (the seating, the cut at
+each table, the coin for a tied game) comes from ``random.Random`` seeded with the event's seed
+and the round and table, so the same inputs give the same movement; coins are recorded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+
+from .model import (
+    DIRECTIONS,
+    MAJORS,
+    MINORS,
+    PROGRESSIVE_INDIVIDUAL,
+    CoinToss,
+    Movement,
+    MovementError,
+    Player,
+    TableRound,
+    _sort_key,
+    check_count,
+    check_ids,
+    pair_key,
+    spread,
+)
+
+Partnerships = Mapping[int, tuple[Sequence[Player], Sequence[Player]]]
+
+
+def table_sizes(players: int, tables: int) -> dict[int, int]:
+    """How many sit at each table: four, with the fives (then sixes) spread as far apart as possible."""
+    extra = players - 4 * tables
+    sizes = dict.fromkeys(range(1, tables + 1), 4)
+    if extra <= tables:
+        for position in spread(extra, tables):
+            sizes[position + 1] = 5
+    else:
+        sizes = dict.fromkeys(sizes, 5)
+        for position in spread(extra - tables, tables):
+            sizes[position + 1] = 6
+    return sizes
+
+
+def _rng(seed: int | str | None, *parts: object) -> random.Random:
+    return random.Random("/".join(str(p) for p in (seed, *parts)))
+
+
+def _cut(seed: int | str | None, round_number: int, table: int, players: Sequence[Player]) -> tuple[Player, ...]:
+    """A simulated cut: the players from highest card to lowest (ties re-cut, so a strict order)."""
+    ordered = sorted(players, key=_sort_key)
+    _rng(seed, "cut", round_number, table).shuffle(ordered)
+    return tuple(ordered)
+
+
+def _order_trio(team: list[Player], x_count: Counter) -> tuple[Player, ...]:
+    """Put the member who has missed two deals least often last: ``sit_out_order`` makes them X."""
+    if len(team) != 3:
+        return tuple(team)
+    x = min(team, key=lambda p: (x_count[p], -team.index(p)))
+    return (*[p for p in team if p != x], x)
+
+
+def _x_counts(movement: Movement) -> Counter:
+    counts: Counter = Counter()
+    for tables in movement.rounds:
+        for entry in tables.values():
+            for _, side in entry.sides():
+                if isinstance(side, tuple) and len(side) == 3:
+                    counts[side[2]] += 1
+    return counts
+
+
+def _seat(
+    cut: tuple[Player, ...],
+    majors: list[Player],
+    minors: list[Player],
+    x_count: Counter,
+) -> TableRound:
+    """The side holding the highest card plays majors."""
+    if cut and cut[0] in minors:
+        majors, minors = minors, majors
+    return TableRound(_order_trio(majors, x_count), _order_trio(minors, x_count))
+
+
+def _override(entry_players: set, table: int, given: tuple[Sequence[Player], Sequence[Player]]) -> TableRound:
+    majors, minors = tuple(given[0]), tuple(given[1])
+    if set(majors) | set(minors) != entry_players or len(majors) + len(minors) != len(entry_players):
+        raise MovementError(
+            f"table {table}: the partnerships entered ({list(majors)} v {list(minors)}) are not "
+            f"the players seated there ({sorted(entry_players, key=_sort_key)})"
+        )
+    return TableRound(majors, minors)
+
+
+def progressive_individual_start(
+    players: Sequence[Player],
+    tables: int | None = None,
+    seed: int | str | None = 0,
+    *,
+    partnerships: Partnerships | None = None,
+) -> Movement:
+    """Seat round 1: players drawn at random to tables, each table cutting for partnerships.
+
+    ``tables`` defaults to as many as the players fill (four to six a table). Tables of five and
+    six are spread as far apart as possible. At each table the two highest cards (three at a table
+    of five or six) play against the rest, the side with the highest card taking the majors.
+    ``partnerships`` lets the director enter a table's sides instead of the cut:
+    ``{table: (majors players, minors players)}`` naming exactly the players seated there.
+    """
+    names = check_ids(players, "players")
+    count = len(names)
+    if count < 4:
+        raise MovementError(f"{count} player{'s' * (count != 1)}: a table needs at least four")
+    tables = count // 4 if tables is None else check_count(tables, "the number of tables")
+    if not 4 * tables <= count <= 6 * tables:
+        fewest, most = -(-count // 6), count // 4
+        raise MovementError(
+            f"{count} players cannot fill {tables} table{'s' * (tables != 1)} of four to six "
+            f"(that needs {4 * tables} to {6 * tables} players); {count} players fill {fewest} to {most} tables"
+        )
+    sizes = table_sizes(count, tables)
+    order = sorted(names, key=_sort_key)
+    _rng(seed, "seating").shuffle(order)
+    first: dict[int, TableRound] = {}
+    cuts: dict[int, tuple[Player, ...]] = {}
+    start = 0
+    for table, size in sizes.items():
+        group = order[start : start + size]
+        start += size
+        cut = _cut(seed, 1, table, group)
+        cuts[table] = cut
+        high = (size + 1) // 2
+        first[table] = _seat(cut, list(cut[:high]), list(cut[high:]), Counter())
+        if partnerships and table in partnerships:
+            first[table] = _override(set(group), table, partnerships[table])
+    unknown = set(partnerships or ()) - set(first)
+    if unknown:
+        raise MovementError(f"partnerships entered for table {min(unknown)}, which is not in play")
+    movement = Movement(
+        kind=PROGRESSIVE_INDIVIDUAL,
+        tables=tables,
+        rounds=[first],
+        sitting_out=[[]],
+        cuts=[cuts],
+        seed=seed,
+    )
+    if tables == 1:
+        movement.notes.append("one table: nobody can move; partners change by the cut")
+    return movement.validate()
+
+
+def _winner(value: object, round_number: int, table: int) -> str | None:
+    """``majors`` / ``minors`` / ``None`` for a tie, from a direction name or the majors' net."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in DIRECTIONS:
+            return text
+        if text in ("tie", "tied", "draw"):
+            return None
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        return MAJORS if value > 0 else MINORS if value < 0 else None
+    raise MovementError(
+        f"round {round_number}, table {table}: result {value!r} is not 'majors', 'minors', 'tie' or the majors' net"
+    )
+
+
+def _contacts(movement: Movement) -> Counter:
+    """How often each pair of players has sat at the same table (partners or opponents)."""
+    counts: Counter = Counter()
+    for tables in movement.rounds:
+        for entry in tables.values():
+            here = movement.players_of(entry.majors) + movement.players_of(entry.minors)
+            for a, b in combinations(here, 2):
+                counts[pair_key(a, b)] += 1
+    return counts
+
+
+def progressive_individual_next(
+    seating: Movement,
+    results: Mapping[int, object],
+    seed: int | str | None = None,
+    *,
+    partnerships: Partnerships | None = None,
+) -> Movement:
+    """Record the last round's ``results`` and seat the next round; returns a new ``Movement``.
+
+    ``results`` maps every table of the last round to its winner: ``"majors"``, ``"minors"``,
+    ``"tie"``, or the majors' net (positive: majors won). A tie is decided by a seeded coin,
+    recorded in ``coins``. ``seed`` defaults to the movement's own.
+
+    Winners stay. Losers move up one table (the highest wraps to 1). Where three lost, two move up
+    and one moves down, to the nearest lower table where three also lost, so every table keeps
+    its size; if no other table lost three, the one moves down one table and, to keep the sizes,
+    one of the two losers from two tables below moves up two tables instead of one. Among the
+    three, the one who goes down is the one whose moves bring the fewest repeated meetings.
+
+    At each table a new cut ranks the stayers and the newcomers: the highest newcomer partners the
+    highest stayer and the second the second (at a table of five or six the third stayer joins
+    the first pair, the third newcomer the second); the side holding the highest card plays
+    majors. ``partnerships`` lets the director enter a table's sides instead.
+    """
+    if seating.kind != PROGRESSIVE_INDIVIDUAL:
+        raise MovementError(f"a {seating.kind} movement is not a progressive individual")
+    movement = seating.copy()
+    number = len(movement.rounds)
+    if len(movement.results) != number - 1:
+        raise MovementError(f"round {number} already has results; the movement has {len(movement.results)}")
+    seed = movement.seed if seed is None else seed
+    last = movement.rounds[-1]
+    tables = sorted(last)
+    unknown = set(results) - set(last)
+    if unknown:
+        raise MovementError(f"round {number}: a result for table {min(unknown)}, which did not play")
+    winners: dict[int, tuple[Player, ...]] = {}
+    losers: dict[int, tuple[Player, ...]] = {}
+    recorded: dict[int, str] = {}
+    for table in tables:
+        if table not in results:
+            raise MovementError(f"round {number}: no result for table {table}")
+        won = _winner(results[table], number, table)
+        if won is None:
+            won = _rng(seed, "coin", number, table).choice(DIRECTIONS)
+            movement.coins.append(CoinToss(number, table, won))
+        recorded[table] = won
+        entry = last[table]
+        winners[table] = movement.players_of(entry.side(won))
+        losers[table] = movement.players_of(entry.side(MINORS if won == MAJORS else MAJORS))
+    movement.results.append(recorded)
+
+    destination = _moves(movement, tables, winners, losers)
+    contacts_note = None
+    if len(tables) == 2 and sum(len(v) == 3 for v in losers.values()) == 1:
+        contacts_note = f"round {number + 1}: table sizes change (two tables, three losers at only one)"
+    arrivals: dict[int, list[Player]] = {table: [] for table in tables}
+    for player, table in destination.items():
+        arrivals[table].append(player)
+
+    x_count = _x_counts(movement)
+    seated: dict[int, TableRound] = {}
+    cuts: dict[int, tuple[Player, ...]] = {}
+    for table in tables:
+        stay = list(winners[table])
+        come = arrivals[table] if len(tables) > 1 else list(losers[table])
+        cut = _cut(seed, number + 1, table, stay + come)
+        cuts[table] = cut
+        rank = {p: i for i, p in enumerate(cut)}
+        stay.sort(key=rank.__getitem__)
+        come.sort(key=rank.__getitem__)
+        first, second = [stay[0], come[0]], [stay[1], come[1]]
+        if len(stay) == 3:
+            first.append(stay[2])
+        if len(come) == 3:
+            second.append(come[2])
+        first.sort(key=rank.__getitem__)
+        second.sort(key=rank.__getitem__)
+        seated[table] = _seat(cut, first, second, x_count)
+        if partnerships and table in partnerships:
+            seated[table] = _override(set(cut), table, partnerships[table])
+    unknown = set(partnerships or ()) - set(seated)
+    if unknown:
+        raise MovementError(f"partnerships entered for table {min(unknown)}, which is not in play")
+    movement.rounds.append(seated)
+    movement.sitting_out.append([])
+    movement.cuts.append(cuts)
+    if contacts_note:
+        movement.notes.append(contacts_note)
+    return movement.validate()
+
+
+def _moves(
+    movement: Movement,
+    tables: list[int],
+    winners: dict[int, tuple[Player, ...]],
+    losers: dict[int, tuple[Player, ...]],
+) -> dict[Player, int]:
+    """Where each loser goes (see ``progressive_individual_next``). One table: nobody moves."""
+    count = len(tables)
+    if count == 1:
+        return {}
+    index = {table: i for i, table in enumerate(tables)}
+
+    def step(table: int, by: int) -> int:
+        return tables[(index[table] + by) % count]
+
+    contacts = _contacts(movement)
+
+    def met(player: Player, group: Sequence[Player]) -> int:
+        return sum(contacts[pair_key(player, other)] for other in group)
+
+    cut = movement.cuts[-1] if movement.cuts else {}
+    destination: dict[Player, int] = {}
+    threes = [table for table in tables if len(losers[table]) == 3]
+    for table in tables:
+        up = step(table, 1)
+        if len(losers[table]) == 2:
+            for player in losers[table]:
+                destination[player] = up
+            continue
+        if len(threes) >= 2:
+            down = threes[threes.index(table) - 1]
+        else:
+            down = step(table, -1)
+        rank = {p: i for i, p in enumerate(cut.get(table, ()))}
+        group = losers[table]
+        going_down = min(
+            group,
+            key=lambda c, g=group, u=up, d=down, r=rank: (
+                met(c, winners[d]) + sum(met(o, winners[u]) for o in g if o != c),
+                -r.get(c, 0),
+            ),
+        )
+        for player in losers[table]:
+            destination[player] = down if player == going_down else up
+    if len(threes) == 1 and count >= 3:
+        three = threes[0]
+        source = step(three, -2)
+        below = step(three, -1)
+        order = cut.get(source, ())
+        rank = {p: i for i, p in enumerate(order)}
+        pair = losers[source]
+
+        def skip_cost(candidate: Player) -> tuple:
+            other = next(p for p in pair if p != candidate)
+            return (met(candidate, winners[three]) + met(other, winners[below]), -rank.get(candidate, 0))
+
+        destination[min(pair, key=skip_cost)] = three
+    return destination

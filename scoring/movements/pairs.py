@@ -1,0 +1,154 @@
+"""Progressive Calypso with fixed partnerships (RULES.md §6): majors stay, minors move up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .model import (
+    PROGRESSIVE,
+    Movement,
+    MovementError,
+    PartnershipId,
+    Player,
+    Side,
+    TableRound,
+    check_count,
+    check_ids,
+    spread,
+)
+
+
+def _ids(value: int | Sequence[PartnershipId], first: int, what: str) -> list[PartnershipId]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        check_count(value, f"the number of {what}")
+        return list(range(first, first + value))
+    ids = check_ids(value, what)
+    if not ids:
+        raise MovementError(f"a progressive event needs at least one {what[:-1]}")
+    return ids
+
+
+def progressive_pairs(
+    majors: int | Sequence[PartnershipId],
+    minors: int | Sequence[PartnershipId],
+    tables: int,
+    games: int,
+    *,
+    members: Mapping[PartnershipId, Sequence[Player]] | None = None,
+) -> Movement:
+    """Fixed-partnership progressive: majors stationary, minors up one table a game (T wraps to 1).
+
+    ``majors`` and ``minors`` are the partnership ids (or counts: then majors are numbered
+    1..M and minors M+1..M+m). ``members`` optionally names each partnership's two or three
+    players (a partnership of three makes a table of five or six; see ``Movement.lineup``).
+
+    Byes, when the numbers differ or there are more partnerships than ``tables``:
+
+    * at most ``min(tables, majors, minors)`` tables play, all of them every game;
+    * surplus minors sit out at *bye stands* spread evenly round the minors' circuit, so they
+      move through the byes like through the tables and nobody sits out twice before everyone
+      has once (at any moment the bye counts of two minors partnerships differ by at most one);
+    * with fewer minors than majors, the missing minors are phantoms spread evenly round the
+      circuit; the majors partnership a phantom reaches sits out, fairly in the same way;
+    * with more majors than tables, majors take byes in a fixed rotation and one coming back
+      takes the table of one going out (so those majors are stationary between byes).
+
+    ``games`` may exceed the circuit; the repeated meetings are listed in ``notes`` and counted
+    by ``balance()``.
+    """
+    check_count(tables, "the number of tables")
+    check_count(games, "the number of games")
+    major_ids = _ids(majors, 1, "majors partnerships")
+    next_id = max((p for p in major_ids if isinstance(p, int)), default=0) + 1
+    minor_ids = _ids(minors, next_id, "minors partnerships")
+    clash = set(major_ids) & set(minor_ids)
+    if clash:
+        raise MovementError(f"partnership {sorted(clash, key=str)[0]!r} is both majors and minors")
+    member_map: dict[PartnershipId, tuple[Player, ...]] = {}
+    for pid, players in (members or {}).items():
+        if pid not in major_ids and pid not in minor_ids:
+            raise MovementError(f"players are given for partnership {pid!r}, which is not in the event")
+        players = tuple(players)
+        if not 2 <= len(players) <= 3 or len(set(players)) != len(players):
+            raise MovementError(f"partnership {pid!r} has {list(players)}: a partnership is two or three players")
+        member_map[pid] = players
+    seen: dict[Player, PartnershipId] = {}
+    for pid, players in member_map.items():
+        for p in players:
+            if p in seen:
+                raise MovementError(f"player {p!r} is in partnerships {seen[p]!r} and {pid!r}")
+            seen[p] = pid
+
+    n_major, n_minor = len(major_ids), len(minor_ids)
+    notes: list[str] = []
+    if n_major <= tables:
+        playing = n_major  # tables in use, one per majors partnership
+        if tables > n_major:
+            notes.append(f"only {n_major} of the {tables} tables are used: there are {n_major} majors partnerships")
+    else:
+        playing = min(tables, n_minor)
+    circuit = max(playing, n_minor)  # the minors' circuit: tables plus bye stands
+    bye_stands = set(spread(circuit - playing, circuit)) if circuit > playing else set()
+    table_at = {}  # circuit position -> table number
+    for position in range(circuit):
+        if position not in bye_stands:
+            table_at[position] = len(table_at) + 1
+    phantoms = set(spread(circuit - n_minor, circuit))
+    start_of: dict[PartnershipId, int] = {}
+    free = (pos for pos in range(circuit) if pos not in phantoms)
+    for pid, position in zip(minor_ids, free, strict=False):
+        start_of[pid] = position
+
+    # Majors: stationary at tables 1..playing; extra majors take byes in rotation.
+    seated = {table: major_ids[table - 1] for table in range(1, playing + 1)}
+    extra = n_major - playing
+    rounds: list[dict[int, TableRound]] = []
+    sitting_out: list[list[Side]] = []
+    for game in range(games):
+        if extra and game:
+            resting = {major_ids[(playing + game * extra + j) % n_major] for j in range(extra)}
+            leaving = [t for t, pid in sorted(seated.items()) if pid in resting]
+            returning = [pid for pid in major_ids if pid not in resting and pid not in seated.values()]
+            for table, pid in zip(leaving, returning, strict=True):
+                seated[table] = pid
+        at_table: dict[int, TableRound] = {}
+        out: list[Side] = [pid for pid in major_ids if pid not in seated.values()]
+        minors_at: dict[int, PartnershipId] = {}
+        for pid in minor_ids:
+            position = (start_of[pid] + game) % circuit
+            if position in table_at:
+                minors_at[table_at[position]] = pid
+            else:
+                out.append(pid)
+        for table in range(1, playing + 1):
+            if table in minors_at:
+                at_table[table] = TableRound(seated[table], minors_at[table])
+            else:
+                out.append(seated[table])
+        rounds.append(at_table)
+        sitting_out.append(out)
+
+    movement = Movement(
+        kind=PROGRESSIVE,
+        tables=playing,
+        rounds=rounds,
+        sitting_out=sitting_out,
+        members=member_map,
+        notes=notes,
+    )
+    _note_repeats(movement)
+    return movement.validate()
+
+
+def _note_repeats(movement: Movement) -> None:
+    meetings: dict[tuple, list[int]] = {}
+    for number, tables in enumerate(movement.rounds, start=1):
+        for entry in tables.values():
+            meetings.setdefault((entry.majors, entry.minors), []).append(number)
+    repeats = [(pair, when) for pair, when in meetings.items() if len(when) > 1]
+    if repeats:
+        movement.notes.append(f"{len(repeats)} pairs of partnerships meet more than once")
+        for (major, minor), when in repeats:
+            movement.notes.append(
+                f"partnership {minor} meets partnership {major} in games {', '.join(str(g) for g in when)}"
+            )
