@@ -194,6 +194,19 @@ class ScoreSheet:
         return self
 
 
+SHEET_FORMAT = "calypso-scoresheet/1"
+"""The optional ``format`` tag of a scoresheet file."""
+
+
+def _header_problems(data: Mapping[str, Any]) -> list[str]:
+    problems = []
+    if "format" in data and data["format"] != SHEET_FORMAT:
+        problems.append(f"format is {data['format']!r}, expected {SHEET_FORMAT!r}")
+    if "form" in data and data["form"] not in ("partnership", "cutthroat"):
+        problems.append(f"form is {data['form']!r}, expected 'partnership' or 'cutthroat'")
+    return problems
+
+
 def _structure_problems(data: Any) -> list[str]:
     if not isinstance(data, Mapping):
         return [f"a scoresheet must be an object, not {type(data).__name__}"]
@@ -205,6 +218,7 @@ def _structure_problems(data: Any) -> list[str]:
     for key in data:
         if key not in ("calypsos", "unfinished", "trick_piles", "revokes", "format", "form"):
             problems.append(f"{key!r} is not part of a scoresheet")
+    problems.extend(_header_problems(data))
     return problems
 
 
@@ -412,6 +426,7 @@ def _cutthroat_structure(data: Any) -> tuple[tuple[str, ...], list[str]]:
     for key in data:
         if key not in ("calypsos", "unfinished", "trick_piles", "revokes", "format", "form"):
             problems.append(f"{key!r} is not part of a scoresheet")
+    problems.extend(_header_problems(data))
     return seats, problems
 
 

@@ -248,6 +248,12 @@ def test_cooperative_total_of_a_partnership_sheet() -> None:
     assert cooperative_total(ScoreSheet.from_dict(sheet())) == 3630
 
 
+def test_format_and_form_tags() -> None:
+    assert check_sheet({**sheet(), "format": "calypso-scoresheet/1", "form": "partnership"}) == []
+    assert "format is 'x', expected 'calypso-scoresheet/1'" in check_sheet({**sheet(), "format": "x"})
+    assert any(p.startswith("form is 'duplicate'") for p in check_cutthroat({**cutthroat(), "form": "duplicate"}))
+
+
 def test_sheet_form() -> None:
     assert sheet_form(sheet()) == "partnership"
     assert sheet_form(cutthroat()) == "cutthroat"
