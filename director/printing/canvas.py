@@ -81,12 +81,16 @@ class Batch:
 
     def seat(self, x: float, y: float, suit: str, name: str, size: float, font: str = layout.BOLD) -> float:
         """``♥ Hearts``: coloured symbol then the seat's name. Returns the width."""
+        if suit not in layout.RED_SUITS:  # one string instead of two: fewer PDF operators
+            return self.text(x, y, f"{SUIT_SYMBOLS[suit]} {name}", font, size)
         w = self.symbol(x, y, suit, size, font)
         w += width(" ", font, size)
         return w + self.text(x + w, y, name, font, size)
 
     def token(self, x: float, y: float, prefix: str, suit: str, size: float, font: str = layout.REGULAR) -> float:
         """``D2♦``: a deal-and-seat reference."""
+        if suit not in layout.RED_SUITS:
+            return self.text(x, y, prefix + SUIT_SYMBOLS[suit], font, size)
         w = self.text(x, y, prefix, font, size)
         return w + self.symbol(x + w, y, suit, size, font)
 

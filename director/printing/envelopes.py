@@ -93,13 +93,24 @@ def _envelope(batch: Batch, hand: Hand, size: tuple[float, float], words: Words,
     reference = f"{words.deal_prefix}{hand.deal}"
     reference_width = width(reference + "♠", layout.REGULAR, lay.event_size)
     if event:
-        batch.text(left, y, batch.clip(event, layout.BOLD, lay.event_size, room - reference_width - 12), layout.BOLD,
-                   lay.event_size, layout.GREY)  # fmt: skip
+        batch.text(
+            left,
+            y,
+            batch.clip(event, layout.BOLD, lay.event_size, room - reference_width - 12),
+            layout.BOLD,
+            lay.event_size,
+            layout.GREY,
+        )
     batch.token(right - reference_width, y, reference, hand.seat, lay.event_size)
 
     y -= 8 + lay.title_size
-    batch.text(left, y, f"{words.game_set.format(n=hand.set_number)}  ·  {words.deal.format(n=hand.deal)}",
-               layout.BOLD, lay.title_size)  # fmt: skip
+    batch.text(
+        left,
+        y,
+        f"{words.game_set.format(n=hand.set_number)}  ·  {words.deal.format(n=hand.deal)}",
+        layout.BOLD,
+        lay.title_size,
+    )
 
     y -= 10 + lay.seat_size
     batch.seat(left, y, hand.seat, words.suits[hand.seat], lay.seat_size)
@@ -140,8 +151,15 @@ def _label(batch: Batch, hand: Hand, x: float, top: float, sheet: layout.LabelSh
     if event:
         spare = room - used - 8
         if spare > 20:
-            batch.text(right, y, batch.clip(event, layout.REGULAR, lay.event_size, spare), layout.REGULAR,
-                       lay.event_size, layout.GREY, align="right")  # fmt: skip
+            batch.text(
+                right,
+                y,
+                batch.clip(event, layout.REGULAR, lay.event_size, spare),
+                layout.REGULAR,
+                lay.event_size,
+                layout.GREY,
+                align="right",
+            )
 
     y -= 3 + lay.role_size
     _roles(batch, left, y, hand, words, lay.role_size, room)

@@ -41,8 +41,13 @@ class SetAnalysis:
             majors = float(data["expected_net_majors"])
             minors = float(data.get("expected_net_minors", -majors))
             games = data.get("games")
-            return cls(majors, minors, bool(data.get("lopsided", False)), None if games is None else int(games),
-                       str(data.get("note", "")))  # fmt: skip
+            return cls(
+                majors,
+                minors,
+                bool(data.get("lopsided", False)),
+                None if games is None else int(games),
+                str(data.get("note", "")),
+            )
         except (KeyError, TypeError, ValueError) as error:
             raise PrintInputError(f"analysis {dict(data)!r} is not usable: {error}") from None
 
@@ -75,16 +80,25 @@ def render_hand_records(
     title = f"{options.event} — hand records" if options.event else "Calypso hand records"
     batch = Batch(options, title, options.page_size)
     for done, game_set in enumerate(sets, start=1):
-        _page(batch, game_set, options.words, options.event, commitment, len(sets), summaries.get(game_set.number),
-              done)  # fmt: skip
+        _page(
+            batch, game_set, options.words, options.event, commitment, len(sets), summaries.get(game_set.number), done
+        )
         batch.end_page()
         if progress:
             progress(done, len(sets))
     return batch.finish(out)
 
 
-def _page(batch: Batch, game_set: GameSet, words: Words, event: str, commitment: str, total: int,
-          summary: SetAnalysis | None, index: int) -> None:  # fmt: skip
+def _page(
+    batch: Batch,
+    game_set: GameSet,
+    words: Words,
+    event: str,
+    commitment: str,
+    total: int,
+    summary: SetAnalysis | None,
+    index: int,
+) -> None:
     lay = layout.SHEET
     page_width, _ = batch.page_size
     left, right = lay.margin, page_width - lay.margin
@@ -124,8 +138,9 @@ def _deals(batch: Batch, game_set: GameSet, words: Words, left: float, top: floa
             batch.box(left, y - block, room, block, stroke=None, fill=(0.965, 0.965, 0.965))
         first = y - 6 - lay.hand_size
         deal_label = words.deal.format(n=deal)
-        batch.text(left + 5, first, deal_label, layout.BOLD,
-                   batch.fit(deal_label, layout.BOLD, lay.hand_size, label_width - 9))  # fmt: skip
+        batch.text(
+            left + 5, first, deal_label, layout.BOLD, batch.fit(deal_label, layout.BOLD, lay.hand_size, label_width - 9)
+        )
         dealer, leader = deal_hands[0].dealer, deal_hands[0].leader
         for row, (label, seat) in enumerate(((words.dealer, dealer), (words.leader, leader)), start=1):
             line = first - row * lay.hand_leading - 2
@@ -139,8 +154,13 @@ def _deals(batch: Batch, game_set: GameSet, words: Words, left: float, top: floa
             for suit in SUITS:
                 ranks = " ".join(hand.ranks(suit)) or "—"
                 batch.symbol(x, line, suit, lay.hand_size)
-                batch.text(x + symbol_width, line, ranks, layout.REGULAR,
-                           batch.fit(ranks, layout.REGULAR, lay.hand_size, cell - symbol_width))  # fmt: skip
+                batch.text(
+                    x + symbol_width,
+                    line,
+                    ranks,
+                    layout.REGULAR,
+                    batch.fit(ranks, layout.REGULAR, lay.hand_size, cell - symbol_width),
+                )
                 line -= lay.hand_leading
             shape = "-".join(str(n) for n in hand.lengths)
             stats = f"{shape}  ·  {words.own} {hand.own}  ·  {words.partner} {hand.partner}"
@@ -189,17 +209,26 @@ def _analysis(batch: Batch, summary: SetAnalysis | None, words: Words, left: flo
         batch.text(x, y, words.no_analysis, layout.REGULAR, size, layout.GREY)
         return
     x += batch.text(x, y, f"{words.expected_net}:  ", layout.REGULAR, size)
-    for name, suits, value in ((words.majors, "SH", summary.expected_net_majors),
-                               (words.minors, "DC", summary.expected_net_minors)):  # fmt: skip
+    for name, suits, value in (
+        (words.majors, "SH", summary.expected_net_majors),
+        (words.minors, "DC", summary.expected_net_minors),
+    ):
         x += batch.text(x, y, f"{name} ", layout.REGULAR, size)
         for suit in suits:
             x += batch.symbol(x, y, suit, size)
         x += batch.text(x, y, f" {_signed(value)}", layout.BOLD, size) + 18
     flag = words.yes if summary.lopsided else words.no
-    batch.text(x, y, f"{words.lopsided}: {flag}", layout.BOLD if summary.lopsided else layout.REGULAR, size,
-               layout.RED if summary.lopsided else layout.BLACK)  # fmt: skip
+    batch.text(
+        x,
+        y,
+        f"{words.lopsided}: {flag}",
+        layout.BOLD if summary.lopsided else layout.REGULAR,
+        size,
+        layout.RED if summary.lopsided else layout.BLACK,
+    )
     detail = " · ".join(part for part in (f"n = {summary.games}" if summary.games else "", summary.note) if part)
     if detail:
         y -= size + 5
-        batch.text(left + 8, y, batch.clip(detail, layout.REGULAR, size - 1, room - 16), layout.REGULAR, size - 1,
-                   layout.GREY)  # fmt: skip
+        batch.text(
+            left + 8, y, batch.clip(detail, layout.REGULAR, size - 1, room - 16), layout.REGULAR, size - 1, layout.GREY
+        )

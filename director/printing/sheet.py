@@ -18,8 +18,15 @@ def header(batch: Batch, title: str, game_set: GameSet, words: Words, event: str
     y = page_height - lay.margin - lay.title_size
     used = batch.text(left, y, title, layout.BOLD, lay.title_size)
     if event:
-        batch.text(right, y, batch.clip(event, layout.BOLD, lay.event_size, right - left - used - 24), layout.BOLD,
-                   lay.event_size, layout.GREY, align="right")  # fmt: skip
+        batch.text(
+            right,
+            y,
+            batch.clip(event, layout.BOLD, lay.event_size, right - left - used - 24),
+            layout.BOLD,
+            lay.event_size,
+            layout.GREY,
+            align="right",
+        )
 
     y -= 6 + lay.note_leading
     size = lay.note_size + 1
