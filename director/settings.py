@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "director.results",
     "director.printing",
     "director.api",
+    "director.standings",
 ]
 
 MIDDLEWARE = [

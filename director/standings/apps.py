@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StandingsConfig(AppConfig):
+    name = "director.standings"
+    label = "standings"
