@@ -23,7 +23,9 @@ class NewEventForm(forms.Form):
     type = forms.ChoiceField(choices=Event.Type.choices, label="Type")
     rules_variant = forms.ChoiceField(choices=Event.RulesVariant.choices, label="Rules")
     games = forms.IntegerField(min_value=1, max_value=30, initial=4, label="Games")
-    players = forms.TypedMultipleChoiceField(coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple)
+    players = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple
+    )
     new_players = forms.CharField(
         required=False,
         label="Quick-add new players (one name per line)",
@@ -57,7 +59,9 @@ class NewEventForm(forms.Form):
             if not lines:
                 self.add_error("partnerships", "type the partnerships, one a line, or choose a random draw")
             for number, line in enumerate(lines, start=1):
-                names = [n for n in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"&|\+|,|/| and ", line)) if n]
+                names = [
+                    n for n in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"&|\+|,|/| and ", line)) if n
+                ]
                 if not 2 <= len(names) <= 3:
                     self.add_error("partnerships", f"line {number} ({line!r}) has {len(names)} names, not 2 or 3")
                 data["partnership_lines"].append(names)

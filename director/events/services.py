@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import date as date_type
 
@@ -510,6 +511,14 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
         round_obj.sitting_out_partnerships.clear()
         round_obj.sitting_out_players.clear()
 
+    # A side of three rotates who sits out by the games it has played (scoring.movements' rule).
+    played = dict(
+        Counter(
+            Seating.objects.filter(
+                round__event=event, round__number__lt=from_round, partnership__isnull=False
+            ).values_list("partnership_id", flat=True)
+        )
+    )
     seatings: list[Seating] = []
     seat_specs: list[list[tuple[str, int]]] = []
     for offset, round_plan in enumerate(plan):
@@ -550,7 +559,10 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                             field="movement",
                         )
                     placed[player_id] = where
-                sit_out = list(side.sit_out_order) or default_sit_out_order(player_ids, number)
+                game_index = played.get(partnership.pk, 0) if partnership is not None else 0
+                if partnership is not None:
+                    played[partnership.pk] = game_index + 1
+                sit_out = list(side.sit_out_order) or default_sit_out_order(player_ids, game_index + 1)
                 if len(player_ids) == 3 and (len(sit_out) != 4 or set(sit_out) != set(player_ids)):
                     raise ValidationError(
                         f"{where}, game {number}: the sit-out order must name the three players as X, Y, Z, X",
@@ -634,12 +646,9 @@ def current_plan(event: Event, number: int):
 
 
 def progressive_plan(majors: list[int], minors: list[int], games: int) -> list[dict]:
-    """Fixed-partnership progressive: majors stay at table i, minors move up one table a game.
-
-    TODO(issue 5): switch to ``scoring.movements.progressive_pairs`` (it also balances byes and
-    partnerships of three); this local rotation is the fallback while that module is missing.
-    Unequal numbers: a table whose opponents are missing this game has a bye.
-    """
+    """Fixed-partnership progressive without ``scoring.movements``: majors stay at table i, minors
+    move up one table a game; a table whose opponents are missing this game has a bye. Only a
+    fallback — ``seat_event`` uses ``scoring.movements.progressive_pairs`` (fair byes, trios)."""
     tables = max(len(majors), len(minors))
     rounds = []
     for game in range(games):
@@ -656,27 +665,110 @@ def progressive_plan(majors: list[int], minors: list[int], games: int) -> list[d
     return rounds
 
 
-@transaction.atomic
-def seat_progressive_pairs(*, event: Event) -> int:
-    """Seat a progressive-pairs event from its partnerships' fixed directions, for every game."""
-    partnerships = list(event.partnerships.order_by("number"))
-    majors = [p.number for p in partnerships if p.direction == MAJORS]
-    minors = [p.number for p in partnerships if p.direction == MINORS]
-    if not majors or not minors:
-        raise ValidationError("a progressive event needs majors and minors partnerships", field="partnerships")
-    plan = None
+def _movements():
     try:
         from scoring import movements
-    except ImportError:
-        movements = None
-    if movements is not None and hasattr(movements, "progressive_pairs"):
+    except ImportError:  # pragma: no cover - the engine ships with the project
+        return None
+    return movements
+
+
+@transaction.atomic
+def apply_movement(*, event: Event, movement, from_round: int = 1) -> int:
+    """Validate a ``scoring.movements.Movement`` (or its ``to_dict()``), keep it on the event, and
+    write its seatings. A broken movement raises ``ValidationError`` with the engine's message."""
+    movements = _movements()
+    if movements is not None:
         try:
-            movement = movements.progressive_pairs(majors, minors, max(len(majors), len(minors)), event.games)
-        except Exception as error:  # MovementError and friends: a message for the director
+            if isinstance(movement, Mapping):
+                movement = movements.Movement.from_dict(movement)
+            movement.validate()
+        except movements.MovementError as error:
             raise ValidationError(str(error), field="movement") from error
-        plan = movement
-        Event.objects.filter(pk=event.pk).update(movement=movement.to_dict())
-    else:
+    data = movement.to_dict() if hasattr(movement, "to_dict") else dict(movement)
+    count = apply_plan(event=event, plan=movement, from_round=from_round)
+    Event.objects.filter(pk=event.pk).update(movement=data, updated_at=timezone.now())
+    event.movement = data
+    return count
+
+
+def _fixed(event: Event) -> tuple[list[int], list[int], dict[int, tuple[int, ...]]]:
+    majors, minors, members = [], [], {}
+    for partnership in partnerships_with_members(event):
+        ids = tuple(m.player_id for m in partnership.members.all())
+        members[partnership.number] = ids
+        if partnership.direction == MAJORS:
+            majors.append(partnership.number)
+        elif partnership.direction == MINORS:
+            minors.append(partnership.number)
+    return majors, minors, members
+
+
+def partnerships_with_members(event: Event) -> list[Partnership]:
+    return list(event.partnerships.prefetch_related("members").order_by("number"))
+
+
+@transaction.atomic
+def seat_event(*, event: Event, players: Iterable | None = None, seed=None) -> int:
+    """Seat every game by the event's movement kind, from its partnerships (numbers and fixed
+    directions) or, for a progressive individual, from ``players`` (game 1 only: the next games
+    depend on the results). Returns the number of seatings written.
+
+    * progressive: ``progressive_pairs(majors, minors, tables=#majors, games)``;
+    * mitchell / barometer: majors 1..T, minors T+1..2T, T tables, one set per table / per round;
+    * team-match / round-robin: team k is partnerships 2k+1 (majors) and 2k+2 (minors).
+    """
+    event = _locked_event(event)
+    movements = _movements()
+    kind = event.movement_kind
+    if movements is None:
+        if kind != Event.MovementKind.PROGRESSIVE:
+            raise ValidationError(f"the {kind} movement needs scoring.movements", field="movement_kind")
+        majors, minors, _ = _fixed(event)
         plan = progressive_plan(majors, minors, event.games)
-        Event.objects.filter(pk=event.pk).update(movement={"kind": "progressive", "rounds": plan})
-    return apply_plan(event=event, plan=plan)
+        Event.objects.filter(pk=event.pk).update(movement={"kind": kind, "rounds": plan})
+        return apply_plan(event=event, plan=plan)
+    try:
+        if kind == Event.MovementKind.PROGRESSIVE_INDIVIDUAL:
+            if players is None:
+                raise ValidationError("a progressive individual needs the players to seat", field="players")
+            ids = [p.pk for p in players_by_ids(event.club, list(players))]
+            movement = movements.progressive_individual_start(ids, seed=seed)
+            return apply_movement(event=event, movement=movement)
+        majors, minors, members = _fixed(event)
+        if kind == Event.MovementKind.MANUAL:
+            raise ValidationError("a manual movement is entered table by table", field="movement_kind")
+        if not majors or not minors:
+            raise ValidationError(
+                f"{event.name} needs partnerships with fixed directions (majors and minors) first", field="partnerships"
+            )
+        if kind == Event.MovementKind.PROGRESSIVE:
+            movement = movements.progressive_pairs(majors, minors, len(majors), event.games, members=members)
+        elif kind in (Event.MovementKind.MITCHELL, Event.MovementKind.BAROMETER):
+            tables = len(majors)
+            expected = (list(range(1, tables + 1)), list(range(tables + 1, 2 * tables + 1)))
+            if (majors, minors) != expected:
+                raise ValidationError(
+                    f"a {kind} needs majors partnerships 1..{tables} and minors {tables + 1}..{2 * tables}",
+                    field="partnerships",
+                )
+            build = movements.mitchell if kind == Event.MovementKind.MITCHELL else movements.barometer
+            movement = build(tables, event.games)
+            movement.members.update(members)
+        else:  # team-match, round-robin
+            teams = list(event.teams.order_by("number").values_list("name", flat=True))
+            movement = (
+                movements.team_match(teams) if kind == Event.MovementKind.TEAM_MATCH else (movements.round_robin(teams))
+            )
+            movement.members.update(members)
+    except movements.MovementError as error:
+        raise ValidationError(str(error), field="movement") from error
+    return apply_movement(event=event, movement=movement)
+
+
+def seat_progressive_pairs(*, event: Event) -> int:
+    """Seat a progressive-pairs event from its partnerships' fixed directions, for every game."""
+    majors, minors, _ = _fixed(event)
+    if not majors or not minors:
+        raise ValidationError("a progressive event needs majors and minors partnerships", field="partnerships")
+    return seat_event(event=event)

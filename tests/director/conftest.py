@@ -16,6 +16,12 @@ from director.results.simulate import plausible_sheet
 PASSWORD = "calypso-test-1"
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # PBKDF2's deliberate slowness is wasted on test users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_user(username: str, **extra):
     return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
 

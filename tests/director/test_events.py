@@ -22,7 +22,7 @@ def test_create_event_makes_rounds_and_tables(club_a, director_a):
 
 
 @pytest.mark.parametrize(
-    "settings,field",
+    "bad,field",
     [
         ({"games": "five"}, "games"),
         ({"games": 0}, "games"),
@@ -36,12 +36,12 @@ def test_create_event_makes_rounds_and_tables(club_a, director_a):
         ({"tables": "x"}, "tables"),
     ],
 )
-def test_bad_event_settings_are_refused_and_write_nothing(club_a, settings, field):
-    values = {"name": "Friday", "date": DATE, **settings}
+def test_bad_event_settings_are_refused_and_write_nothing(club_a, bad, field):
+    values = {"name": "Friday", "date": DATE, **bad}
     with pytest.raises(ValidationError) as caught:
         events.create_event(club=club_a, **values)
     assert caught.value.field == field
-    assert field.replace("_", " ")[:4] in caught.value.message or caught.value.message
+    assert caught.value.message
     assert not Event.objects.exists()
     assert not Round.objects.exists()
 
