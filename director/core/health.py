@@ -108,17 +108,34 @@ def database_state() -> dict:
     return {"ok": True, "vendor": connection.vendor, "ms": round((time.perf_counter() - started) * 1000, 2)}
 
 
-def broker_state() -> dict:
-    if not settings.CELERY_BROKER_URL:
+BROKER_MEMO_SECONDS = 2.0
+_broker_memo: dict = {}
+
+
+def broker_state(now: float | None = None) -> dict:
+    """A fresh connection to the broker (a pooled one can look connected after the broker died).
+
+    Remembered for ``BROKER_MEMO_SECONDS`` per process and broker URL, so a burst of /healthz
+    calls, or a broker that times out, does not tie up web workers.
+    """
+    url = settings.CELERY_BROKER_URL
+    if not url:
         return {"ok": True, "mode": "eager", "detail": "no broker configured; tasks run in-process"}
+    now = time.monotonic() if now is None else now
+    memo = _broker_memo.get(url)
+    if memo and now - memo[0] < BROKER_MEMO_SECONDS:
+        return memo[1]
     from director.celery import app
 
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
     except Exception as exc:
-        return {"ok": False, "mode": "broker", "error": str(exc)}
-    return {"ok": True, "mode": "broker"}
+        state = {"ok": False, "mode": "broker", "error": str(exc)}
+    else:
+        state = {"ok": True, "mode": "broker"}
+    _broker_memo[url] = (now, state)
+    return state
 
 
 def heartbeat_state(now: float | None = None) -> dict:

@@ -22,11 +22,13 @@ def fresh(settings, monkeypatch):
     cache.clear()
     health._warning_memo.clear()
     health._ping_memo.clear()
+    health._broker_memo.clear()
     settings.CALYPSO_WORKER_HEARTBEAT_FILE = ""
     yield
     cache.clear()
     health._warning_memo.clear()
     health._ping_memo.clear()
+    health._broker_memo.clear()
 
 
 @pytest.fixture
@@ -123,6 +125,15 @@ def test_without_a_shared_cache_it_pings_with_a_short_timeout_remembered_for_a_w
     assert first == {"ok": True, "mode": "ping", "workers": 1, "names": ["w1@box"]}
     assert health.worker_state() == first
     assert calls == [health.PING_TIMEOUT_SECONDS]
+
+
+def test_the_broker_check_is_remembered_briefly_per_broker_url(settings):
+    settings.CELERY_BROKER_URL = BROKER  # nothing listens on port 1
+    down = health.broker_state(now=100.0)
+    assert down["ok"] is False
+    assert health.broker_state(now=101.0) is down
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:2/0"
+    assert health.broker_state(now=101.0) is not down
 
 
 def test_healthz_is_503_naming_the_missing_worker(client, broker, db):
