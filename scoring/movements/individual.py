@@ -125,6 +125,8 @@ def progressive_individual_start(
             f"{count} players cannot fill {tables} table{'s' * (tables != 1)} of four to six "
             f"(that needs {4 * tables} to {6 * tables} players); {count} players fill {fewest} to {most} tables"
         )
+    if seed is None:  # a fresh seed, recorded in the movement so the evening can be replayed
+        seed = random.SystemRandom().randrange(2**31)
     sizes = table_sizes(count, tables)
     order = sorted(names, key=_sort_key)
     _rng(seed, "seating").shuffle(order)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import combinations
+from math import comb
 
 from .model import (
     PROGRESSIVE,
@@ -50,11 +52,14 @@ def progressive_pairs(
       has once (at any moment the bye counts of two minors partnerships differ by at most one);
     * with fewer minors than majors, the missing minors are phantoms spread evenly round the
       circuit; the majors partnership a phantom reaches sits out, fairly in the same way;
-    * with more majors than tables, majors take byes in a fixed rotation and one coming back
-      takes the table of one going out (so those majors are stationary between byes).
+    * with more majors than tables, the majors with the fewest byes rest, and one coming back
+      takes a table vacated by one going out (so majors are stationary between byes).
 
-    ``games`` may exceed the circuit; the repeated meetings are listed in ``notes`` and counted
-    by ``balance()``.
+    While there are no more majors than tables, each minors partnership meets a different majors
+    partnership every game until it has been round its circuit (at least ``tables`` games).
+    ``games`` may exceed that; with more majors than tables the rest order is chosen to avoid
+    repeats but cannot always. Every repeated meeting is listed in ``notes`` and counted by
+    ``balance()``.
     """
     check_count(tables, "the number of tables")
     check_count(games, "the number of games")
@@ -99,20 +104,15 @@ def progressive_pairs(
     for pid, position in zip(minor_ids, free, strict=False):
         start_of[pid] = position
 
-    # Majors: stationary at tables 1..playing; extra majors take byes in rotation.
+    # Majors: stationary at tables 1..playing; extra majors take byes (see _rest_majors).
     seated = {table: major_ids[table - 1] for table in range(1, playing + 1)}
     extra = n_major - playing
+    rests = dict.fromkeys(major_ids, 0)
+    met: set[tuple[PartnershipId, PartnershipId]] = set()
     rounds: list[dict[int, TableRound]] = []
     sitting_out: list[list[Side]] = []
     for game in range(games):
-        if extra and game:
-            resting = {major_ids[(playing + game * extra + j) % n_major] for j in range(extra)}
-            leaving = [t for t, pid in sorted(seated.items()) if pid in resting]
-            returning = [pid for pid in major_ids if pid not in resting and pid not in seated.values()]
-            for table, pid in zip(leaving, returning, strict=True):
-                seated[table] = pid
-        at_table: dict[int, TableRound] = {}
-        out: list[Side] = [pid for pid in major_ids if pid not in seated.values()]
+        out: list[Side] = []
         minors_at: dict[int, PartnershipId] = {}
         for pid in minor_ids:
             position = (start_of[pid] + game) % circuit
@@ -120,13 +120,20 @@ def progressive_pairs(
                 minors_at[table_at[position]] = pid
             else:
                 out.append(pid)
+        if extra and game:
+            seated = _rest_majors(major_ids, seated, extra, rests, minors_at, met)
+        resting = [pid for pid in major_ids if pid not in seated.values()]
+        for pid in resting:
+            rests[pid] += 1
+        at_table: dict[int, TableRound] = {}
         for table in range(1, playing + 1):
             if table in minors_at:
                 at_table[table] = TableRound(seated[table], minors_at[table])
+                met.add((seated[table], minors_at[table]))
             else:
-                out.append(seated[table])
+                resting.append(seated[table])
         rounds.append(at_table)
-        sitting_out.append(out)
+        sitting_out.append(resting + out)
 
     movement = Movement(
         kind=PROGRESSIVE,
@@ -138,6 +145,57 @@ def progressive_pairs(
     )
     _note_repeats(movement)
     return movement.validate()
+
+
+def _rest_majors(
+    major_ids: list[PartnershipId],
+    seated: dict[int, PartnershipId],
+    extra: int,
+    rests: dict[PartnershipId, int],
+    minors_at: dict[int, PartnershipId],
+    met: set[tuple[PartnershipId, PartnershipId]],
+) -> dict[int, PartnershipId]:
+    """With more majors than tables: who rests this game, and where those coming back sit.
+
+    Fairness first: the ``extra`` who rest are taken from those with the fewest byes so far, so
+    bye counts never differ by more than one. Among equals, rest a partnership that would otherwise
+    meet a minors partnership again, then one that played last game, in entry order. A majors
+    partnership coming back takes a vacated table where it meets someone new, if there is one;
+    everyone else stays at their table.
+    """
+    order = {pid: i for i, pid in enumerate(major_ids)}
+    table_of = {pid: table for table, pid in seated.items()}
+
+    def place(resting: set) -> tuple[int, dict[int, PartnershipId]]:
+        now = {table: pid for table, pid in seated.items() if pid not in resting}
+        repeats = sum((pid, minors_at.get(table)) in met for table, pid in now.items())
+        vacated = [table for table in sorted(seated) if table not in now]
+        for pid in (pid for pid in major_ids if pid not in resting and pid not in table_of):
+            fresh = [t for t in vacated if (pid, minors_at.get(t)) not in met]
+            table = (fresh or vacated)[0]
+            repeats += not fresh and table in minors_at
+            vacated.remove(table)
+            now[table] = pid
+        return repeats, now
+
+    # Those who must rest (fewest byes) and those who may (the next bye level), for fairness.
+    ranked = sorted(major_ids, key=lambda pid: (rests[pid], pid in seated.values(), order[pid]))
+    low = rests[ranked[extra - 1]]
+    must = [pid for pid in ranked if rests[pid] < low]
+    may = [pid for pid in ranked if rests[pid] == low]
+    need = extra - len(must)
+    best: tuple | None = None
+    if comb(len(may), need) <= _SEARCH_LIMIT:
+        for choice in combinations(may, need):
+            repeats, now = place(set(must) | set(choice))
+            key = (repeats, [order[p] for p in choice])
+            if best is None or key < best[0]:
+                best = (key, now)
+        return best[1]  # type: ignore[index]
+    return place(set(ranked[:extra]))[1]
+
+
+_SEARCH_LIMIT = 400
 
 
 def _note_repeats(movement: Movement) -> None:

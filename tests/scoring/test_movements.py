@@ -177,7 +177,19 @@ def test_progressive_pairs_byes(n_major):
                 assert len(out) == n_major + n_minor - 2 * playing
             assert byes_are_fair(movement, majors), (n_major, n_minor, tables)
             assert byes_are_fair(movement, minors), (n_major, n_minor, tables)
-            if n_major <= tables:
+            if n_major > tables:
+                # majors change table only across a bye; every repeated meeting is reported
+                last_table: dict = {}
+                for number in range(1, games + 1):
+                    where = table_of(movement, number)
+                    for pid in majors:
+                        if pid in where:
+                            if pid in last_table and last_table[pid][1] == number - 1:
+                                assert where[pid][0] == last_table[pid][0]
+                            last_table[pid] = (where[pid][0], number)
+                repeats = movement.balance().repeated_meetings()
+                assert len([n for n in movement.notes if "meets partnership" in n]) == len(repeats)
+            else:
                 # majors stationary; each minors meets a different majors every game it plays
                 # until it has been round the whole circuit (at least `tables` games)
                 for number in range(1, games + 1):
@@ -457,6 +469,9 @@ def test_individual_start_seats_by_the_cut():
     assert sorted(len(e.majors) + len(e.minors) for e in movement.rounds[0].values()) == [4, 5]
     assert movement == progressive_individual_start([f"p{i}" for i in range(9)], 2, seed=3)
     assert movement != progressive_individual_start([f"p{i}" for i in range(9)], 2, seed=4)
+    drawn = progressive_individual_start([f"p{i}" for i in range(9)], 2, seed=None)
+    assert isinstance(drawn.seed, int)  # drawn and recorded, so the evening can be replayed
+    assert drawn == progressive_individual_start([f"p{i}" for i in range(9)], 2, seed=drawn.seed)
 
 
 def test_individual_newcomers_partner_stayers_by_the_cut():
