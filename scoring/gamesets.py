@@ -258,7 +258,9 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
 
     if len(counts) == len(_ALL_CARDS) and all(k == COPIES for k in counts.values()):
         return problems  # the usual case, without building the detailed messages below
-    for card in sorted(set(counts) | set(_ALL_CARDS), key=sort_key):
+    strangers = [item for item in counts if not isinstance(item, Card)]
+    problems.extend(f"{item!r} is not a Card (parse card text with parse_card)" for item in strangers)
+    for card in _ALL_CARDS:
         k = counts.get(card, 0)
         if k > COPIES:
             problems.append(f"{card} appears {k} times, not {COPIES} ({', '.join(_places(game_set, card))})")

@@ -134,6 +134,13 @@ def test_one_copy_left_says_time_not_times() -> None:
     assert "AS appears 1 time, not 4" in problems
 
 
+def test_text_instead_of_cards_is_reported_not_crashed_on() -> None:
+    base = simple_set()
+    hand = ("AS", *base.deals[0]["S"][1:])
+    problems = check_game_set(with_hand(base, 0, "S", hand))  # type: ignore[arg-type]
+    assert problems == ["'AS' is not a Card (parse card text with parse_card)", "2S appears 3 times, not 4"]
+
+
 def test_missing_seat_and_unknown_seat_in_a_deal() -> None:
     base = simple_set()
     deals = [dict(d) for d in base.deals]
