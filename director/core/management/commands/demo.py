@@ -1,0 +1,154 @@
+"""``python manage.py demo``: a club night to look at in one command (deterministic, seeded).
+
+Creates the Demo Calypso Club with 20 players and a director to sign in as, and three events:
+a finished progressive-pairs night (5 tables, 5 games), a duplicate-pairs event with generated
+game sets (Mitchell, 5 tables, 4 rounds) and a team match of two teams of four, every result
+confirmed and adding up to 208. ``--if-empty`` does nothing when any club exists (``make run``
+calls it so); ``--reset`` removes the demo club and loads it afresh.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from director.clubs import services as clubs
+from director.clubs.models import Club
+from director.deals import services as deals
+from director.events import services as events
+from director.events.models import Event
+from director.results import services as results
+from director.results.simulate import plausible_sheet
+
+SLUG = "demo"
+USERNAME = "director"
+PASSWORD = "calypso-demo"
+SEED = 1954
+# Twenty members, as at a club in Trinidad.
+NAMES = [
+    "Ken Alleyne", "Jo Baptiste", "Al Charles", "Marva Daniel", "Ravi Deonarine", "Lystra Edwards",
+    "Sonny Francis", "Gemma Gomes", "Hollis Hosein", "Indira Jagessar", "Clive John", "Yvonne King",
+    "Wendell Lewis", "Asha Maharaj", "Peter Noel", "Cheryl Ottley", "Rudy Persad", "Leela Ramdass",
+    "Stephen Sealy", "Tricia Williams",
+]  # fmt: skip
+
+
+class Command(BaseCommand):
+    help = "Load a demo club with a finished club night, a duplicate event and a team match."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true", help="only when the database has no club yet")
+        parser.add_argument("--reset", action="store_true", help="delete the demo club first and load it again")
+
+    def handle(self, *args, if_empty: bool = False, reset: bool = False, **options):
+        if if_empty and Club.objects.exists():
+            self.stdout.write("Clubs already exist: the demo was not loaded.")
+            return
+        existing = Club.objects.filter(slug=SLUG).first()
+        if existing is not None:
+            if not reset:
+                raise CommandError("the demo club already exists; use --reset to load it again")
+            with transaction.atomic():
+                # Events first: their partnerships and seats protect the players from deletion.
+                Event.objects.filter(club=existing).delete()
+                existing.delete()
+        with transaction.atomic():
+            self.load()
+        self.stdout.write(self.style.SUCCESS("Demo loaded."))
+        self.stdout.write(f"Sign in at /login/ as  username: {USERNAME}   password: {PASSWORD}")
+
+    def step(self, text: str) -> None:
+        self.stdout.write(f"  · {text}")
+
+    def load(self) -> None:
+        rng = random.Random(SEED)
+        user = get_user_model().objects.filter(username=USERNAME).first()
+        if user is None:
+            user = get_user_model().objects.create_user(username=USERNAME, password=PASSWORD)
+        club = clubs.create_club(name="Demo Calypso Club", slug=SLUG, owner=user)
+        season = clubs.create_season(
+            club=club, name="2025", starts_on=datetime.date(2025, 1, 1), ends_on=datetime.date(2025, 12, 31)
+        )
+        players = [clubs.add_player(club=club, name=name, external_id=f"DC{i:03d}") for i, name in enumerate(NAMES, 1)]
+        self.step(f"{club.name}: {len(players)} players, director {USERNAME!r}")
+
+        self.progressive_night(club, season, players, user, rng)
+        self.duplicate_pairs(club, season, players, user, rng)
+        self.team_match(club, season, players, user, rng)
+
+    def confirm_all(self, event, user, rng) -> int:
+        count = 0
+        for round_ in event.rounds.order_by("number"):
+            tables = {s.table for s in round_.seatings.select_related("table")}
+            for table in sorted(tables, key=lambda t: t.number):
+                results.enter_sheet(table=table, round=round_, sheet=plausible_sheet(rng), by=user)
+                count += 1
+        return count
+
+    def progressive_night(self, club, season, players, user, rng) -> None:
+        event = events.create_event(
+            club=club,
+            season=season,
+            name="Friday club night",
+            date=datetime.date(2025, 3, 7),
+            type="progressive-pairs",
+            games=5,
+            game_length_minutes=40,
+            by=user,
+        )
+        events.draw_partnerships(event=event, players=players, seed=SEED)
+        events.seat_event(event=event)
+        events.start_event(event=event)
+        count = self.confirm_all(event, user, rng)
+        events.finish_event(event=event)
+        events.set_public_switches(event=event, standings_released=True, scorecards_released=True)
+        self.step(f"{event.name}: 10 partnerships, 5 tables, 5 games, {count} confirmed sheets")
+
+    def duplicate_pairs(self, club, season, players, user, rng) -> None:
+        event = events.create_event(
+            club=club,
+            season=season,
+            name="Duplicate pairs",
+            date=datetime.date(2025, 3, 21),
+            type="duplicate-pairs",
+            games=4,
+            matchpoint_scale="acbl",
+            by=user,
+        )
+        events.draw_partnerships(event=event, players=players, seed=SEED + 1)
+        set_file = deals.generate_game_sets(event=event, count=5, by=user, seed=f"{SEED:064x}")
+        events.seat_event(event=event)
+        events.start_event(event=event)
+        count = self.confirm_all(event, user, rng)
+        events.finish_event(event=event)
+        deals.release_hands(event=event)
+        events.set_public_switches(event=event, standings_released=True, travellers_released=True)
+        self.step(f"{event.name}: Mitchell, 5 game sets (commitment {set_file.commitment[:12]}…), {count} sheets")
+
+    def team_match(self, club, season, players, user, rng) -> None:
+        event = events.create_event(
+            club=club,
+            season=season,
+            name="Team match: Sharks v Pelicans",
+            date=datetime.date(2025, 4, 4),
+            type="duplicate-teams",
+            games=2,
+            by=user,
+        )
+        chosen = players[:8]
+        for number, (first, second) in enumerate(zip(chosen[::2], chosen[1::2], strict=True), start=1):
+            direction = "majors" if number % 2 else "minors"
+            events.add_partnership(event=event, players=[first, second], number=number, direction=direction)
+        partnerships = list(event.partnerships.order_by("number"))
+        events.create_team(event=event, name="Sharks", partnerships=partnerships[:2], number=1)
+        events.create_team(event=event, name="Pelicans", partnerships=partnerships[2:], number=2)
+        deals.generate_game_sets(event=event, count=2, by=user, seed=f"{SEED + 2:064x}")
+        events.seat_event(event=event)
+        events.start_event(event=event)
+        count = self.confirm_all(event, user, rng)
+        events.finish_event(event=event)
+        self.step(f"{event.name}: two tables, sets swapped, {count} sheets")
