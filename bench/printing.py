@@ -21,7 +21,6 @@ import argparse
 import io
 import os
 import platform
-import random
 import statistics
 import sys
 import time
@@ -40,26 +39,11 @@ from director.printing.envelopes import render_envelopes
 from director.printing.fonts import register_fonts
 from director.printing.hand_records import render_hand_records
 from director.printing.options import PrintOptions
-from scoring import gamesets
-from scoring.cards import SUITS, quad_deck
-from scoring.gamesets import GameSet
+from scoring.gamesets import GameSet, commitment, deal_game_sets
 
 
 def make_sets(count: int, seed: int) -> list[GameSet]:
-    deal = getattr(gamesets, "deal_game_sets", None)
-    if deal is not None:
-        return list(deal(count, seed=f"{seed:064x}"))
-    rng = random.Random(seed)
-    result = []
-    for number in range(1, count + 1):
-        deck = quad_deck()
-        rng.shuffle(deck)
-        deals = tuple(
-            {seat: tuple(deck[(4 * d + i) * 13 : (4 * d + i + 1) * 13]) for i, seat in enumerate(SUITS)}
-            for d in range(4)
-        )
-        result.append(GameSet(number, deals))
-    return result
+    return deal_game_sets(count, seed=f"{seed:032x}")
 
 
 @contextmanager
@@ -134,11 +118,11 @@ def main() -> None:
 
     sets = make_sets(args.sets, args.seed)
     options = PrintOptions(envelope="c6", event="Bench club — duplicate session", compress=args.compress)
-    commitment = gamesets.commitment(sets) if hasattr(gamesets, "commitment") else "0" * 64
+    digest = commitment(sets)
     documents = {
         "envelopes (C6)": lambda: render_envelopes(sets, options),
         "duplication sheets": lambda: render_duplication_sheets(sets, options),
-        "hand records": lambda: render_hand_records(sets, options, commitment=commitment),
+        "hand records": lambda: render_hand_records(sets, options, commitment=digest),
     }
 
     start = time.perf_counter()

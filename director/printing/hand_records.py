@@ -8,9 +8,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import gamesets
 from scoring.cards import SUITS
 from scoring.gamesets import GameSet
+from scoring.gamesets import commitment as commitment_of
 
 from . import layout
 from .canvas import Batch, Output, Progress
@@ -71,8 +71,7 @@ def render_hand_records(
     options = options or PrintOptions()
     sets = check_game_sets(sets)
     if commitment is None:
-        compute = getattr(gamesets, "commitment", None)
-        commitment = compute(sets) if compute else "—"
+        commitment = commitment_of(sets)
     summaries = {
         int(number): item if isinstance(item, SetAnalysis) else SetAnalysis.from_dict(item)
         for number, item in (analysis or {}).items()
@@ -175,18 +174,21 @@ def _deals(batch: Batch, game_set: GameSet, words: Words, left: float, top: floa
 
 
 def _totals(batch: Batch, game_set: GameSet, words: Words, left: float, top: float, room: float) -> float:
+    """Own-suit cards per seat over the game, under the seat columns; partnership sums at the right."""
     lay = layout.SHEET
-    y = top - lay.heading_size
-    batch.text(left, y, words.game_totals, layout.BOLD, lay.heading_size)
-    y -= lay.hand_leading + 4
     totals = own_suit_totals(game_set)
-    x = left
-    for seat in SUITS:
-        x += batch.seat(x, y, seat, f"{words.suits[seat]} {totals[seat]}", lay.hand_size, layout.REGULAR) + 22
     majors, minors = totals["S"] + totals["H"], totals["D"] + totals["C"]
-    x += 10
-    x += batch.text(x, y, f"{words.majors} {majors}", layout.BOLD, lay.hand_size) + 16
-    batch.text(x, y, f"{words.minors} {minors}", layout.BOLD, lay.hand_size)
+    sums = f"{words.majors} {majors}   ·   {words.minors} {minors}"
+    y = top - lay.heading_size
+    sums_width = batch.text(left + room, y, sums, layout.BOLD, lay.heading_size, align="right")
+    heading_size = batch.fit(words.game_totals, layout.BOLD, lay.heading_size, room - sums_width - 16)
+    batch.text(left, y, words.game_totals, layout.BOLD, heading_size)
+    y -= lay.hand_leading + 4
+    column = (room - lay.deal_label_width) / 4
+    for i, seat in enumerate(SUITS):
+        label = f"{words.suits[seat]} {totals[seat]}"
+        size = batch.fit(f"♠ {label}", layout.REGULAR, lay.hand_size, column - 9)
+        batch.seat(left + lay.deal_label_width + i * column + 5, y, seat, label, size, layout.REGULAR)
     return y - 4
 
 

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scoring import gamesets
-from scoring.gamesets import GameSet, GameSetError
+from scoring.gamesets import GameSet, GameSetError, load_game_sets
 
 from .content import check_game_sets
 from .options import PrintInputError
@@ -35,32 +34,19 @@ def _read_json(path: str | os.PathLike) -> Any:
 
 
 def load_sets(path: str | os.PathLike) -> SetsFile:
-    """The game sets of a ``calypso-gamesets/1`` file (docs/formats.md), checked; a
-    ``PrintInputError`` saying what is wrong and where otherwise."""
-    loader = getattr(gamesets, "load_game_sets", None)
+    """The game sets of a ``calypso-gamesets/1`` file (docs/formats.md), checked, with the
+    commitment it publishes; a ``PrintInputError`` saying what is wrong and where otherwise."""
     try:
-        if loader is not None:
-            try:
-                loaded = loader(path)
-            except OSError as error:
-                raise PrintInputError(f"{path}: cannot read it ({error.strerror or error})") from None
-            sets, commitment = list(loaded.sets), loaded.commitment
-        else:  # before scoring.gamesets had file helpers: the same shape, read leniently
-            data = _read_json(path)
-            raw_sets = data.get("sets") if isinstance(data, dict) else data
-            if not isinstance(raw_sets, list):
-                raise PrintInputError(f"{path}: expected a game-set file with a list of 'sets'")
-            sets = [GameSet.from_dict(item) for item in raw_sets]
-            commitment = data.get("commitment") if isinstance(data, dict) else None
+        loaded = load_game_sets(path)
+    except OSError as error:
+        raise PrintInputError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise PrintInputError(f"{path}: not a UTF-8 text file") from None
     except GameSetError as error:
         message = str(error)
         raise PrintInputError(message if message.startswith(str(path)) else f"{path}: {message}") from None
-    except (TypeError, ValueError, AttributeError) as error:
-        if isinstance(error, PrintInputError):
-            raise
-        raise PrintInputError(f"{path}: not a game-set file ({error})") from None
     try:
-        return SetsFile(check_game_sets(sets), commitment)
+        return SetsFile(check_game_sets(loaded.sets), loaded.commitment or None)
     except PrintInputError as error:
         raise PrintInputError(f"{path}: {error}") from None
 

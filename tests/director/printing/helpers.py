@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import random
 import re
 from collections import defaultdict
@@ -12,9 +11,8 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from director.printing.words import Words
-from scoring import gamesets
 from scoring.cards import SUITS, Card, parse_card, quad_deck, sort_key
-from scoring.gamesets import GameSet
+from scoring.gamesets import ORIENTATIONS, GameSet, deal_game_set, save_game_sets
 
 SYMBOL_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANK = r"(?:10|[2-9JQKA])"
@@ -24,18 +22,14 @@ SUIT_GROUP = re.compile(rf"([♠♥♦♣]) ({RANKS_OR_VOID})(?=\s+[♠♥♦♣
 
 
 def make_sets(count: int, seed: int = 1) -> list[GameSet]:
-    """``count`` random game sets (shuffled quad-decks), reproducible from ``seed``."""
+    """``count`` random game sets dealt by ``scoring.gamesets`` from ``seed``, with first dealers
+    and orientations varying from set to set."""
     rng = random.Random(seed)
-    result = []
-    for number in range(1, count + 1):
-        deck = quad_deck()
-        rng.shuffle(deck)
-        deals = tuple(
-            {seat: tuple(deck[(4 * d + i) * 13 : (4 * d + i + 1) * 13]) for i, seat in enumerate(SUITS)}
-            for d in range(4)
-        )
-        result.append(GameSet(number, deals, rng.choice(SUITS), rng.choice(("SDHC", "SCHD"))))
-    return result
+    key = f"{seed:032x}"
+    return [
+        deal_game_set(number, key, first_dealer=rng.choice(SUITS), orientation=rng.choice(ORIENTATIONS))
+        for number in range(1, count + 1)
+    ]
 
 
 def sorted_set(number: int = 1) -> GameSet:
@@ -49,11 +43,7 @@ def sorted_set(number: int = 1) -> GameSet:
 
 
 def write_sets_file(path: Path, sets: list[GameSet]) -> Path:
-    save = getattr(gamesets, "save_game_sets", None)
-    if save is not None:
-        save(path, sets)
-    else:
-        path.write_text(json.dumps({"format": "calypso-gamesets/1", "sets": [s.to_dict() for s in sets]}))
+    save_game_sets(path, sets)
     return path
 
 

@@ -1,4 +1,5 @@
 import math
+import random
 
 import pytest
 
@@ -7,6 +8,7 @@ from director.printing.envelopes import render_envelopes
 from director.printing.options import PrintOptions
 from director.printing.words import LANGUAGES
 from scoring.cards import SUITS
+from scoring.gamesets import GameSet
 
 from .helpers import expected, make_sets, page_sizes, parse_envelopes, pdf_pages, rebuild, sorted_set
 
@@ -87,3 +89,16 @@ def test_spanish_suit_names_and_output_file(sets, tmp_path):
     assert target.read_bytes() == data
     text = pdf_pages(data)[1]
     assert "♥ Corazones" in text and "Juego 1" in text and "Reparto 1" in text
+
+
+def test_cards_are_sorted_whatever_order_the_set_stores_them_in(sets):
+    rng = random.Random(4)
+    game_set = sets[0]
+    shuffled = GameSet(
+        game_set.number,
+        tuple({seat: tuple(rng.sample(cards, len(cards))) for seat, cards in deal.items()} for deal in game_set.deals),
+        game_set.first_dealer,
+        game_set.orientation,
+    )
+    assert shuffled != game_set
+    assert pdf_pages(render_envelopes([shuffled])) == pdf_pages(render_envelopes([game_set]))
