@@ -563,6 +563,12 @@ class Movement:
         if data.get("format", FORMAT) != FORMAT:
             raise MovementError(f"unknown movement format {data.get('format')!r} (expected {FORMAT})")
         try:
+            raw_rounds = list(data["rounds"])
+            sitting_out = [[_side_in(s) for s in out] for out in data.get("sitting_out") or []]
+            if any(isinstance(r, Mapping) and "tables" in r for r in raw_rounds):
+                # also read the web application's plan shape: {"tables": {...}, "sitting_out": [...]}
+                sitting_out = [[_side_in(s) for s in r.get("sitting_out") or []] for r in raw_rounds]
+                raw_rounds = [r["tables"] for r in raw_rounds]
             rounds = [
                 {
                     _table_number(table): TableRound(
@@ -570,13 +576,13 @@ class Movement:
                     )
                     for table, entry in round_tables.items()
                 }
-                for round_tables in data["rounds"]
+                for round_tables in raw_rounds
             ]
             return cls(
                 kind=str(data.get("kind", MANUAL)),
-                tables=int(data["tables"]),
+                tables=int(data.get("tables") or max((t for r in rounds for t in r), default=0)),
                 rounds=rounds,
-                sitting_out=[[_side_in(s) for s in out] for out in data.get("sitting_out") or []],
+                sitting_out=sitting_out,
                 game_sets=_opt_int(data.get("game_sets")),
                 members={_side_in(m["partnership"]): tuple(m["players"]) for m in data.get("members") or []},
                 teams={t["team"]: (_side_in(t["majors"]), _side_in(t["minors"])) for t in data.get("teams") or []},

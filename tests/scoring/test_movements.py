@@ -602,6 +602,10 @@ def test_json_shape():
             Movement.from_dict(bad)
     for movement in (mitchell(4, 3), barometer(3, 2), round_robin(3), play_individual(10, 2, 3, 1)):
         roundtrip(movement)
+    # the events app's plan shape is read too
+    plan = {"kind": "progressive", "rounds": [{"tables": {"1": {"majors": 1, "minors": 2}}, "sitting_out": [3]}]}
+    read = Movement.from_dict(plan).validate()
+    assert read.rounds == [{1: TableRound(1, 2)}] and read.sitting_out == [[3]] and read.tables == 1
 
 
 # --- validate() catches broken movements -----------------------------------------------------------
