@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "director.printing",
     "director.api",
     "director.standings",
+    "director.audit",
 ]
 
 MIDDLEWARE = [
