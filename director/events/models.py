@@ -248,11 +248,12 @@ class Seating(models.Model):
 
 
 class Seat(models.Model):
-    """A player in a suit's seat for a round (the first deal's seat for a partnership of three)."""
+    """A player at a table in a round, in a suit's seat (the first deal's seat for a side of three,
+    whose third player — sitting out deal 1 — has a blank ``suit``)."""
 
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # for the DB rule below
-    suit = models.CharField(max_length=1, choices=[(s, s) for s in "SHDC"])
+    suit = models.CharField(max_length=1, blank=True, choices=[*((s, s) for s in "SHDC"), ("", "out in deal 1")])
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="seats")
 
     class Meta:

@@ -80,12 +80,13 @@ class SideView:
     partnership: Partnership | None
     seats: dict[str, object]  # suit -> Player (first deal's seat for a side of three)
     sit_out_order: list[int]
+    out_first: object | None = None  # the Player sitting out deal 1 on a side of three
 
     @property
     def players(self) -> list:
         if self.partnership is not None:
             return [m.player for m in self.partnership.members.all()]
-        return list(self.seats.values())
+        return [*self.seats.values(), *([self.out_first] if self.out_first is not None else [])]
 
     @property
     def label(self) -> str:
@@ -146,11 +147,14 @@ def _seatings(event: Event, *, round: Round | None = None, table: Table | None =
 
 
 def _side(seating: Seating) -> SideView:
+    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: "SHDC".index(s.suit))
+    out = next((s.player for s in seating.seats.all() if not s.suit), None)
     return SideView(
         direction=seating.direction,
         partnership=seating.partnership,
-        seats={seat.suit: seat.player for seat in sorted(seating.seats.all(), key=lambda s: "SHDC".index(s.suit))},
+        seats={seat.suit: seat.player for seat in seats},
         sit_out_order=list(seating.sit_out_order),
+        out_first=out,
     )
 
 

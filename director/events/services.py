@@ -579,7 +579,10 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                     )
                 )
                 suits = DIRECTION_SUITS[direction]
-                seat_specs.append(list(zip(suits, _seat_players(player_ids, sit_out), strict=True)))
+                specs = list(zip(suits, _seat_players(player_ids, sit_out), strict=True))
+                if len(player_ids) == 3:
+                    specs.append(("", sit_out[0]))  # X sits out deal 1
+                seat_specs.append(specs)
         for item in round_plan.sitting_out:
             if isinstance(item, int) and item in partnerships and round_plan.sitting_out_are_partnerships:
                 round_obj.sitting_out_partnerships.add(partnerships[item])

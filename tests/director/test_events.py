@@ -267,3 +267,74 @@ def test_selectors_have_constant_query_counts(club_a, new_players, new_progressi
         return run
 
     assert _count(everything(small)) == _count(everything(large))
+
+
+def test_seat_event_mitchell_gives_each_table_a_set(club_a, players_a):
+    event = events.create_event(club=club_a, name="Mitchell", date=DATE, type="duplicate-pairs", games=3)
+    events.draw_partnerships(event=event, players=players_a[:12], seed=5)  # 6 partnerships: 3 tables
+    assert events.seat_event(event=event) == 3 * 3 * 2
+    event.refresh_from_db()
+    assert event.movement["kind"] == "mitchell"
+    grid = selectors.round_grid(event)
+    for r in grid.rounds:
+        assert sorted(grid.cell(r.number, t.number).game_set for t in grid.tables) == [1, 2, 3]
+    # Nobody plays a set twice.
+    for number in range(4, 7):
+        path = selectors.where_next(event, Partnership.objects.get(event=event, number=number))
+        assert len({step["game_set"] for step in path}) == 3
+
+
+def test_seat_event_team_match_swaps_the_sets(club_a, players_a):
+    event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
+    for number in range(1, 5):
+        direction = "majors" if number % 2 else "minors"
+        events.add_partnership(event=event, players=players_a[2 * number - 2 : 2 * number], direction=direction)
+    ps = list(event.partnerships.order_by("number"))
+    events.create_team(event=event, name="A", partnerships=ps[:2])
+    events.create_team(event=event, name="B", partnerships=ps[2:])
+    events.seat_event(event=event)
+    grid = selectors.round_grid(event)
+    assert (grid.cell(1, 1).majors.partnership.number, grid.cell(1, 1).minors.partnership.number) == (1, 4)
+    assert (grid.cell(1, 2).majors.partnership.number, grid.cell(1, 2).minors.partnership.number) == (3, 2)
+    assert [grid.cell(r, 1).game_set for r in (1, 2)] == [1, 2]
+    assert [grid.cell(r, 2).game_set for r in (1, 2)] == [2, 1]
+
+
+def test_seat_event_progressive_with_a_partnership_of_three_and_a_bye(club_a, players_a):
+    event = events.create_event(club=club_a, name="Odd", date=DATE, games=3)
+    events.draw_partnerships(event=event, players=players_a[:11], seed=9)  # 5 partnerships, the last of three
+    events.seat_event(event=event)
+    grid = selectors.round_grid(event)
+    assert all(grid.sitting_out[r.number] for r in grid.rounds)  # 3 majors v 2 minors: a bye every game
+    trio = Partnership.objects.get(event=event, number=5)
+    orders = [s.sit_out_order for s in Seating.objects.filter(partnership=trio).order_by("round__number")]
+    assert orders and all(len(o) == 4 and o[0] == o[3] for o in orders)
+    assert len({o[0] for o in orders}) == len(orders)  # a different player misses two deals each game
+
+
+def test_seat_event_progressive_individual_starts_from_players(club_a, players_a):
+    event = events.create_event(club=club_a, name="Ind", date=DATE, type="progressive-individual", games=3)
+    events.seat_event(event=event, players=players_a[:10], seed=4)
+    cells = [c for c in selectors.round_grid(event).cells.values() if c.round.number == 1]
+    seated = [p.pk for c in cells for side in (c.majors, c.minors) for p in side.players]
+    assert sorted(seated) == sorted(p.pk for p in players_a[:10])
+
+
+def test_a_broken_movement_is_refused_with_the_engines_message(progressive_a):
+    from scoring import movements
+
+    broken = movements.progressive_pairs(4, 4, 4, 4).to_dict()
+    broken["rounds"][0]["2"]["minors"] = broken["rounds"][0]["1"]["minors"]
+    with pytest.raises(ValidationError) as caught:
+        events.apply_movement(event=progressive_a, movement=broken)
+    assert caught.value.field == "movement" and caught.value.message
+    assert Seating.objects.filter(round__event=progressive_a).count() == 4 * 4 * 2
+
+
+def test_seating_cannot_change_after_results(progressive_a, sheet):
+    from director.results import services as results
+
+    results.enter_sheet(table=progressive_a.tables.get(number=1), round=progressive_a.rounds.get(number=2), sheet=sheet)
+    with pytest.raises(Conflict, match="game 2 already has results"):
+        events.seat_event(event=progressive_a)
+    events.apply_plan(event=progressive_a, plan=[{1: {"majors": 1, "minors": 6}}], from_round=3)  # later games may
