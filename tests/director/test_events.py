@@ -244,9 +244,9 @@ def _count(callable_):
 
 
 def test_selectors_have_constant_query_counts(club_a, new_players, new_progressive, director_a):
-    players = new_players(club_a, 32, prefix="Q")
+    players = new_players(club_a, 40, prefix="Q")
     small = new_progressive(club_a, players[:8], tables=2, games=2)
-    large = new_progressive(club_a, players[8:], tables=6, games=5, seed=2)
+    large = new_progressive(club_a, players[8:], tables=8, games=5, seed=2)
 
     def everything(event):
         def run():

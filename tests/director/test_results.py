@@ -205,9 +205,9 @@ def test_partnership_games_and_missing_tables(progressive_a, sheet, director_a):
 
 
 def test_result_selectors_have_constant_query_counts(club_a, new_players, new_progressive, random_sheet):
-    players = new_players(club_a, 32, prefix="Q")
+    players = new_players(club_a, 40, prefix="Q")
     small = new_progressive(club_a, players[:8], tables=2, games=2)
-    large = new_progressive(club_a, players[8:], tables=6, games=5, seed=2)
+    large = new_progressive(club_a, players[8:], tables=8, games=5, seed=2)
     for event in (small, large):
         for round_ in event.rounds.all():
             for table in event.tables.all():
