@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from director.core import views as core_views
 
@@ -10,4 +10,10 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("api/", include("director.api.urls")),
+    # The director's web app (templates/director/).
+    path("clubs/", include("director.clubs.urls")),
+    path("events/", include("director.events.urls")),
+    path("events/", include("director.results.urls")),
+    path("events/", include("director.deals.urls")),
 ]

@@ -1,5 +1,5 @@
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from .health import health
 
@@ -10,4 +10,9 @@ def healthz(request):
 
 
 def home(request):
+    """The front page; a signed-in director goes straight to their club (or the club chooser)."""
+    from director.clubs.access import clubs_for
+
+    if clubs_for(request.user).exists():
+        return redirect("clubs:choose")
     return render(request, "home.html")

@@ -1,0 +1,30 @@
+"""Forms for the director's club pages. They parse and check the shape of input only; the rules
+(a name already taken, a bad CSV line) live in ``clubs.services`` and come back as ``DomainError``s
+that the views place next to the field they concern."""
+
+from __future__ import annotations
+
+from django import forms
+
+MAX_CSV_BYTES = 1_000_000
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Name")
+    external_id = forms.CharField(max_length=60, required=False, label="Membership number")
+
+
+class ImportPlayersForm(forms.Form):
+    file = forms.FileField(label="Member list (CSV: name, optional external_id)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError("the file is larger than 1 MB; is it the member list?")
+        raw = upload.read()
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(
+                "the file is not UTF-8 text (save it from the spreadsheet as CSV UTF-8)"
+            ) from error

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "deals"
+
+urlpatterns = [
+    path("<int:event_id>/sets/", views.game_sets, name="sets"),
+    path("<int:event_id>/sets/<int:number>/record/", views.record, name="record"),
+]

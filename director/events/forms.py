@@ -1,0 +1,76 @@
+"""Forms for the director's event pages (shape only; the rules are in ``events.services``)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from django import forms
+
+from director.events.models import Event
+
+DRAW, ENTERED = "draw", "entered"
+
+
+def split_names(text: str) -> list[str]:
+    """Names typed one per line (or separated by commas/semicolons), blanks dropped."""
+    return [name for name in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"[\n,;]+", text or "")) if name]
+
+
+class NewEventForm(forms.Form):
+    name = forms.CharField(max_length=160, label="Name")
+    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    type = forms.ChoiceField(choices=Event.Type.choices, label="Type")
+    rules_variant = forms.ChoiceField(choices=Event.RulesVariant.choices, label="Rules")
+    games = forms.IntegerField(min_value=1, max_value=30, initial=4, label="Games")
+    players = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple
+    )
+    new_players = forms.CharField(
+        required=False,
+        label="Quick-add new players (one name per line)",
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Ann Baptiste\nKen Joseph"}),
+    )
+    pairing = forms.ChoiceField(
+        choices=[(DRAW, "Draw partnerships at random"), (ENTERED, "Enter partnerships")],
+        initial=DRAW,
+        widget=forms.RadioSelect,
+        label="Partnerships",
+    )
+    partnerships = forms.CharField(
+        required=False,
+        label="Partnerships, one a line (majors first, then minors)",
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "Ann Baptiste & Ken Joseph\nJo Ramdin & Al Lewis"}),
+    )
+    seed = forms.CharField(required=False, widget=forms.HiddenInput)  # tests and demos: a repeatable draw
+
+    def __init__(self, *args, club_players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = [(p.pk, p.name) for p in club_players]
+        self.fields["date"].initial = datetime.date.today()
+        self.fields["name"].initial = f"Club night {datetime.date.today():%d %b %Y}"
+
+    def clean(self):
+        data = super().clean()
+        data["new_names"] = split_names(data.get("new_players", ""))
+        data["partnership_lines"] = []
+        if data.get("pairing") == ENTERED:
+            lines = [line.strip() for line in (data.get("partnerships") or "").splitlines() if line.strip()]
+            if not lines:
+                self.add_error("partnerships", "type the partnerships, one a line, or choose a random draw")
+            for number, line in enumerate(lines, start=1):
+                names = [
+                    n for n in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"&|\+|,|/| and ", line)) if n
+                ]
+                if not 2 <= len(names) <= 3:
+                    self.add_error("partnerships", f"line {number} ({line!r}) has {len(names)} names, not 2 or 3")
+                data["partnership_lines"].append(names)
+        elif not data.get("players") and not data["new_names"]:
+            self.add_error("players", "pick the players (or quick-add their names)")
+        return data
+
+
+class SwitchesForm(forms.Form):
+    standings_released = forms.BooleanField(required=False, label="Standings")
+    scorecards_released = forms.BooleanField(required=False, label="Score cards")
+    travellers_released = forms.BooleanField(required=False, label="Travellers")

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "events"
+
+urlpatterns = [
+    path("<int:event_id>/", views.event_detail, name="detail"),
+    path("<int:event_id>/start/", views.start, name="start"),
+    path("<int:event_id>/finish/", views.finish, name="finish"),
+    path("<int:event_id>/reopen/", views.reopen, name="reopen"),
+    path("<int:event_id>/switches/", views.switches, name="switches"),
+    path("<int:event_id>/games/<int:number>/close/", views.close_round, name="close_round"),
+    path("<int:event_id>/games/<int:number>/reopen/", views.reopen_round, name="reopen_round"),
+    path("<int:event_id>/tables/<int:number>/reissue/", views.reissue_token, name="reissue_token"),
+]

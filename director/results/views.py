@@ -1,0 +1,141 @@
+"""The director's score entry page: one scoresheet per table for one game.
+
+The browser checks the sheets as the director types (``js/scores.js`` mirrors ``scoring.scores``);
+the server checks them again with ``results.adapters.sheet_problems`` and saves through
+``results.services.enter_sheet``. All the tables filled in are saved together or not at all: one
+wrong sheet keeps every sheet of the page unsaved, with the problems shown on the table concerned.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from director.clubs.access import event_for
+from director.clubs.views import director_view
+from director.core.errors import DomainError
+from director.events.models import Event
+from director.events.selectors import round_grid
+from director.events.services import get_round
+from director.results import services
+from director.results.adapters import score_sheet, sheet_problems
+
+from .forms import SEATS, read_entries, values_from_sheet
+
+SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class _Refused(Exception):
+    """Raised inside the save transaction to roll every sheet back."""
+
+
+def _client_ip(request) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _card(cell, entry, values):
+    table = cell.table.number
+
+    def box(kind, key):
+        name = f"t{table}-{kind}-{key}"
+        return {"name": name, "value": values.get(name, ""), "kind": kind, "key": key}
+
+    seats = []
+    for seat in SEATS:
+        side = cell.majors if seat in "SH" else cell.minors
+        seats.append(
+            {
+                "seat": seat,
+                "symbol": SEAT_SYMBOLS[seat],
+                "player": side.seats.get(seat) if side is not None else None,
+                "cal": box("cal", seat),
+                "unf": box("unf", seat),
+                "rev": box("rev", seat),
+            }
+        )
+    return {
+        "cell": cell,
+        "seats": seats,
+        "piles": [box("pile", "majors"), box("pile", "minors")],
+        "errors": entry.errors if entry else [],
+    }
+
+
+@director_view
+def score_entry(request, event_id, number):
+    event = event_for(request.user, event_id)
+    round_obj = get_round(event, number)
+    grid = round_grid(event)
+    cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
+    by_table = {c.table.number: c for c in cells}
+    cutthroat = event.form == Event.Form.CUTTHROAT
+    entries = {}
+    status = 200
+    if request.method == "POST" and not cutthroat:
+        entries = read_entries(request.POST, list(by_table))
+        to_save = []
+        for number_, entry in entries.items():
+            if entry.blank:
+                continue
+            sheet = entry.sheet()
+            problems = sheet_problems(sheet, form=event.form)
+            if problems:
+                entry.errors = problems
+                continue
+            current = by_table[number_].result
+            unchanged = current is not None and current.status == "confirmed"
+            if unchanged and score_sheet(sheet, form=event.form).sheet == current.sheet:
+                continue  # the sheet as it stands: no new version
+            to_save.append((by_table[number_], entry, sheet))
+        if not any(e.errors for e in entries.values()):
+            try:
+                with transaction.atomic():
+                    for cell, entry, sheet in to_save:
+                        try:
+                            services.enter_sheet(
+                                table=cell.table, round=round_obj, sheet=sheet, by=request.user, ip=_client_ip(request)
+                            )
+                        except DomainError as error:
+                            entry.errors = list(error.problems)
+                    if any(e.errors for e in entries.values()):
+                        raise _Refused
+            except _Refused:
+                pass
+            else:
+                saved = [cell.table.number for cell, _, _ in to_save]
+                if saved:
+                    tables = ", ".join(str(n) for n in saved)
+                    messages.success(request, f"Saved game {round_obj.number}: table{'s' * (len(saved) > 1)} {tables}.")
+                else:
+                    messages.info(request, "Nothing to save: no sheet was filled in or changed.")
+                return redirect(reverse("results:entry", args=[event.pk, round_obj.number]))
+        status = 400
+        messages.error(request, "Nothing was saved: put right the sheets marked below.")
+
+    cards = []
+    for cell in cells:
+        entry = entries.get(cell.table.number)
+        if entry is not None:
+            values = entry.values
+        elif cell.result is not None:
+            values = values_from_sheet(cell.table.number, cell.result.sheet)
+        else:
+            values = {}
+        cards.append(_card(cell, entry, values))
+    rounds = grid.rounds
+    return render(
+        request,
+        "director/score_entry.html",
+        {
+            "event": event,
+            "club": event.club,
+            "round": round_obj,
+            "cards": cards,
+            "rounds": rounds,
+            "cutthroat": cutthroat,
+            "missing": [c.table.number for c in cells if c.status == "missing"],
+        },
+        status=status,
+    )
