@@ -233,7 +233,7 @@ def format_analysis(result: Analysis) -> str:
     lines.append("")
     lines.append("Own suit over the four deals (copies of each rank, A high):")
     for seat in result.seats:
-        ranks = " ".join(f"{rank}{n}" for rank, n in seat.own_ranks.items())
+        ranks = " ".join(f"{rank}×{n}" for rank, n in seat.own_ranks.items())
         missing = seat.missing_ranks or "none"
         lines.append(
             f"  {SUIT_NAMES[seat.seat]:9}{seat.own_suit_cards:3d} cards  {ranks}  never dealt: {missing}  "
