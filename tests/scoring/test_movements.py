@@ -735,3 +735,64 @@ def test_balance_counts():
     assert balance.met[1, 4] == 2 and balance.met[2, 4] == 1 and balance.met[1, 2] == 0
     assert balance.repeated_meetings() == [(1, 4, 2), (2, 5, 2), (3, 6, 2)]
     assert set(balance.compared.values()) == {0}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    sizes=st.lists(st.sampled_from([2, 3]), min_size=2, max_size=24),
+    tables=st.integers(1, 12),
+    games=st.integers(1, 8),
+)
+def test_progressive_pairs_with_partnerships_of_three(sizes, tables, games):
+    half = len(sizes) // 2
+    members, counter = {}, 0
+    for pid, size in enumerate(sizes, start=1):
+        members[pid] = tuple(f"pl{counter + i}" for i in range(size))
+        counter += size
+    majors, minors = list(range(1, half + 1)), list(range(half + 1, len(sizes) + 1))
+    movement = progressive_pairs(majors, minors, tables, games, members=members)
+    check_seating(movement)
+    for number, tables_round in enumerate(movement.rounds, start=1):
+        for table, entry in tables_round.items():
+            deals = movement.lineup(number, table)
+            for deal in deals:
+                assert set(deal) == {"S", "H", "D", "C"}
+                assert set(deal[s] for s in "SH") <= set(members[entry.majors])
+                assert set(deal[s] for s in "DC") <= set(members[entry.minors])
+                assert len(set(deal.values())) == 4
+    # a side of three: over its games the player missing two deals changes every game (3 in a row)
+    for pid, players in members.items():
+        if len(players) != 3:
+            continue
+        xs = []
+        for number, tables_round in enumerate(movement.rounds, start=1):
+            for table, entry in tables_round.items():
+                if pid in (entry.majors, entry.minors):
+                    seats = "SH" if pid == entry.majors else "DC"
+                    lineup = movement.lineup(number, table)
+                    missing = Counter(
+                        p for deal in lineup for p in players if p not in (deal[seats[0]], deal[seats[1]])
+                    )
+                    xs.append(next(p for p, n in missing.items() if n == 2))
+        for window in (xs[i : i + 3] for i in range(max(0, len(xs) - 2))):
+            assert len(set(window)) == 3
+
+
+def test_lineup_needs_players():
+    with pytest.raises(MovementError, match="no players recorded"):
+        mitchell(3, 1).lineup(1, 1)
+
+
+def test_individual_next_with_director_partnerships():
+    movement = progressive_individual_start(list("abcdefgh"), 2, seed=2)
+    plain = progressive_individual_next(movement, {1: "majors", 2: "majors"})
+    here = sorted(set(plain.rounds[1][1].majors) | set(plain.rounds[1][1].minors))
+    entered = progressive_individual_next(
+        movement, {1: "majors", 2: "majors"}, partnerships={1: (tuple(here[:2]), tuple(here[2:]))}
+    )
+    assert entered.rounds[1][1] == TableRound(tuple(here[:2]), tuple(here[2:]))
+    assert entered.rounds[1][2] == plain.rounds[1][2]
+    with pytest.raises(MovementError, match="already has results"):
+        bad = entered.copy()
+        bad.results.append({1: "majors", 2: "majors"})
+        progressive_individual_next(bad, {1: "majors", 2: "majors"})
