@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -642,9 +642,11 @@ def check_count(value: Any, what: str, minimum: int = 1) -> int:
 
 
 def check_ids(ids: Iterable, what: str) -> list:
+    if isinstance(ids, str):
+        raise MovementError(f"the {what} are a list of ids, not the text {ids!r}")
     ids = list(ids)
     for pid in ids:
-        if isinstance(pid, bool) or not isinstance(pid, str | int | tuple):
+        if isinstance(pid, bool) or not isinstance(pid, str | int):
             raise MovementError(f"{pid!r} is not a usable id for {what}")
     seen: set = set()
     for pid in ids:
@@ -652,9 +654,3 @@ def check_ids(ids: Iterable, what: str) -> list:
             raise MovementError(f"{pid!r} appears twice among the {what}")
         seen.add(pid)
     return ids
-
-
-def iter_seated(movement: Movement, round_index: int) -> Iterator[tuple[int, str, Side]]:
-    for table, entry in sorted(movement.rounds[round_index].items()):
-        for direction, side in entry.sides():
-            yield table, direction, side
