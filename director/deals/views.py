@@ -1,16 +1,225 @@
-from django.shortcuts import render
+"""The director's game-set pages: import a file, generate sets (commitment shown before play, seed
+revealed after), and record a set by hand with the 208 cards tracked as the hands are typed.
+
+Hands are secret: these pages are for the club's directors only (``clubs.access``). Writes go
+through ``deals.services``; a page that saves several hands saves all of them or none.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import redirect, render
 
 from director.clubs.access import event_for
-from director.clubs.views import director_view
+from director.clubs.views import director_view, place_error
+from director.core.errors import DomainError, ValidationError
+from director.deals import services
+from director.deals.adapters import hand_text
+from director.deals.models import GameSet, GameSetFile
+from director.deals.selectors import game_sets_of, recording_state, set_file_of
+from director.events.models import Seating
+from scoring.cards import SUIT_SYMBOLS, SUITS
+
+from .forms import GenerateSetsForm, ImportSetsForm, SetOptionsForm
+
+
+def _sets_needed(event) -> list[int]:
+    """The game-set numbers the event's seating plays (empty when tables deal their own cards)."""
+    numbers = (
+        Seating.objects.filter(round__event=event)
+        .exclude(game_set_number=None)
+        .values_list("game_set_number", flat=True)
+        .distinct()
+    )
+    return sorted(set(numbers))
+
+
+def _next_number(have: set[int], needed: list[int]) -> int:
+    """The set to record next: the first one the seating needs that is missing, else one more."""
+    missing = sorted(set(needed) - have)
+    return missing[0] if missing else max(have | set(needed) | {0}) + 1
 
 
 @director_view
 def game_sets(request, event_id):
     event = event_for(request.user, event_id)
-    return render(request, "director/game_sets.html", {"event": event, "club": event.club})
+    needed = _sets_needed(event)
+    import_form = ImportSetsForm(prefix="import")
+    generate_form = GenerateSetsForm(prefix="generate", initial={"count": len(needed) or event.games})
+    status = 200
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "import":
+                import_form = ImportSetsForm(request.POST, request.FILES, prefix="import")
+                if import_form.is_valid():
+                    upload = import_form.cleaned_data["file"]
+                    try:
+                        services.import_game_sets(
+                            event=event,
+                            data=upload.read(),
+                            file_name=upload.name,
+                            by=request.user,
+                            replace=import_form.cleaned_data["replace"],
+                        )
+                    except DomainError as error:
+                        place_error(import_form, error, fields={"count": "file"}, default="file")
+                    else:
+                        messages.success(request, f"Imported the game sets from {upload.name}.")
+                        return redirect("deals:sets", event_id=event.pk)
+            elif action == "generate":
+                generate_form = GenerateSetsForm(request.POST, prefix="generate")
+                if generate_form.is_valid():
+                    try:
+                        services.generate_game_sets(event=event, by=request.user, **generate_form.cleaned_data)
+                    except DomainError as error:
+                        place_error(generate_form, error, fields={"file": "count"}, default="count")
+                    else:
+                        messages.success(request, "Dealt the game sets. Note the commitment before play.")
+                        return redirect("deals:sets", event_id=event.pk)
+            elif action == "reveal":
+                services.reveal_seed(event=event)
+                messages.success(request, "The seed is revealed: anyone can now re-deal the sets and check them.")
+                return redirect("deals:sets", event_id=event.pk)
+            elif action in ("release", "withdraw"):
+                services.release_hands(event=event, released=action == "release")
+                messages.success(
+                    request, "Hands released to the public." if action == "release" else "Hands withdrawn."
+                )
+                return redirect("deals:sets", event_id=event.pk)
+            else:
+                raise ValidationError(f"unknown action {action!r}")
+        except DomainError as error:
+            messages.error(request, error.message)
+            return redirect("deals:sets", event_id=event.pk)
+        status = 400
+    sets = list(game_sets_of(event))
+    have = {s.number for s in sets}
+    return render(
+        request,
+        "director/game_sets.html",
+        {
+            "event": event,
+            "club": event.club,
+            "set_file": set_file_of(event),
+            "sets": sets,
+            "needed": needed,
+            "missing": [n for n in needed if n not in have],
+            "next_number": max(have | set(needed) | {0}) + 1
+            if not needed or set(needed) <= have
+            else min(set(needed) - have),
+            "import_form": import_form,
+            "generate_form": generate_form,
+        },
+        status=status,
+    )
+
+
+def _hand_rows(row: GameSet | None, typed: dict, errors: dict) -> list[dict]:
+    deals = []
+    for deal in range(1, 5):
+        hands = []
+        for seat in SUITS:
+            name = f"hand-{deal}-{seat}"
+            stored = hand_text(row, deal, seat) if row is not None else ""
+            hands.append(
+                {
+                    "name": name,
+                    "deal": deal,
+                    "seat": seat,
+                    "symbol": SUIT_SYMBOLS[seat],
+                    "value": typed.get(name, stored),
+                    "stored": stored,
+                    "errors": errors.get(f"{deal}.{seat}", []),
+                }
+            )
+        deals.append({"number": deal, "hands": hands})
+    return deals
+
+
+def _save_hands(event, number: int, data, user) -> tuple[GameSet | None, dict[str, list[str]]]:
+    """Save every hand whose text changed, all or nothing. Returns the row and errors by ``deal.seat``."""
+    errors: dict[str, list[str]] = {}
+    row = GameSet.objects.filter(event=event, number=number).first()
+    try:
+        with transaction.atomic():
+            for deal in range(1, 5):
+                for seat in SUITS:
+                    text = str(data.get(f"hand-{deal}-{seat}", ""))[:200].strip()
+                    stored = hand_text(row, deal, seat) if row is not None else ""
+                    if text == stored or (row is None and not text):
+                        continue
+                    try:
+                        row = services.record_hand(event=event, number=number, deal=deal, seat=seat, text=text, by=user)
+                    except DomainError as error:
+                        key = (
+                            (error.field or "").removeprefix("hands.")
+                            if (error.field or "").startswith("hands.")
+                            else "set"
+                        )
+                        errors.setdefault(key, []).append(error.message)
+            if errors:
+                raise _Refused
+    except _Refused:
+        row = GameSet.objects.filter(event=event, number=number).first()
+    return row, errors
+
+
+class _Refused(Exception):
+    pass
 
 
 @director_view
 def record(request, event_id, number):
     event = event_for(request.user, event_id)
-    return render(request, "director/game_sets.html", {"event": event, "club": event.club})
+    set_file = set_file_of(event)
+    row = GameSet.objects.filter(event=event, number=number).first()
+    editable = set_file is None or set_file.source == GameSetFile.Source.RECORDED
+    typed: dict = {}
+    errors: dict[str, list[str]] = {}
+    options = SetOptionsForm(
+        initial={"first_dealer": row.first_dealer if row else "S", "orientation": row.orientation if row else "SDHC"}
+    )
+    status = 200
+    if request.method == "POST" and editable:
+        typed = {k: v for k, v in request.POST.items() if k.startswith("hand-")}
+        options = SetOptionsForm(request.POST)
+        row, errors = _save_hands(event, number, request.POST, request.user)
+        if not errors and row is not None:
+            try:
+                with transaction.atomic():
+                    if options.is_valid():
+                        row = services.set_game_set_options(game_set=row, **options.cleaned_data)
+                    if request.POST.get("action") == "fill":
+                        row = services.fill_last_hand(game_set=row)
+            except DomainError as error:
+                errors.setdefault("set", []).extend(error.problems)
+        if not errors:
+            messages.success(
+                request, f"Game set {number} saved." + (" It is complete." if row and row.complete else "")
+            )
+            return redirect("deals:record", event_id=event.pk, number=number)
+        status = 400
+        messages.error(request, "Nothing was saved: put right the hands marked below.")
+    state = recording_state(row) if row is not None else None
+    if state is not None and not typed:
+        for key, problems in state.problems.items():
+            errors.setdefault(key, []).extend(problems)
+    return render(
+        request,
+        "director/record_set.html",
+        {
+            "event": event,
+            "club": event.club,
+            "number": number,
+            "row": row,
+            "state": state,
+            "deals": _hand_rows(row, typed, errors),
+            "set_errors": errors.get("set", []),
+            "options": options,
+            "editable": editable,
+            "set_file": set_file,
+        },
+        status=status,
+    )

@@ -8,6 +8,7 @@ a night calls several services; they run inside one transaction here so that a r
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -24,7 +25,7 @@ from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
 from director.deals.selectors import set_file_of
 from director.events import services
-from director.events.models import MAJORS, Event
+from director.events.models import MAJORS, MINORS, Event
 from director.events.selectors import partnerships_of, round_grid
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
@@ -33,41 +34,27 @@ SUIT_PAIRS = {MAJORS: "♠♥", "minors": "♦♣"}
 
 
 # --- setting up a club night -----------------------------------------------------------------------
-def _movement_plan(event: Event, partnerships: list, seed):
-    """The movement for a freshly drawn duplicate or individual event (``scoring.movements``)."""
-    from scoring import movements
+def _direction(event: Event, number: int, count: int) -> str:
+    """Fixed directions as ``events.services.seat_event`` expects them: team ``k`` is partnerships
+    2k+1 (majors) and 2k+2 (minors); otherwise the first half majors, the rest minors."""
+    if event.type == Event.Type.DUPLICATE_TEAMS:
+        return MAJORS if number % 2 else MINORS
+    return MAJORS if number <= (count + 1) // 2 else MINORS
 
-    count = len(partnerships)
-    try:
-        if event.type == Event.Type.DUPLICATE_PAIRS:
-            majors = sum(1 for p in partnerships if p.direction == MAJORS)
-            if majors * 2 != count:
-                raise ValidationError(
-                    f"a Mitchell needs as many majors as minors partnerships; {count} partnerships "
-                    "cannot be split evenly (add or remove two players)",
-                    field="players",
-                )
-            return movements.mitchell(majors, event.games)
-        if event.type == Event.Type.DUPLICATE_COOP:
-            if count % 2:
-                raise ValidationError(
-                    f"a barometer needs an even number of partnerships, not {count} (add or remove two players)",
-                    field="players",
-                )
-            return movements.barometer(count // 2, event.games)
-        if event.type == Event.Type.DUPLICATE_TEAMS:
-            if count % 2 or count < 4:
-                raise ValidationError(
-                    f"teams of four need an even number of partnerships (at least four), not {count}", field="players"
-                )
-            return movements.team_match() if count == 4 else movements.round_robin(count // 2)
-    except movements.MovementError as error:
-        raise ValidationError(str(error), field="games") from error
-    raise ValidationError(f"no movement for a {event.type} event", field="type")
+
+def _player_groups(player_ids: list[int], seed) -> list[list[int]]:
+    """A random draw for teams (pairs; a side of three when the number is odd)."""
+    order = list(player_ids)
+    random.Random(seed).shuffle(order)
+    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
+    if len(order) % 2 and groups:
+        groups[-1].append(order[-1])
+    return groups
 
 
 def set_up_night(*, club, user, data: dict) -> Event:
-    """Create, draw and seat an event from the new-event form (one transaction; raises DomainError)."""
+    """Create, draw and seat an event from the new-event form, in one transaction: any refusal
+    (``DomainError``) leaves nothing behind."""
     with transaction.atomic():
         event = services.create_event(
             club=club,
@@ -93,54 +80,53 @@ def set_up_night(*, club, user, data: dict) -> Event:
         seed = data.get("seed") or None
 
         if event.type == Event.Type.PROGRESSIVE_INDIVIDUAL:
-            from scoring import movements
-
-            club_services.players_by_ids(club, chosen)
-            try:
-                movement = movements.progressive_individual_start(chosen, seed=seed or 0)
-            except movements.MovementError as error:
-                raise ValidationError(str(error), field="players") from error
-            services.apply_plan(event=event, plan=movement)
+            services.seat_event(event=event, players=chosen, seed=seed or 0)
             return event
 
+        groups: list[list[int]]
         if data.get("pairing") == ENTERED:
-            partnerships = []
-            lines = data["partnership_lines"]
-            half = (len(lines) + 1) // 2
-            fixed = event.type in (Event.Type.PROGRESSIVE_PAIRS, Event.Type.DUPLICATE_PAIRS)
-            for number, names in enumerate(lines, start=1):
-                ids = []
-                for name in names:
-                    player = known.get(name.casefold())
-                    if player is None:
-                        raise ValidationError(
-                            f"line {number}: {name!r} is not a player of {club.name} (quick-add the name above)",
-                            field="partnerships",
-                        )
-                    ids.append(player.pk)
-                direction = (MAJORS if number <= half else "minors") if fixed else ""
-                try:
-                    partnerships.append(
-                        services.add_partnership(event=event, players=ids, number=number, direction=direction)
+            groups = []
+            for number, names in enumerate(data["partnership_lines"], start=1):
+                missing = [name for name in names if name.casefold() not in known]
+                if missing:
+                    raise ValidationError(
+                        f"line {number}: {missing[0]!r} is not a player of {club.name} (quick-add the name above)",
+                        field="partnerships",
                     )
-                except DomainError as error:
-                    raise ValidationError(f"line {number}: {error.message}", field="partnerships") from error
+                groups.append([known[name.casefold()].pk for name in names])
+        elif event.type == Event.Type.DUPLICATE_TEAMS:
+            club_services.players_by_ids(club, chosen)
+            groups = _player_groups(chosen, seed)
         else:
-            partnerships = services.draw_partnerships(event=event, players=chosen, seed=seed)
+            groups = []
+            services.draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
 
-        if event.type == Event.Type.PROGRESSIVE_PAIRS:
-            services.seat_progressive_pairs(event=event)
-        else:
-            plan = _movement_plan(event, partnerships, seed)
-            if event.type == Event.Type.DUPLICATE_TEAMS:
-                for index, (name, (a, b)) in enumerate(sorted(plan.teams.items()), start=1):
-                    services.create_team(
-                        event=event,
-                        name=f"Team {name}",
-                        number=index,
-                        partnerships=[partnerships[a - 1], partnerships[b - 1]],
+        partnerships = []
+        for number, ids in enumerate(groups, start=1):
+            try:
+                partnerships.append(
+                    services.add_partnership(
+                        event=event, players=ids, number=number, direction=_direction(event, number, len(groups))
                     )
-            services.apply_plan(event=event, plan=plan)
+                )
+            except DomainError as error:
+                where = f"line {number}: " if data.get("pairing") == ENTERED else ""
+                field_name = "partnerships" if data.get("pairing") == ENTERED else "players"
+                raise ValidationError(where + error.message, field=field_name) from error
+        if event.type == Event.Type.DUPLICATE_TEAMS:
+            if len(partnerships) % 2 or len(partnerships) < 4:
+                raise ValidationError(
+                    f"teams of four need an even number of partnerships, at least four (not {len(partnerships)})",
+                    field="players",
+                )
+            for index in range(len(partnerships) // 2):
+                services.create_team(
+                    event=event,
+                    name=f"Team {chr(ord('A') + index)}",
+                    number=index + 1,
+                    partnerships=partnerships[2 * index : 2 * index + 2],
+                )
+        services.seat_event(event=event, seed=seed)
         return event
 
 
@@ -153,7 +139,10 @@ def new_event(request, slug):
         try:
             event = set_up_night(club=club, user=request.user, data=form.cleaned_data)
         except DomainError as error:
-            place_error(form, error, fields={"movement": "players", "tables": "players"}, default=None)
+            fields = {"movement": "players", "tables": "players", "movement_kind": "type"}
+            if form.cleaned_data.get("pairing") != ENTERED:
+                fields["partnerships"] = "players"
+            place_error(form, error, fields=fields, default=None)
         else:
             messages.success(request, f"{event.name} is set up: check the tables, then start it.")
             return redirect("events:detail", event_id=event.pk)

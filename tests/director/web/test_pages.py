@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 def duplicate_a(club_a, players_a, director_a):
     event = events.create_event(club=club_a, name="Duplicate night", date="2025-04-01", type="duplicate-pairs", games=2)
     events.draw_partnerships(event=event, players=players_a[:8], seed=3)
+    events.seat_event(event=event)
     deals.generate_game_sets(event=event, count=2, seed="00" * 16)
-    deals.record_hand  # noqa: B018  (the recording page needs no set to exist)
     return event
 
 
@@ -34,22 +34,56 @@ def page_urls(club, event):
     ]
 
 
-def test_the_director_sees_every_page(client, director_a, club_a, progressive_a):
+def post_urls(club, event):
+    return [
+        reverse("clubs:players", args=[club.slug]),
+        reverse("clubs:new_event", args=[club.slug]),
+        reverse("events:start", args=[event.pk]),
+        reverse("events:finish", args=[event.pk]),
+        reverse("events:switches", args=[event.pk]),
+        reverse("events:close_round", args=[event.pk, 1]),
+        reverse("events:reopen_round", args=[event.pk, 1]),
+        reverse("events:reissue_token", args=[event.pk, 1]),
+        reverse("results:entry", args=[event.pk, 1]),
+        reverse("deals:sets", args=[event.pk]),
+        reverse("deals:record", args=[event.pk, 1]),
+    ]
+
+
+@pytest.mark.parametrize("which", ["progressive_a", "duplicate_a"])
+def test_the_director_sees_every_page(client, director_a, club_a, which, request):
+    event = request.getfixturevalue(which)
     client.force_login(director_a)
-    for url in page_urls(club_a, progressive_a):
+    for url in page_urls(club_a, event):
         response = client.get(url, follow=True)
         assert response.status_code == 200, url
+        assert response.redirect_chain == [] or url == reverse("clubs:choose"), url
 
 
-def test_another_clubs_director_gets_404(client, director_b, club_b, club_a, progressive_a):
+def test_another_clubs_director_gets_404_and_changes_nothing(client, director_b, club_b, club_a, duplicate_a):
     client.force_login(director_b)
-    for url in page_urls(club_a, progressive_a)[1:]:
+    before = (duplicate_a.status, list(duplicate_a.tables.values_list("token", flat=True)))
+    for url in page_urls(club_a, duplicate_a)[1:]:
         assert client.get(url).status_code == 404, url
+    for url in post_urls(club_a, duplicate_a):
+        assert client.post(url, {"action": "reveal", "add-name": "Intruder"}).status_code == 404, url
+    duplicate_a.refresh_from_db()
+    assert (duplicate_a.status, list(duplicate_a.tables.values_list("token", flat=True))) == before
+    assert not club_a.players.filter(name="Intruder").exists()
+    assert not duplicate_a.set_file.seed_revealed
+
+
+def test_a_player_who_directs_nothing_sees_no_club(client, player_user, club_a, progressive_a):
+    client.force_login(player_user)
+    assert "do not direct any club" in client.get(reverse("clubs:choose")).content.decode()
+    assert client.get(reverse("clubs:dashboard", args=[club_a.slug])).status_code == 404
+    assert client.get(reverse("events:detail", args=[progressive_a.pk])).status_code == 404
+    assert client.get("/").status_code == 200  # the plain home page
 
 
 def test_anonymous_is_sent_to_sign_in(client, club_a, progressive_a):
-    for url in page_urls(club_a, progressive_a):
-        response = client.get(url)
+    for url in page_urls(club_a, progressive_a) + post_urls(club_a, progressive_a):
+        response = client.get(url) if url in page_urls(club_a, progressive_a) else client.post(url)
         assert response.status_code == 302, url
         assert response.url.startswith(reverse("login")), url
 
@@ -59,3 +93,30 @@ def test_home_sends_a_director_to_their_club(client, director_a, club_a):
     response = client.get("/", follow=True)
     assert response.redirect_chain[-1][0] == reverse("clubs:dashboard", args=[club_a.slug])
     assert club_a.name in response.content.decode()
+
+
+def test_a_director_of_two_clubs_chooses(client, director_a, club_a, director_b, club_b):
+    from director.clubs import services as clubs
+
+    clubs.add_director(club=club_b, user=director_a)
+    client.force_login(director_a)
+    page = client.get("/", follow=True).content.decode()
+    assert club_a.name in page and club_b.name in page
+    assert client.get(reverse("clubs:dashboard", args=[club_b.slug])).status_code == 200
+
+
+def test_the_dashboard_lists_the_clubs_events_only(client, director_a, club_a, progressive_a, club_b, players_b):
+    other = events.create_event(club=club_b, name="Sando night", date="2025-03-01")
+    client.force_login(director_a)
+    page = client.get(reverse("clubs:dashboard", args=[club_a.slug])).content.decode()
+    assert progressive_a.name in page and reverse("events:detail", args=[progressive_a.pk]) in page
+    assert other.name not in page
+
+
+def test_the_event_page_shows_the_grid_and_where_next(client, director_a, progressive_a):
+    client.force_login(director_a)
+    page = client.get(reverse("events:detail", args=[progressive_a.pk])).content.decode()
+    assert page.count('class="cell status-') == 4 * 4  # 4 tables × 4 games
+    assert "Where next" in page
+    for table in progressive_a.tables.all():
+        assert table.token in page

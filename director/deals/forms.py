@@ -1,0 +1,32 @@
+"""Forms for the game-set pages (shape only; ``deals.services`` and ``scoring.gamesets`` judge the cards)."""
+
+from __future__ import annotations
+
+from django import forms
+
+SEAT_CHOICES = [("S", "♠ Spades"), ("H", "♥ Hearts"), ("D", "♦ Diamonds"), ("C", "♣ Clubs")]
+ORIENTATION_CHOICES = [("SDHC", "♠ → ♦ → ♥ → ♣ (default)"), ("SCHD", "♠ → ♣ → ♥ → ♦ (mirrored)")]
+MAX_FILE_BYTES = 5_000_000
+
+
+class ImportSetsForm(forms.Form):
+    file = forms.FileField(label="Game-set file (calypso-gamesets/1 JSON)")
+    replace = forms.BooleanField(required=False, label="Replace the event's game sets")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError("the file is larger than 5 MB; is it a game-set file?")
+        return upload
+
+
+class GenerateSetsForm(forms.Form):
+    count = forms.IntegerField(min_value=1, max_value=200, label="How many sets")
+    first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, initial="S", label="First dealer")
+    orientation = forms.ChoiceField(choices=ORIENTATION_CHOICES, initial="SDHC", label="Orientation")
+    replace = forms.BooleanField(required=False, label="Replace the event's game sets")
+
+
+class SetOptionsForm(forms.Form):
+    first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, label="First dealer")
+    orientation = forms.ChoiceField(choices=ORIENTATION_CHOICES, label="Orientation")
