@@ -156,6 +156,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "director.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Calypso Director API",

@@ -10,6 +10,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("api/", include("director.api.urls")),
     # The director's web app (templates/director/).
     path("clubs/", include("director.clubs.urls")),
     path("events/", include("director.events.urls")),

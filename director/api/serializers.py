@@ -1,0 +1,459 @@
+"""Serializers: output shapes (read-only, from rows the selectors fetched) and input shapes.
+
+Input serializers check *shape* only (types, lengths, ranges of ids); the rules of the domain —
+a duplicate number, an unknown player, a sheet that does not add up to 208 — are the services'
+to enforce, and their messages reach the client through ``director.api.errors``.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from director.clubs.models import Club, ClubDirector, Player, Season
+from director.deals.models import GameSet, GameSetFile
+from director.events.models import Event, Partnership, Round, Table
+from director.results.models import Submission
+
+# Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
+MAX_ID = 2**62
+
+
+def Id(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+SEATS = ("S", "H", "D", "C")
+_COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
+SHEET_SCHEMA = {
+    "type": "object",
+    "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
+    "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles.",
+    "properties": {
+        "calypsos": {**_COUNTS, "required": list(SEATS)},
+        "unfinished": {**_COUNTS, "required": list(SEATS)},
+        "trick_piles": {
+            "type": "object",
+            "properties": {"majors": {"type": "integer", "minimum": 0}, "minors": {"type": "integer", "minimum": 0}},
+            "required": ["majors", "minors"],
+        },
+        "revokes": _COUNTS,
+    },
+    "required": ["calypsos", "unfinished", "trick_piles"],
+    "example": {
+        "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
+        "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
+        "trick_piles": {"majors": 60, "minors": 85},
+        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+    },
+}
+_HAND = {"type": "array", "items": {"type": "string", "example": "AS"}, "description": "canonical cards"}
+DEALS_SCHEMA = {
+    "type": "array",
+    "description": "Deals 1–4, each mapping a seat (S, H, D, C) to its 13 cards.",
+    "items": {"type": "object", "properties": {s: _HAND for s in SEATS}},
+}
+
+
+@extend_schema_field(SHEET_SCHEMA)
+class SheetField(serializers.DictField):
+    """A scoresheet object; its contents are checked by ``scoring.scores`` (every problem named)."""
+
+
+DEALER_CHOICES = GameSet._meta.get_field("first_dealer").choices
+ORIENTATION_CHOICES = GameSet._meta.get_field("orientation").choices
+
+
+def SeatField(**kwargs) -> serializers.RegexField:
+    """A seat named by its suit. A pattern, not an enum: the schema's enum of these letters is
+    ``first_dealer``'s, and one choice set may carry only one name."""
+    return serializers.RegexField(
+        r"^[SHDC]$", error_messages={"invalid": "the seat must be S, H, D or C"}, help_text="S, H, D or C", **kwargs
+    )
+
+
+@extend_schema_field(DEALS_SCHEMA)
+class DealsField(serializers.JSONField):
+    pass
+
+
+# --- auth -----------------------------------------------------------------------------------------
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=256, style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(read_only=True)
+
+
+# --- clubs ----------------------------------------------------------------------------------------
+class ClubSerializer(serializers.ModelSerializer):
+    player_count = serializers.IntegerField(read_only=True)
+    event_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "created_at", "player_count", "event_count"]
+
+
+class ClubCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    slug = serializers.SlugField(max_length=60, required=False, allow_blank=True, default="")
+
+
+class DirectorSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = ClubDirector
+        fields = ["id", "username", "role", "created_at"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "club", "name", "external_id", "active", "created_at"]
+        read_only_fields = fields
+
+
+class PlayerCreateSerializer(serializers.Serializer):
+    club = Id()
+    name = serializers.CharField(max_length=120)
+    external_id = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    external_id = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    active = serializers.BooleanField(required=False)
+
+
+class PlayerImportSerializer(serializers.Serializer):
+    club = Id()
+    csv = serializers.CharField(
+        max_length=1_000_000, help_text="CSV text: a `name` column and an optional `external_id` column"
+    )
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "club", "name", "starts_on", "ends_on"]
+        read_only_fields = fields
+
+
+class SeasonCreateSerializer(serializers.Serializer):
+    club = Id()
+    name = serializers.CharField(max_length=120)
+    starts_on = serializers.DateField(required=False, allow_null=True, default=None)
+    ends_on = serializers.DateField(required=False, allow_null=True, default=None)
+
+
+# --- events ---------------------------------------------------------------------------------------
+SWITCHES = ("standings_released", "scorecards_released", "travellers_released")
+
+
+class EventSerializer(serializers.ModelSerializer):
+    table_count = serializers.IntegerField(read_only=True, required=False)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "club",
+            "season",
+            "date",
+            "name",
+            "type",
+            "rules_variant",
+            "form",
+            "games",
+            "matchpoint_scale",
+            "movement_kind",
+            "game_length_minutes",
+            "status",
+            "standings_released",
+            "scorecards_released",
+            "travellers_released",
+            "hands_released",
+            "table_count",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class _EventSettings(serializers.Serializer):
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    type = serializers.ChoiceField(choices=Event.Type.choices)
+    rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
+    form = serializers.ChoiceField(choices=Event.Form.choices)
+    games = serializers.IntegerField(min_value=1, max_value=30)
+    matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
+    movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
+    game_length_minutes = serializers.IntegerField(min_value=1, max_value=600)
+    season = Id(allow_null=True)
+
+
+class EventCreateSerializer(_EventSettings):
+    club = Id()
+    tables = serializers.IntegerField(min_value=0, max_value=500, required=False, default=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("type", "rules_variant", "form", "games", "matchpoint_scale", "movement_kind"):
+            self.fields[name].required = False
+        self.fields["game_length_minutes"].required = False
+        self.fields["season"].required = False
+
+
+class EventUpdateSerializer(_EventSettings):
+    standings_released = serializers.BooleanField()
+    scorecards_released = serializers.BooleanField()
+    travellers_released = serializers.BooleanField()
+
+    def __init__(self, *args, **kwargs):
+        kwargs["partial"] = True
+        super().__init__(*args, **kwargs)
+
+
+class TableCountSerializer(serializers.Serializer):
+    count = serializers.IntegerField(min_value=0, max_value=500)
+
+
+class DrawSerializer(serializers.Serializer):
+    players = serializers.ListField(child=Id(), min_length=1, max_length=2000)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0, max_value=MAX_ID)
+    fix_directions = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class ReleaseHandsSerializer(serializers.Serializer):
+    released = serializers.BooleanField(default=True)
+
+
+class TableSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Table
+        fields = ["id", "event", "number", "token", "token_issued_at"]
+        read_only_fields = fields
+
+
+class TableCreateSerializer(serializers.Serializer):
+    event = Id()
+    number = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="default: the next free number"
+    )
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "status", "started_at", "closed_at"]
+        read_only_fields = fields
+
+
+class MemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="player.id", read_only=True)
+    name = serializers.CharField(source="player.name", read_only=True)
+    position = serializers.IntegerField(read_only=True)
+
+
+class PartnershipSerializer(serializers.ModelSerializer):
+    players = MemberSerializer(source="members", many=True, read_only=True)
+    team_name = serializers.CharField(source="team.name", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = Partnership
+        fields = ["id", "event", "number", "direction", "team", "team_name", "players"]
+        read_only_fields = fields
+
+
+class PartnershipCreateSerializer(serializers.Serializer):
+    event = Id()
+    players = serializers.ListField(child=Id(), min_length=1, max_length=10, help_text="player ids in seat order")
+    number = serializers.IntegerField(required=False, allow_null=True, default=None)
+    direction = serializers.ChoiceField(choices=Partnership.Direction.choices, required=False, allow_blank=True)
+    team = Id(required=False, allow_null=True, default=None)
+
+
+class PartnershipUpdateSerializer(serializers.Serializer):
+    players = serializers.ListField(child=Id(), min_length=1, max_length=10, help_text="player ids in seat order")
+
+
+# --- game sets ------------------------------------------------------------------------------------
+class GameSetSerializer(serializers.ModelSerializer):
+    """A game set with its hands. Only ever served to the directors of the event's club."""
+
+    deals = DealsField(read_only=True)
+
+    class Meta:
+        model = GameSet
+        fields = ["id", "event", "number", "first_dealer", "orientation", "complete", "deals", "updated_at"]
+        read_only_fields = fields
+
+
+class GameSetOptionsSerializer(serializers.Serializer):
+    first_dealer = serializers.ChoiceField(choices=DEALER_CHOICES, required=False)
+    orientation = serializers.ChoiceField(choices=ORIENTATION_CHOICES, required=False)
+
+
+class GameSetFileSerializer(serializers.ModelSerializer):
+    """Where the event's game sets came from. ``seed`` stays empty until it is revealed."""
+
+    seed = serializers.CharField(source="public_seed", read_only=True)
+
+    class Meta:
+        model = GameSetFile
+        fields = [
+            "event",
+            "source",
+            "commitment",
+            "seed",
+            "seed_revealed",
+            "released",
+            "file_name",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class GenerateSerializer(serializers.Serializer):
+    event = Id()
+    count = serializers.IntegerField(required=False, allow_null=True, default=None, help_text="default: one per game")
+    first_dealer = serializers.ChoiceField(choices=DEALER_CHOICES, default="S")
+    orientation = serializers.ChoiceField(choices=ORIENTATION_CHOICES, default="SDHC")
+    replace = serializers.BooleanField(default=False)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "object", "description": "a calypso-gamesets/1 document"},
+            {"type": "string", "description": "the same document as JSON text"},
+        ]
+    }
+)
+class GameSetDocumentField(serializers.JSONField):
+    pass
+
+
+class ImportSerializer(serializers.Serializer):
+    event = Id()
+    file = GameSetDocumentField(help_text="a `calypso-gamesets/1` document (object, or its JSON text)")
+    file_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    replace = serializers.BooleanField(default=False)
+
+    def validate_file(self, value):
+        if isinstance(value, str):
+            if len(value) > 5_000_000:
+                raise serializers.ValidationError("the file is larger than 5 MB")
+            return value
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("a game-set file is a JSON object (or its text)")
+        return value
+
+
+class RecordHandSerializer(serializers.Serializer):
+    event = Id()
+    number = serializers.IntegerField(min_value=1, max_value=200, help_text="the game set's number")
+    deal = serializers.IntegerField(min_value=1, max_value=4)
+    seat = SeatField()
+    text = serializers.CharField(
+        max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears"
+    )
+
+
+class RecordingStateSerializer(serializers.Serializer):
+    game_set = GameSetSerializer(read_only=True)
+    remaining = serializers.CharField(read_only=True, help_text="what is left of the 208 cards, suit-grouped")
+    remaining_count = serializers.IntegerField(read_only=True)
+    incomplete = serializers.ListField(child=serializers.CharField(), read_only=True)
+    problems = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), read_only=True)
+    can_fill_last = serializers.BooleanField(read_only=True)
+
+
+# --- results --------------------------------------------------------------------------------------
+class SubmissionSerializer(serializers.ModelSerializer):
+    sheet = SheetField(read_only=True)
+    event = serializers.IntegerField(source="round.event_id", read_only=True)
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    table_number = serializers.IntegerField(source="table.number", read_only=True)
+    submitted_by = serializers.CharField(
+        source="submitted_by_user.username", read_only=True, allow_null=True, default=None
+    )
+    status_changed_by = serializers.CharField(
+        source="status_changed_by.username", read_only=True, allow_null=True, default=None
+    )
+
+    class Meta:
+        model = Submission
+        fields = [
+            "id",
+            "event",
+            "table",
+            "table_number",
+            "round",
+            "round_number",
+            "version",
+            "status",
+            "source",
+            "sheet",
+            "majors",
+            "minors",
+            "net",
+            "submitted_by",
+            "submitted_by_table",
+            "submitted_at",
+            "note",
+            "status_note",
+            "status_changed_at",
+            "status_changed_by",
+        ]
+        read_only_fields = fields
+
+
+class SubmissionCreateSerializer(serializers.Serializer):
+    table = Id()
+    round = Id()
+    sheet = SheetField()
+    confirm = serializers.BooleanField(default=True, help_text="make it the confirmed sheet (default)")
+    idempotency_key = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, default="", help_text="a retried request returns the first"
+    )
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class NoteSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class WithdrawSerializer(serializers.Serializer):
+    table = Id()
+    round = Id()
+    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class WithdrawnSerializer(serializers.Serializer):
+    withdrawn = serializers.IntegerField(read_only=True, help_text="how many live versions were superseded")
+
+
+class SheetCheckSerializer(serializers.Serializer):
+    sheet = SheetField()
+    form = serializers.ChoiceField(choices=Event.Form.choices, default=Event.Form.PARTNERSHIP)
+
+
+class SheetCheckResultSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(read_only=True)
+    problems = serializers.ListField(child=serializers.CharField(), read_only=True)
+    majors = serializers.IntegerField(read_only=True, allow_null=True)
+    minors = serializers.IntegerField(read_only=True, allow_null=True)
+    net = serializers.IntegerField(read_only=True, allow_null=True)
+
+
+class ErrorSerializer(serializers.Serializer):
+    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``."""
+
+    detail = serializers.CharField(required=False)

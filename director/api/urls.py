@@ -1,0 +1,28 @@
+"""``/api/``: the director's REST API, its OpenAPI schema and a docs page (no CDN)."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from . import auth, docs, views
+
+router = DefaultRouter()
+router.include_format_suffixes = False
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("players", views.PlayerViewSet, basename="player")
+router.register("seasons", views.SeasonViewSet, basename="season")
+router.register("events", views.EventViewSet, basename="event")
+router.register("tables", views.TableViewSet, basename="table")
+router.register("rounds", views.RoundViewSet, basename="round")
+router.register("partnerships", views.PartnershipViewSet, basename="partnership")
+router.register("game-sets", views.GameSetViewSet, basename="game-set")
+router.register("results", views.ResultViewSet, basename="result")
+
+app_name = "api"
+urlpatterns = [
+    path("auth/token/", auth.ObtainToken.as_view(), name="token"),
+    path("auth/token/revoke/", auth.RevokeToken.as_view(), name="token-revoke"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", docs.docs, name="docs"),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,750 @@
+"""The director's REST API: thin views over the selectors (reads) and services (writes).
+
+Access: every queryset starts from ``clubs_for(request.user)``, so another club's object simply
+does not exist for this user (404) and lists never show it. A parent named in a request body
+(the club of a new player, the event of a new table, the table and game of a sheet) is looked up
+the same way (404). Content a person typed — an unknown player in a partnership, a duplicate
+table number, a sheet that does not add up — is refused by the services with a 400 naming the
+field; see ``director.api.errors``.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import mixins, serializers, status
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.viewsets import GenericViewSet
+
+from director.clubs import selectors as club_selectors
+from director.clubs import services as club_services
+from director.clubs.access import clubs_for
+from director.clubs.models import Club, Player, Season
+from director.deals import selectors as deal_selectors
+from director.deals import services as deal_services
+from director.deals.models import GameSet
+from director.events import selectors as event_selectors
+from director.events import services as event_services
+from director.events.models import Event, Partnership, PartnershipMember, Round, Table, Team
+from director.results import selectors as result_selectors
+from director.results import services as result_services
+from director.results.adapters import sheet_problems
+from director.results.models import Submission
+from scoring import scores
+
+from . import serializers as s
+from .pagination import Pagination
+from .params import bool_param, choice_param, date_param, int_param, text_param
+
+ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="bad input: `{field: [messages]}` or `{detail}`"),
+    404: OpenApiResponse(s.ErrorSerializer, description="not found among your clubs' data"),
+    409: OpenApiResponse(s.ErrorSerializer, description="clashes with the current state"),
+}
+NOT_FOUND = {404: ERRORS[404]}
+
+
+def _param(name: str, type_=OpenApiTypes.INT, description: str = "", enum=None) -> OpenApiParameter:
+    return OpenApiParameter(name, type_, OpenApiParameter.QUERY, description=description, enum=enum)
+
+
+def owned(queryset: QuerySet, pk: int, what: str):
+    """The object ``pk`` of a queryset already scoped to the user's clubs, else a 404."""
+    found = queryset.filter(pk=pk).first()
+    if found is None:
+        raise NotFound(f"no {what} {pk} among your clubs'")
+    return found
+
+
+class ScopedViewSet(GenericViewSet):
+    """Base: paginated, integer ids, filters applied to lists only."""
+
+    pagination_class = Pagination
+    lookup_value_regex = r"[0-9]{1,18}"
+
+    def clubs(self) -> QuerySet[Club]:
+        return clubs_for(self.request.user)
+
+    def filter_list(self, queryset: QuerySet) -> QuerySet:
+        return queryset
+
+    def filter_queryset(self, queryset):
+        return self.filter_list(queryset) if self.action == "list" else queryset
+
+    def created(self, data) -> Response:
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    # Objects named in request bodies, scoped like everything else.
+    def own_club(self, pk: int) -> Club:
+        return owned(self.clubs(), pk, "club")
+
+    def own_event(self, pk: int) -> Event:
+        return owned(Event.objects.select_related("club").filter(club__in=self.clubs()), pk, "event")
+
+    def own_table(self, pk: int) -> Table:
+        return owned(Table.objects.select_related("event").filter(event__club__in=self.clubs()), pk, "table")
+
+    def own_round(self, pk: int) -> Round:
+        return owned(Round.objects.select_related("event").filter(event__club__in=self.clubs()), pk, "round")
+
+
+def _valid(serializer_class, request, **kwargs) -> dict:
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+# --- clubs ----------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(summary="Your clubs"),
+    retrieve=extend_schema(summary="One of your clubs", responses={200: s.ClubSerializer, **NOT_FOUND}),
+)
+class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.ClubSerializer
+
+    def get_queryset(self):
+        return club_selectors.club_list_for(self.request.user)
+
+    @extend_schema(
+        summary="Create a club (you become its owner)",
+        request=s.ClubCreateSerializer,
+        responses={201: s.ClubSerializer, 400: ERRORS[400]},
+    )
+    def create(self, request):
+        data = _valid(s.ClubCreateSerializer, request)
+        club = club_services.create_club(name=data["name"], slug=data["slug"], owner=request.user)
+        return self.created(s.ClubSerializer(self.get_queryset().get(pk=club.pk)).data)
+
+    @extend_schema(summary="The club's directors", responses={200: s.DirectorSerializer(many=True), **NOT_FOUND})
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def directors(self, request, pk=None):
+        club = self.get_object()
+        return Response(s.DirectorSerializer(club_selectors.directors_of(club), many=True).data)
+
+
+# --- players and seasons --------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        summary="Players of your clubs",
+        parameters=[
+            _param("club", description="only this club's players"),
+            _param("active", OpenApiTypes.BOOL),
+            _param("search", OpenApiTypes.STR, "part of the name"),
+            _param("external_id", OpenApiTypes.STR),
+        ],
+    ),
+    retrieve=extend_schema(summary="One player", responses={200: s.PlayerSerializer, **NOT_FOUND}),
+)
+class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.PlayerSerializer
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return Player.objects.filter(club__in=self.clubs()).order_by("club_id", "name", "id")
+
+    def filter_list(self, queryset):
+        request = self.request
+        if (club := int_param(request, "club")) is not None:
+            queryset = queryset.filter(club_id=club)
+        if (active := bool_param(request, "active")) is not None:
+            queryset = queryset.filter(active=active)
+        if search := text_param(request, "search"):
+            queryset = queryset.filter(name__icontains=search)
+        if external_id := text_param(request, "external_id"):
+            queryset = queryset.filter(external_id=external_id)
+        return queryset
+
+    @extend_schema(
+        summary="Add a player to a club",
+        request=s.PlayerCreateSerializer,
+        responses={201: s.PlayerSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = _valid(s.PlayerCreateSerializer, request)
+        club = self.own_club(data["club"])
+        player = club_services.add_player(club=club, name=data["name"], external_id=data["external_id"])
+        return self.created(s.PlayerSerializer(player).data)
+
+    @extend_schema(
+        summary="Rename a player, change their id, or mark them (in)active",
+        request=s.PlayerUpdateSerializer,
+        responses={200: s.PlayerSerializer, **ERRORS},
+    )
+    def partial_update(self, request, pk=None):
+        player = self.get_object()
+        data = _valid(s.PlayerUpdateSerializer, request)
+        player = club_services.update_player(player=player, **data)
+        return Response(s.PlayerSerializer(player).data)
+
+    @extend_schema(
+        summary="Import members from CSV (names already in the club are skipped)",
+        request=s.PlayerImportSerializer,
+        responses={201: s.PlayerSerializer(many=True), **ERRORS},
+    )
+    @action(detail=False, methods=["post"], url_path="import", pagination_class=None)
+    def import_csv(self, request):
+        data = _valid(s.PlayerImportSerializer, request)
+        club = self.own_club(data["club"])
+        created = club_services.import_players_csv(club=club, text=data["csv"])
+        return self.created(s.PlayerSerializer(created, many=True).data)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Seasons of your clubs", parameters=[_param("club")]),
+    retrieve=extend_schema(summary="One season", responses={200: s.SeasonSerializer, **NOT_FOUND}),
+)
+class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.SeasonSerializer
+
+    def get_queryset(self):
+        return Season.objects.filter(club__in=self.clubs()).order_by("club_id", "-starts_on", "name")
+
+    def filter_list(self, queryset):
+        if (club := int_param(self.request, "club")) is not None:
+            queryset = queryset.filter(club_id=club)
+        return queryset
+
+    @extend_schema(
+        summary="Add a season", request=s.SeasonCreateSerializer, responses={201: s.SeasonSerializer, **ERRORS}
+    )
+    def create(self, request):
+        data = _valid(s.SeasonCreateSerializer, request)
+        club = self.own_club(data.pop("club"))
+        return self.created(s.SeasonSerializer(club_services.create_season(club=club, **data)).data)
+
+
+# --- events ---------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        summary="Events of your clubs, newest first",
+        parameters=[
+            _param("club"),
+            _param("status", OpenApiTypes.STR, enum=Event.Status.values),
+            _param("type", OpenApiTypes.STR, enum=Event.Type.values),
+            _param("season"),
+            _param("date", OpenApiTypes.DATE, "on this day"),
+            _param("date_from", OpenApiTypes.DATE, "on or after"),
+            _param("date_to", OpenApiTypes.DATE, "on or before"),
+        ],
+    ),
+    retrieve=extend_schema(summary="One event", responses={200: s.EventSerializer, **NOT_FOUND}),
+)
+class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.EventSerializer
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return event_selectors.events_for(self.request.user)
+
+    def filter_list(self, queryset):
+        request = self.request
+        if (club := int_param(request, "club")) is not None:
+            queryset = queryset.filter(club_id=club)
+        if event_status := choice_param(request, "status", Event.Status.values):
+            queryset = queryset.filter(status=event_status)
+        if event_type := choice_param(request, "type", Event.Type.values):
+            queryset = queryset.filter(type=event_type)
+        if (season := int_param(request, "season")) is not None:
+            queryset = queryset.filter(season_id=season)
+        if day := date_param(request, "date"):
+            queryset = queryset.filter(date=day)
+        if first := date_param(request, "date_from"):
+            queryset = queryset.filter(date__gte=first)
+        if last := date_param(request, "date_to"):
+            queryset = queryset.filter(date__lte=last)
+        return queryset
+
+    def _out(self, event: Event) -> Response:
+        return s.EventSerializer(self.get_queryset().get(pk=event.pk)).data
+
+    @staticmethod
+    def _season(club: Club, data: dict) -> None:
+        """Replace a season id in ``data`` by the club's season (a 400 when it is not the club's)."""
+        if data.get("season") is not None:
+            season = Season.objects.filter(club=club, pk=data["season"]).first()
+            if season is None:
+                raise serializers.ValidationError({"season": [f"{club.name} has no season {data['season']}"]})
+            data["season"] = season
+
+    @extend_schema(
+        summary="Create a draft event (rounds 1..games; optionally numbered tables)",
+        request=s.EventCreateSerializer,
+        responses={201: s.EventSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = dict(_valid(s.EventCreateSerializer, request))
+        club = self.own_club(data.pop("club"))
+        self._season(club, data)
+        event = event_services.create_event(club=club, by=request.user, **data)
+        return self.created(self._out(event))
+
+    @extend_schema(
+        summary="Change settings and public switches (type, form and games are fixed once started)",
+        request=s.EventUpdateSerializer,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
+    def partial_update(self, request, pk=None):
+        event = self.get_object()
+        data = dict(_valid(s.EventUpdateSerializer, request))
+        switches = {key: data.pop(key) for key in s.SWITCHES if key in data}
+        self._season(event.club, data)
+        with transaction.atomic():
+            if data:
+                event = event_services.update_event(event=event, **data)
+            if switches:
+                event = event_services.set_public_switches(event=event, **switches)
+        return Response(self._out(event))
+
+    def _move(self, service) -> Response:
+        event = service(event=self.get_object())
+        return Response(self._out(event))
+
+    @extend_schema(
+        summary="Start the event (draft → running)", request=None, responses={200: s.EventSerializer, **ERRORS}
+    )
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        return self._move(event_services.start_event)
+
+    @extend_schema(
+        summary="Finish the event (running → finished; open games close)",
+        request=None,
+        responses={200: s.EventSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def finish(self, request, pk=None):
+        return self._move(event_services.finish_event)
+
+    @extend_schema(summary="Reopen a finished event", request=None, responses={200: s.EventSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, pk=None):
+        return self._move(event_services.reopen_event)
+
+    @extend_schema(
+        summary="Make the event have tables 1..count",
+        request=s.TableCountSerializer,
+        responses={200: s.TableSerializer(many=True), **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="table-count", pagination_class=None)
+    def table_count(self, request, pk=None):
+        event = self.get_object()
+        data = _valid(s.TableCountSerializer, request)
+        tables = event_services.set_table_count(event=event, count=data["count"])
+        return Response(s.TableSerializer(tables, many=True).data)
+
+    @extend_schema(
+        summary="Draw partnerships at random from these players",
+        request=s.DrawSerializer,
+        responses={201: s.PartnershipSerializer(many=True), **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="draw-partnerships", pagination_class=None)
+    def draw_partnerships(self, request, pk=None):
+        event = self.get_object()
+        data = _valid(s.DrawSerializer, request)
+        event_services.draw_partnerships(event=event, **data)
+        return self.created(s.PartnershipSerializer(event_selectors.partnerships_of(event), many=True).data)
+
+    @extend_schema(
+        summary="Seat a progressive-pairs event from its partnerships' directions",
+        request=None,
+        responses={200: inline_serializer("Seated", {"seatings": serializers.IntegerField()}), **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="seat-progressive")
+    def seat_progressive(self, request, pk=None):
+        written = event_services.seat_progressive_pairs(event=self.get_object())
+        return Response({"seatings": written})
+
+    @extend_schema(
+        summary="Where the event's game sets came from (commitment; seed once revealed)",
+        responses={200: s.GameSetFileSerializer, **NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], url_path="game-set-file")
+    def game_set_file(self, request, pk=None):
+        set_file = deal_selectors.set_file_of(self.get_object())
+        if set_file is None:
+            raise NotFound("this event has no game sets yet")
+        return Response(s.GameSetFileSerializer(set_file).data)
+
+    @extend_schema(
+        summary="Reveal the seed of generated game sets (after play)",
+        request=None,
+        responses={200: s.GameSetFileSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="reveal-seed")
+    def reveal_seed(self, request, pk=None):
+        return Response(s.GameSetFileSerializer(deal_services.reveal_seed(event=self.get_object())).data)
+
+    @extend_schema(
+        summary="Release (or withdraw) the hands to the public after play; reveals a seed",
+        request=s.ReleaseHandsSerializer,
+        responses={200: s.GameSetFileSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="release-hands")
+    def release_hands(self, request, pk=None):
+        event = self.get_object()
+        data = _valid(s.ReleaseHandsSerializer, request)
+        return Response(s.GameSetFileSerializer(deal_services.release_hands(event=event, **data)).data)
+
+
+# --- tables, rounds, partnerships -----------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(summary="Tables", parameters=[_param("event"), _param("number")]),
+    retrieve=extend_schema(summary="One table", responses={200: s.TableSerializer, **NOT_FOUND}),
+)
+class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.TableSerializer
+
+    def get_queryset(self):
+        return Table.objects.filter(event__club__in=self.clubs()).order_by("event_id", "number")
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        if (number := int_param(self.request, "number")) is not None:
+            queryset = queryset.filter(number=number)
+        return queryset
+
+    @extend_schema(summary="Add a table", request=s.TableCreateSerializer, responses={201: s.TableSerializer, **ERRORS})
+    def create(self, request):
+        data = _valid(s.TableCreateSerializer, request)
+        event = self.own_event(data["event"])
+        return self.created(s.TableSerializer(event_services.add_table(event=event, number=data["number"])).data)
+
+    @extend_schema(
+        summary="Issue a new secret for the table's entry link (the old link stops working)",
+        request=None,
+        responses={200: s.TableSerializer, **NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], url_path="reissue-token")
+    def reissue_token(self, request, pk=None):
+        return Response(s.TableSerializer(event_services.reissue_table_token(table=self.get_object())).data)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Rounds (games)",
+        parameters=[_param("event"), _param("number"), _param("status", OpenApiTypes.STR, enum=Round.Status.values)],
+    ),
+    retrieve=extend_schema(summary="One round", responses={200: s.RoundSerializer, **NOT_FOUND}),
+)
+class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.RoundSerializer
+
+    def get_queryset(self):
+        return Round.objects.filter(event__club__in=self.clubs()).order_by("event_id", "number")
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        if (number := int_param(self.request, "number")) is not None:
+            queryset = queryset.filter(number=number)
+        if round_status := choice_param(self.request, "status", Round.Status.values):
+            queryset = queryset.filter(status=round_status)
+        return queryset
+
+    @extend_schema(summary="Close a game to table entry", request=None, responses={200: s.RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        return Response(s.RoundSerializer(event_services.close_round(round=self.get_object())).data)
+
+    @extend_schema(summary="Reopen a closed game", request=None, responses={200: s.RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, pk=None):
+        return Response(s.RoundSerializer(event_services.reopen_round(round=self.get_object())).data)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Partnerships with their players in seat order",
+        parameters=[_param("event"), _param("direction", OpenApiTypes.STR, enum=Partnership.Direction.values)],
+    ),
+    retrieve=extend_schema(summary="One partnership", responses={200: s.PartnershipSerializer, **NOT_FOUND}),
+    destroy=extend_schema(summary="Remove a partnership that has no results", responses={204: None, **ERRORS}),
+)
+class PartnershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, ScopedViewSet):
+    serializer_class = s.PartnershipSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        from django.db.models import Prefetch
+
+        members = PartnershipMember.objects.select_related("player").order_by("position")
+        return (
+            Partnership.objects.filter(event__club__in=self.clubs())
+            .select_related("team")
+            .prefetch_related(Prefetch("members", queryset=members))
+            .order_by("event_id", "number")
+        )
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        if direction := choice_param(self.request, "direction", Partnership.Direction.values):
+            queryset = queryset.filter(direction=direction)
+        return queryset
+
+    def _out(self, partnership: Partnership):
+        return s.PartnershipSerializer(self.get_queryset().get(pk=partnership.pk)).data
+
+    @extend_schema(
+        summary="Add a partnership of two or three of the club's players",
+        request=s.PartnershipCreateSerializer,
+        responses={201: s.PartnershipSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = dict(_valid(s.PartnershipCreateSerializer, request))
+        event = self.own_event(data.pop("event"))
+        if data.get("team") is not None:
+            team = Team.objects.filter(event=event, pk=data["team"]).first()
+            if team is None:
+                raise serializers.ValidationError({"team": [f"{event.name} has no team {data['team']}"]})
+            data["team"] = team
+        partnership = event_services.add_partnership(event=event, **data)
+        return self.created(self._out(partnership))
+
+    @extend_schema(
+        summary="Change the players (not once the partnership has results)",
+        request=s.PartnershipUpdateSerializer,
+        responses={200: s.PartnershipSerializer, **ERRORS},
+    )
+    def partial_update(self, request, pk=None):
+        partnership = self.get_object()
+        data = _valid(s.PartnershipUpdateSerializer, request)
+        event_services.set_partnership_players(partnership=partnership, players=data["players"])
+        return Response(self._out(partnership))
+
+    def perform_destroy(self, instance):
+        event_services.remove_partnership(partnership=instance)
+
+
+# --- game sets ------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        summary="Game sets with their hands (directors only)",
+        parameters=[_param("event"), _param("number"), _param("complete", OpenApiTypes.BOOL)],
+    ),
+    retrieve=extend_schema(summary="One game set with its hands", responses={200: s.GameSetSerializer, **NOT_FOUND}),
+    destroy=extend_schema(
+        summary="Delete a game set (not once the event has results)", responses={204: None, **ERRORS}
+    ),
+)
+class GameSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, ScopedViewSet):
+    serializer_class = s.GameSetSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        return GameSet.objects.filter(event__club__in=self.clubs()).order_by("event_id", "number")
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        if (number := int_param(self.request, "number")) is not None:
+            queryset = queryset.filter(number=number)
+        if (complete := bool_param(self.request, "complete")) is not None:
+            queryset = queryset.filter(complete=complete)
+        return queryset
+
+    def perform_destroy(self, instance):
+        deal_services.delete_game_set(game_set=instance)
+
+    @extend_schema(
+        summary="Set the first dealer or the orientation",
+        request=s.GameSetOptionsSerializer,
+        responses={200: s.GameSetSerializer, **ERRORS},
+    )
+    def partial_update(self, request, pk=None):
+        game_set = self.get_object()
+        data = _valid(s.GameSetOptionsSerializer, request)
+        return Response(s.GameSetSerializer(deal_services.set_game_set_options(game_set=game_set, **data)).data)
+
+    @extend_schema(
+        summary="What is left of the 208 cards, which hands are incomplete, problems per hand",
+        responses={200: s.RecordingStateSerializer, **NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"])
+    def recording(self, request, pk=None):
+        return Response(s.RecordingStateSerializer(deal_selectors.recording_state(self.get_object())).data)
+
+    @extend_schema(
+        summary="Fill the 16th hand from what is left of the 208 cards",
+        request=None,
+        responses={200: s.GameSetSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="fill-last-hand")
+    def fill_last_hand(self, request, pk=None):
+        return Response(s.GameSetSerializer(deal_services.fill_last_hand(game_set=self.get_object())).data)
+
+    @extend_schema(
+        summary="Record one hand typed by the director (the set is created on its first hand)",
+        request=s.RecordHandSerializer,
+        responses={200: s.RecordingStateSerializer, **ERRORS},
+    )
+    @action(detail=False, methods=["post"], url_path="record-hand")
+    def record_hand(self, request):
+        data = dict(_valid(s.RecordHandSerializer, request))
+        event = self.own_event(data.pop("event"))
+        row = deal_services.record_hand(event=event, by=request.user, **data)
+        return Response(s.RecordingStateSerializer(deal_selectors.recording_state(row)).data)
+
+    @extend_schema(
+        summary="Generate random game sets from a secret seed (the commitment is shown now)",
+        request=s.GenerateSerializer,
+        responses={201: s.GameSetFileSerializer, **ERRORS},
+    )
+    @action(detail=False, methods=["post"])
+    def generate(self, request):
+        data = dict(_valid(s.GenerateSerializer, request))
+        event = self.own_event(data.pop("event"))
+        return self.created(
+            s.GameSetFileSerializer(deal_services.generate_game_sets(event=event, by=request.user, **data)).data
+        )
+
+    @extend_schema(
+        summary="Import a calypso-gamesets/1 file (every set validated, all problems reported)",
+        request=s.ImportSerializer,
+        responses={201: s.GameSetFileSerializer, **ERRORS},
+    )
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_file(self, request):
+        data = dict(_valid(s.ImportSerializer, request))
+        event = self.own_event(data.pop("event"))
+        set_file = deal_services.import_game_sets(event=event, data=data.pop("file"), by=request.user, **data)
+        return self.created(s.GameSetFileSerializer(set_file).data)
+
+
+# --- results --------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        summary="Scoresheet submissions (every version), by event, game and table",
+        parameters=[
+            _param("event"),
+            _param("round", description="round id"),
+            _param("table", description="table id"),
+            _param("round_number", description="game number (with event)"),
+            _param("table_number", description="table number (with event)"),
+            _param("status", OpenApiTypes.STR, enum=Submission.Status.values),
+            _param("live", OpenApiTypes.BOOL, "only confirmed, submitted or disputed versions"),
+        ],
+    ),
+    retrieve=extend_schema(summary="One version of a sheet", responses={200: s.SubmissionSerializer, **NOT_FOUND}),
+)
+class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.SubmissionSerializer
+
+    def get_queryset(self):
+        return (
+            Submission.objects.filter(round__event__club__in=self.clubs())
+            .select_related("table", "round", "submitted_by_user", "status_changed_by")
+            .order_by("round__event_id", "round__number", "table__number", "version")
+        )
+
+    def filter_list(self, queryset):
+        request = self.request
+        for name, lookup in (
+            ("event", "round__event_id"),
+            ("round", "round_id"),
+            ("table", "table_id"),
+            ("round_number", "round__number"),
+            ("table_number", "table__number"),
+        ):
+            if (value := int_param(request, name)) is not None:
+                queryset = queryset.filter(**{lookup: value})
+        if sheet_status := choice_param(request, "status", Submission.Status.values):
+            queryset = queryset.filter(status=sheet_status)
+        if bool_param(request, "live"):
+            queryset = queryset.filter(status__in=result_selectors.LIVE)
+        return queryset
+
+    @extend_schema(
+        summary="Enter or correct a table's sheet for a game: a new version (confirmed by default)",
+        request=s.SubmissionCreateSerializer,
+        responses={201: s.SubmissionSerializer, 200: s.SubmissionSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = _valid(s.SubmissionCreateSerializer, request)
+        table, round_ = self.own_table(data["table"]), self.own_round(data["round"])
+        key = data["idempotency_key"] or None
+        replay = key is not None and Submission.objects.filter(idempotency_key=key).exists()
+        submission = result_services.enter_sheet(
+            table=table,
+            round=round_,
+            sheet=data["sheet"],
+            by=request.user,
+            confirm=data["confirm"],
+            ip=request.META.get("REMOTE_ADDR"),
+            idempotency_key=key,
+            note=data["note"],
+        )
+        body = s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data
+        return Response(body, status=status.HTTP_200_OK if replay else status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Every version of this table's sheet for this game, oldest first",
+        responses={200: s.SubmissionSerializer(many=True), **NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def history(self, request, pk=None):
+        submission = self.get_object()
+        versions = result_selectors.history(submission.table, submission.round).select_related("table", "round")
+        return Response(s.SubmissionSerializer(versions, many=True).data)
+
+    @extend_schema(
+        summary="Confirm this version (what was confirmed before is superseded)",
+        request=s.NoteSerializer,
+        responses={200: s.SubmissionSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        submission = self.get_object()
+        data = _valid(s.NoteSerializer, request)
+        result_services.confirm_submission(submission=submission, by=request.user, note=data["note"])
+        return Response(s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data)
+
+    @extend_schema(
+        summary="Mark a submitted version disputed",
+        request=s.NoteSerializer,
+        responses={200: s.SubmissionSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request, pk=None):
+        submission = self.get_object()
+        data = _valid(s.NoteSerializer, request)
+        result_services.dispute_submission(submission=submission, by=request.user, note=data["note"])
+        return Response(s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data)
+
+    @extend_schema(
+        summary="Withdraw whatever sheet stands for a table and game (nothing is deleted)",
+        request=s.WithdrawSerializer,
+        responses={200: s.WithdrawnSerializer, **ERRORS},
+    )
+    @action(detail=False, methods=["post"])
+    def withdraw(self, request):
+        data = _valid(s.WithdrawSerializer, request)
+        table, round_ = self.own_table(data["table"]), self.own_round(data["round"])
+        count = result_services.withdraw_result(table=table, round=round_, by=request.user, note=data["note"])
+        return Response({"withdrawn": count})
+
+    @extend_schema(
+        summary="Check a sheet without saving it: its problems, or its scores",
+        request=s.SheetCheckSerializer,
+        responses={200: s.SheetCheckResultSerializer, 400: ERRORS[400]},
+    )
+    @action(detail=False, methods=["post"])
+    def check(self, request):
+        data = _valid(s.SheetCheckSerializer, request)
+        problems = sheet_problems(data["sheet"], form=data["form"])
+        body = {"ok": not problems, "problems": problems, "majors": None, "minors": None, "net": None}
+        if not problems and data["form"] == Event.Form.PARTNERSHIP:
+            game = scores.score_game(scores.ScoreSheet.from_dict(data["sheet"]))
+            body.update(majors=game.majors, minors=game.minors, net=game.majors - game.minors)
+        return Response(body)

@@ -1,0 +1,103 @@
+"""Helpers for the API tests: a "world" per club — one of every object the API serves — and a
+snapshot of every row the API could write."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from director.clubs import services as clubs
+from director.clubs.models import Club, ClubDirector, Player, Season
+from director.deals import services as deals
+from director.deals.models import GameSet, GameSetFile
+from director.events import services as events
+from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
+from director.results import services as results
+from director.results.models import Submission
+
+# Every row the API could write; ``snapshot()`` of them proves a refused request wrote nothing.
+MODELS = (
+    Club,
+    ClubDirector,
+    Player,
+    Season,
+    Event,
+    Table,
+    Round,
+    Partnership,
+    PartnershipMember,
+    Seating,
+    Seat,
+    GameSet,
+    GameSetFile,
+    Submission,
+    Token,
+)
+
+
+def snapshot() -> list:
+    return [list(model.objects.order_by("pk").values()) for model in MODELS]
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@dataclass
+class World:
+    club: Club
+    player: Player
+    spare_players: list
+    season: Season
+    event: Event  # running progressive pairs: 2 tables, 3 games, generated sets, a confirmed sheet
+    table: Table
+    round: Round
+    partnership: Partnership  # seated, so it has results
+    spare_partnership: Partnership  # not seated: may change or go
+    submission: Submission
+    dup: Event  # draft duplicate pairs with a hand-recorded, incomplete game set 1
+    game_set: GameSet
+
+
+def build_world(club, players, user, sheet, *, prefix: str) -> World:
+    season = clubs.create_season(club=club, name=f"{prefix} 2025", starts_on=datetime.date(2025, 1, 1))
+    event = events.create_event(
+        club=club, name=f"{prefix} night", date=datetime.date(2025, 3, 14), games=3, by=user, season=season
+    )
+    events.draw_partnerships(event=event, players=players[:8], seed=1)
+    events.seat_progressive_pairs(event=event)
+    events.start_event(event=event)
+    deals.generate_game_sets(event=event, by=user, seed="5e" * 16)
+    table, round_ = event.tables.get(number=1), event.rounds.get(number=1)
+    submission = results.enter_sheet(table=table, round=round_, sheet=sheet, by=user)
+    spare = players[8:14]
+    spare_partnership = events.add_partnership(event=event, players=spare[:2])
+    dup = events.create_event(
+        club=club, name=f"{prefix} duplicate", date=datetime.date(2025, 3, 21), type="duplicate-pairs", games=2
+    )
+    game_set = deals.record_hand(event=dup, number=1, deal=1, seat="S", text="S AKQJ H AKQ D AKQ C AKQ", by=user)
+    return World(
+        club=club,
+        player=players[0],
+        spare_players=spare[2:],
+        season=season,
+        event=event,
+        table=table,
+        round=round_,
+        partnership=event.partnerships.get(number=1),
+        spare_partnership=spare_partnership,
+        submission=submission,
+        dup=dup,
+        game_set=game_set,
+    )
+
+
+def results_of(response) -> list:
+    body = response.json()
+    return body["results"] if isinstance(body, dict) and "results" in body else body
