@@ -371,19 +371,34 @@ class Movement:
         return self
 
     def _validate_round(self, number: int, tables: Mapping, out: Sequence, directions: dict) -> None:
-        places: dict[tuple[str, Any], str] = {}
+        members = self.members
+        player_at: dict[Player, tuple] = {}  # player -> (table, direction); table None = sitting out
+        partnership_at: dict[PartnershipId, tuple] = {}
 
-        def place(side: Side, where: str) -> None:
-            keys = [("player", p) for p in self.players_of(side)]
-            if not isinstance(side, tuple):
-                keys.append(("partnership", side))
-            for key in keys:
-                if key in places:
-                    who = f"player {key[1]!r}" if key[0] == "player" else f"partnership {key[1]}"
-                    raise MovementError(f"round {number}: {who} is in two places: {places[key]} and {where}")
-                places[key] = where
+        def where_text(place: tuple) -> str:
+            return "sitting out" if place[0] is None else f"table {place[0]} {place[1]}"
 
-        for table, entry in sorted(tables.items()):
+        def place(side: Side, at: tuple) -> None:
+            if isinstance(side, tuple):
+                players = side
+            else:
+                players = members.get(side, ())
+                if side in partnership_at:
+                    raise MovementError(
+                        f"round {number}: partnership {side} is in two places: "
+                        f"{where_text(partnership_at[side])} and {where_text(at)}"
+                    )
+                partnership_at[side] = at
+            for player in players:
+                if player in player_at:
+                    raise MovementError(
+                        f"round {number}: player {player!r} is in two places: "
+                        f"{where_text(player_at[player])} and {where_text(at)}"
+                    )
+                player_at[player] = at
+
+        for table in sorted(tables):
+            entry = tables[table]
             if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= self.tables:
                 raise MovementError(f"round {number}: table {table!r} is not one of tables 1..{self.tables}")
             if not isinstance(entry, TableRound):
@@ -391,25 +406,29 @@ class Movement:
             if entry.majors == entry.minors:
                 raise MovementError(f"round {number}, table {table}: {_label(entry.majors)} is on both sides")
             size = 0
-            for direction, side in entry.sides():
-                where = f"table {table} {direction}"
-                if isinstance(side, tuple) and (not 2 <= len(side) <= 3 or len(set(side)) != len(side)):
-                    raise MovementError(f"round {number}, {where}: a side is two or three players, not {list(side)}")
+            for direction, side in ((MAJORS, entry.majors), (MINORS, entry.minors)):
                 if side is None or side == "":
-                    raise MovementError(f"round {number}, {where}: nobody is seated")
-                size += self.side_size(side)
-                place(side, where)
-                if not isinstance(side, tuple):
+                    raise MovementError(f"round {number}, table {table} {direction}: nobody is seated")
+                if isinstance(side, tuple):
+                    if not 2 <= len(side) <= 3 or len(set(side)) != len(side):
+                        raise MovementError(
+                            f"round {number}, table {table} {direction}: a side is two or three players, "
+                            f"not {list(side)}"
+                        )
+                    size += len(side)
+                else:
+                    size += len(members[side]) if side in members else 2
                     first = directions.setdefault(side, (direction, number))
                     if first[0] != direction:
                         raise MovementError(
-                            f"round {number}, {where}: {_label(side)} played {first[0]} in round {first[1]}; "
-                            "a partnership keeps its direction all session"
+                            f"round {number}, table {table} {direction}: {_label(side)} played {first[0]} "
+                            f"in round {first[1]}; a partnership keeps its direction all session"
                         )
+                place(side, (table, direction))
             if not 4 <= size <= 6:
                 raise MovementError(f"round {number}, table {table}: {size} players (a table has four to six)")
         for side in out:
-            place(side, "sitting out")
+            place(side, (None, None))
 
     def _validate_game_sets(self) -> None:
         if self.kind in (PROGRESSIVE, PROGRESSIVE_INDIVIDUAL):
