@@ -16,4 +16,7 @@ urlpatterns = [
     path("events/", include("director.events.urls")),
     path("events/", include("director.results.urls")),
     path("events/", include("director.deals.urls")),
+    # Results: director pages, projector and ladder; public pages under /p/ (director.standings).
+    path("", include("director.standings.urls")),
+    path("p/", include("director.standings.public_urls")),
 ]

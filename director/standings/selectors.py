@@ -1,0 +1,600 @@
+"""Reads for results pages: one loader, a fixed number of queries whatever the event's size.
+
+``load_results(events)`` reads everything the standings, travellers, score cards, tallies, round
+status, projector and exports need — rounds, seatings and seats, partnerships with players and
+teams, the live scoresheets, adjustments and options — in about a dozen queries for any number
+of tables (and for several events at once, for the season ladder). The returned
+``EventResults`` computes the rest in memory through ``scoring``.
+
+Kinds of event (``EventResults.kind``):
+
+- ``tally``: progressive pairs and progressive individual — nets per game, ranked by the sum;
+- ``matchpoints``: duplicate pairs — each side matchpointed on its set and direction, ranked by
+  session percentage;
+- ``teams``: duplicate teams — team standings by the event's method (match points, board-a-match
+  or aggregate), with the partnerships' matchpoints shown on the travellers;
+- ``coop``: duplicate coöperative — each table's total is matchpointed among the tables that
+  played the set; both partnerships at the table share it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Count, Max, Prefetch
+
+from director.clubs.models import Player
+from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating
+from director.results.models import Submission
+from scoring import matchpoints as mp_engine
+from scoring import standings as engine
+from scoring import tallies as tally_engine
+
+from . import adapters
+from .adapters import DIRECTIONS, MAJORS, MINORS
+from .models import ArtificialScore, FouledSet, StandingsOptions
+
+S = Submission.Status
+LIVE = (S.CONFIRMED, S.SUBMITTED, S.DISPUTED)
+
+TALLY = "tally"
+MATCHPOINTS = "matchpoints"
+TEAMS = "teams"
+COOP = "coop"
+KINDS = {
+    Event.Type.PROGRESSIVE_PAIRS: TALLY,
+    Event.Type.PROGRESSIVE_INDIVIDUAL: TALLY,
+    Event.Type.DUPLICATE_PAIRS: MATCHPOINTS,
+    Event.Type.DUPLICATE_TEAMS: TEAMS,
+    Event.Type.DUPLICATE_COOP: COOP,
+}
+SUIT_MARKS = {MAJORS: "♠♥", MINORS: "♦♣"}
+
+
+def fmt_mp(value) -> str:
+    return mp_engine.format_matchpoints(value, 2)
+
+
+def fmt_pct(value) -> str:
+    return mp_engine.format_percentage(value, 2)
+
+
+def as_number(value, places: int = 2):
+    """A number for JSON/CSV: ints as they are, exact fractions rounded half-up to ``places``."""
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    return float(mp_engine.round_half_up(value, places))
+
+
+def signed(value) -> str:
+    return "" if value is None else tally_engine.signed(value)
+
+
+# --- the shapes the pages use ------------------------------------------------------------------------
+@dataclass
+class Entrant:
+    """A partnership (by number) or, in an individual event, a player (by id)."""
+
+    key: Hashable
+    number: int | None
+    names: str
+    team: str | None = None
+    team_number: int | None = None
+    players: tuple = ()  # ((player id, name), ...)
+
+    @property
+    def label(self) -> str:
+        return f"{self.number} · {self.names}" if self.number is not None else self.names
+
+
+@dataclass
+class Side:
+    direction: str
+    entrants: tuple  # entrant keys: one partnership, or the players of an individual side
+    score: int | None = None
+    net: int | None = None
+    artificial: ArtificialScore | None = None
+    mp: Fraction | None = None
+    top: int | None = None
+    group: int = 1
+
+    @property
+    def percentage(self) -> Fraction | None:
+        return None if self.mp is None else mp_engine.percentage(self.mp, self.top)
+
+    @property
+    def suits(self) -> str:
+        return SUIT_MARKS[self.direction]
+
+
+@dataclass
+class Play:
+    """One table in one round: its two sides, its set and its result (``status``: confirmed,
+    submitted, disputed or missing)."""
+
+    round: int
+    table: int
+    game_set: int | None = None
+    majors: Side | None = None
+    minors: Side | None = None
+    submission: Submission | None = None
+
+    @property
+    def status(self) -> str:
+        return self.submission.status if self.submission is not None else "missing"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.submission is not None and self.submission.status == S.CONFIRMED
+
+    @property
+    def scored(self) -> bool:
+        """Has a confirmed result or an artificial score on some side (nothing left to wait for)."""
+        return self.confirmed or any(s is not None and s.artificial is not None for s in (self.majors, self.minors))
+
+    def side(self, direction: str) -> Side | None:
+        return self.majors if direction == MAJORS else self.minors
+
+    def other(self, direction: str) -> Side | None:
+        return self.minors if direction == MAJORS else self.majors
+
+
+@dataclass
+class StandingRow:
+    rank: str
+    entrant: Entrant
+    total: Fraction | int | None
+    percentage: Fraction | None
+    games: int
+    per_game: dict[int, object]  # round -> net (tally) or matchpoints
+    decided_by: str | None = None
+
+    @property
+    def total_text(self) -> str:
+        if self.total is None:
+            return ""
+        return signed(self.total) if isinstance(self.total, int) else fmt_mp(self.total)
+
+    @property
+    def percentage_text(self) -> str:
+        return fmt_pct(self.percentage)
+
+
+@dataclass
+class TeamRow:
+    rank: str
+    team: str
+    points: Fraction | int
+    aggregate: int
+    matches: int
+    won: int
+    drawn: int
+    lost: int
+    decided_by: str | None = None
+
+    @property
+    def points_text(self) -> str:
+        return signed(self.points) if isinstance(self.points, int) else fmt_mp(self.points)
+
+
+@dataclass
+class Traveller:
+    game_set: int
+    plays: list[Play]
+    expected: int
+    results: int
+    top: int | None
+    fouled: FouledSet | None = None
+
+
+@dataclass
+class CardLine:
+    round: int
+    play: Play | None
+    side: Side | None
+    opponents: Side | None
+    running: Fraction | int | None = None
+
+
+@dataclass
+class EventResults:
+    event: Event
+    kind: str
+    rounds: list[Round]
+    tables: list[int]
+    plays: dict[tuple[int, int], Play]
+    entrants: dict[Hashable, Entrant]
+    options: StandingsOptions
+    fouled: dict[int, FouledSet] = field(default_factory=dict)
+    sitting_out: dict[int, list[str]] = field(default_factory=dict)
+    _standings: list[StandingRow] | None = None
+
+    # -- basics --------------------------------------------------------------------------------------
+    @property
+    def scale(self) -> str:
+        return self.event.matchpoint_scale
+
+    @property
+    def uses_matchpoints(self) -> bool:
+        return self.kind in (MATCHPOINTS, TEAMS, COOP)
+
+    def play_list(self) -> list[Play]:
+        return [self.plays[k] for k in sorted(self.plays)]
+
+    def round_plays(self, number: int) -> list[Play]:
+        return [p for (r, _), p in sorted(self.plays.items()) if r == number]
+
+    def game_sets(self) -> list[int]:
+        return sorted({p.game_set for p in self.plays.values() if p.game_set is not None})
+
+    def entrant_label(self, keys: Iterable) -> str:
+        keys = tuple(keys)
+        if len(keys) == 1:
+            entrant = self.entrants.get(keys[0])
+            return entrant.label if entrant else str(keys[0])
+        return " & ".join(self.entrants[k].names if k in self.entrants else str(k) for k in keys)
+
+    def awaited(self, number: int) -> list[Play]:
+        """Plays of round ``number`` with nothing to show yet (no confirmed result, no artificial)."""
+        return [p for p in self.round_plays(number) if not p.scored]
+
+    # -- matchpoints -----------------------------------------------------------------------------------
+    def _matchpoint(self) -> None:
+        by_set: dict[int, list[Play]] = defaultdict(list)
+        for play in self.play_list():
+            if play.game_set is not None:
+                by_set[play.game_set].append(play)
+        coop = self.kind == COOP
+        for number, plays in by_set.items():
+            fouled = self.fouled.get(number)
+            groups = fouled.groups if fouled is not None else None
+            for direction in (MAJORS,) if coop else DIRECTIONS:
+                sided = [p for p in plays if p.side(direction) is not None]
+                if not sided:
+                    continue
+                scores, top, group_of = adapters.matchpoint_set(sided, direction, self.scale, groups=groups, coop=coop)
+                for play, value, group in zip(sided, scores, group_of, strict=True):
+                    targets = [play.majors, play.minors] if coop else [play.side(direction)]
+                    for side in targets:
+                        if side is None:
+                            continue
+                        side.mp, side.top, side.group = value, top, group
+
+    # -- tallies and standings ---------------------------------------------------------------------
+    def game_results(self) -> list[tally_engine.GameResult]:
+        return adapters.game_results(self.play_list())
+
+    def tallies(self) -> dict[Hashable, tally_engine.Tally]:
+        return tally_engine.tallies(self.game_results())
+
+    def standings(self) -> list[StandingRow]:
+        """Session standings, best first; entrants with nothing scored yet last, unranked."""
+        if self._standings is not None:
+            return self._standings
+        by_mp = self.uses_matchpoints
+        scores = adapters.game_scores(self.play_list(), matchpoints=by_mp)
+        per_game: dict[Hashable, dict[int, object]] = defaultdict(dict)
+        for s in scores:
+            per_game[s.entrant][s.game] = s.score
+        tie_break = self.options.tie_break or engine.NONE
+        ranked = engine.session_standings(scores, by="percentage" if by_mp else "total", tie_break=tie_break)
+        rows = [
+            StandingRow(
+                rank=s.label,
+                entrant=self._entrant(s.entrant),
+                total=s.total,
+                percentage=s.percentage,
+                games=s.games,
+                per_game=per_game[s.entrant],
+                decided_by=s.decided_by,
+            )
+            for s in ranked
+        ]
+        seen = {s.entrant for s in ranked}
+        for key, entrant in sorted(self.entrants.items(), key=lambda kv: (kv[1].number or 0, kv[1].names)):
+            if key not in seen and self._plays_in(key):
+                rows.append(StandingRow("", entrant, None, None, 0, {}))
+        self._standings = rows
+        return rows
+
+    def _entrant(self, key) -> Entrant:
+        return self.entrants.get(key) or Entrant(key, None, str(key))
+
+    def _plays_in(self, key) -> bool:
+        return any(
+            side is not None and key in side.entrants for p in self.plays.values() for side in (p.majors, p.minors)
+        )
+
+    def team_standings(self) -> list[TeamRow]:
+        team_of = {key: e.team for key, e in self.entrants.items() if e.team}
+        results = adapters.team_results(self.play_list(), team_of)
+        method = self.options.team_method or engine.MATCH_POINTS
+        return [
+            TeamRow(s.label, s.team, s.points, s.aggregate, s.matches, s.won, s.drawn, s.lost, s.decided_by)
+            for s in engine.team_standings(results, method=method)
+        ]
+
+    def zero_sum(self) -> list[tally_engine.Discrepancy]:
+        results = self.game_results()
+        totals = {e: t.total for e, t in tally_engine.tallies(results).items()}
+        return tally_engine.zero_sum_check(totals, tally_engine.expected_sum(results))
+
+    def running_totals(self) -> dict[Hashable, list[tuple[int, object]]]:
+        """Each entrant's running total after each game it played (nets, or matchpoints)."""
+        out: dict[Hashable, list[tuple[int, object]]] = {}
+        for row in self.standings():
+            total = 0
+            series = []
+            for game in sorted(row.per_game):
+                total += row.per_game[game]
+                series.append((game, total))
+            out[row.entrant.key] = series
+        return out
+
+    # -- travellers and score cards -------------------------------------------------------------------
+    def traveller(self, game_set: int) -> Traveller | None:
+        plays = [p for p in self.play_list() if p.game_set == game_set]
+        if not plays:
+            return None
+
+        def order(play: Play):
+            side = play.majors
+            if side is None or side.mp is None:
+                return (2, 0, play.round, play.table)
+            if side.artificial is not None:
+                return (1, 0, play.round, play.table)
+            return (0, -(side.net or 0), play.round, play.table)
+
+        tops = {p.majors.top for p in plays if p.majors is not None and p.majors.top is not None}
+        return Traveller(
+            game_set=game_set,
+            plays=sorted(plays, key=order),
+            expected=len(plays),
+            results=sum(1 for p in plays if p.confirmed),
+            top=tops.pop() if tops else (mp_engine.top(len(plays), self.scale) if self.uses_matchpoints else None),
+            fouled=self.fouled.get(game_set),
+        )
+
+    def scorecard(self, key) -> list[CardLine]:
+        """One entrant's card: every round, where they sat, whom they played, the result."""
+        lines = []
+        running = 0
+        for r in self.rounds:
+            line = CardLine(r.number, None, None, None)
+            for play in self.round_plays(r.number):
+                for direction in DIRECTIONS:
+                    side = play.side(direction)
+                    if side is not None and key in side.entrants:
+                        line = CardLine(r.number, play, side, play.other(direction))
+            if line.side is not None:
+                value = line.side.mp if self.uses_matchpoints else (line.side.net if line.play.confirmed else None)
+                if value is not None:
+                    running += value
+                    line.running = running
+            lines.append(line)
+        return lines
+
+
+# --- the loader --------------------------------------------------------------------------------------
+def _names(members) -> str:
+    return " & ".join(m.player.name for m in members)
+
+
+def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
+    """``event id → EventResults`` for ``events``, in a fixed number of queries."""
+    events = list(events)
+    ids = [e.pk for e in events]
+    if not ids:
+        return {}
+    rounds = list(
+        Round.objects.filter(event_id__in=ids)
+        .prefetch_related(
+            Prefetch("sitting_out_partnerships", queryset=Partnership.objects.order_by("number")),
+            Prefetch("sitting_out_players", queryset=Player.objects.order_by("name")),
+        )
+        .order_by("event_id", "number")
+    )
+    seatings = list(
+        Seating.objects.filter(round__event_id__in=ids)
+        .select_related("round", "table")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    )
+    partnerships = list(
+        Partnership.objects.filter(event_id__in=ids)
+        .select_related("team")
+        .prefetch_related(
+            Prefetch("members", queryset=PartnershipMember.objects.select_related("player").order_by("position"))
+        )
+    )
+    submissions = list(
+        Submission.objects.filter(round__event_id__in=ids, status__in=LIVE).defer("sheet").order_by("version")
+    )
+    artificial = list(
+        ArtificialScore.objects.filter(event_id__in=ids, withdrawn_at__isnull=True).select_related("created_by")
+    )
+    fouled = list(FouledSet.objects.filter(event_id__in=ids, withdrawn_at__isnull=True).select_related("created_by"))
+    options = {o.event_id: o for o in StandingsOptions.objects.filter(event_id__in=ids)}
+    individual = [e for e in events if e.is_individual]
+    player_names: dict[int, str] = {}
+    if individual:
+        player_names = dict(
+            Player.objects.filter(club_id__in={e.club_id for e in individual}).values_list("pk", "name")
+        )
+
+    out: dict[int, EventResults] = {}
+    round_by_pk = {r.pk: r for r in rounds}
+    for event in events:
+        out[event.pk] = EventResults(
+            event=event,
+            kind=KINDS.get(event.type, TALLY),
+            rounds=[r for r in rounds if r.event_id == event.pk],
+            tables=[],
+            plays={},
+            entrants={},
+            options=options.get(event.pk) or StandingsOptions(event=event),
+        )
+    by_partnership_pk = {}
+    for p in partnerships:
+        result = out[p.event_id]
+        members = list(p.members.all())
+        entrant = Entrant(
+            key=p.number,
+            number=p.number,
+            names=_names(members),
+            team=p.team.name if p.team else None,
+            team_number=p.team.number if p.team else None,
+            players=tuple((m.player_id, m.player.name) for m in members),
+        )
+        result.entrants[p.number] = entrant
+        by_partnership_pk[p.pk] = p
+    for r in rounds:
+        out[r.event_id].sitting_out[r.number] = [
+            out[r.event_id].entrants[p.number].label if p.number in out[r.event_id].entrants else str(p)
+            for p in r.sitting_out_partnerships.all()
+        ] + [p.name for p in r.sitting_out_players.all()]
+
+    table_pk = {}
+    for seating in seatings:
+        round_obj = round_by_pk[seating.round_id]
+        result = out[round_obj.event_id]
+        key = (round_obj.number, seating.table.number)
+        table_pk[(seating.round_id, seating.table_id)] = (round_obj.event_id, key)
+        play = result.plays.setdefault(key, Play(round=round_obj.number, table=seating.table.number))
+        play.game_set = seating.game_set_number
+        if seating.partnership_id is not None:
+            entrants = (by_partnership_pk[seating.partnership_id].number,)
+        else:
+            seats = sorted(seating.seats.all(), key=lambda s: "SHDC".index(s.suit))
+            ids_ = list(dict.fromkeys([s.player_id for s in seats] + list(seating.sit_out_order or [])))
+            entrants = tuple(ids_)
+            for s in seats:
+                player_names.setdefault(s.player_id, s.player.name)
+            for pid in ids_:
+                name = player_names.get(pid, f"Player {pid}")
+                result.entrants.setdefault(pid, Entrant(pid, None, name, players=((pid, name),)))
+        setattr(play, seating.direction, Side(direction=seating.direction, entrants=entrants))
+    for submission in submissions:
+        where = table_pk.get((submission.round_id, submission.table_id))
+        if where is None:
+            continue
+        play = out[where[0]].plays[where[1]]
+        if play.submission is None or play.submission.status != S.CONFIRMED:
+            play.submission = submission
+    for result in out.values():
+        for play in result.plays.values():
+            if play.confirmed:
+                for side, score, net in (
+                    (play.majors, play.submission.majors, play.submission.net),
+                    (play.minors, play.submission.minors, -play.submission.net),
+                ):
+                    if side is not None:
+                        side.score, side.net = score, net
+        result.tables = sorted({t for _, t in result.plays})
+    for adjustment in artificial:
+        where = table_pk.get((adjustment.round_id, adjustment.table_id))
+        if where is None:
+            continue
+        side = out[where[0]].plays[where[1]].side(adjustment.direction)
+        if side is not None:
+            side.artificial = adjustment
+    for fouling in fouled:
+        out[fouling.event_id].fouled[fouling.game_set_number] = fouling
+    for result in out.values():
+        if result.uses_matchpoints:
+            result._matchpoint()
+    return out
+
+
+def event_results(event: Event) -> EventResults:
+    return load_results([event])[event.pk]
+
+
+def results_marker(event: Event) -> str:
+    """Changes whenever anything the results pages show changes: a sheet entered, confirmed,
+    disputed or superseded; an adjustment made or withdrawn; a switch or setting of the event.
+    Public pages key their cache on it, so a new result shows at once. Three small queries."""
+    sub = Submission.objects.filter(round__event=event).aggregate(
+        n=Count("id"), last=Max("id"), changed=Max("status_changed_at")
+    )
+    adj = ArtificialScore.objects.filter(event=event).aggregate(
+        n=Count("id"), last=Max("id"), withdrawn=Max("withdrawn_at")
+    )
+    foul = FouledSet.objects.filter(event=event).aggregate(n=Count("id"), last=Max("id"), withdrawn=Max("withdrawn_at"))
+    stamp = Event.objects.filter(pk=event.pk).values_list("updated_at", flat=True).first()
+    opts = StandingsOptions.objects.filter(event=event).values_list("updated_at", flat=True).first()
+    parts = [
+        sub["n"], sub["last"], sub["changed"], adj["n"], adj["last"], adj["withdrawn"],
+        foul["n"], foul["last"], foul["withdrawn"], stamp, opts,
+    ]  # fmt: skip
+    return "-".join("" if p is None else str(p.timestamp() if hasattr(p, "timestamp") else p) for p in parts)
+
+
+def club_marker(club) -> str:
+    """Like ``results_marker`` for all of a club's events at once (the season ladder). Four queries."""
+    sub = Submission.objects.filter(round__event__club=club).aggregate(
+        n=Count("id"), last=Max("id"), changed=Max("status_changed_at")
+    )
+    adj = ArtificialScore.objects.filter(event__club=club).aggregate(
+        n=Count("id"), last=Max("id"), withdrawn=Max("withdrawn_at")
+    )
+    foul = FouledSet.objects.filter(event__club=club).aggregate(n=Count("id"), withdrawn=Max("withdrawn_at"))
+    ev = Event.objects.filter(club=club).aggregate(n=Count("id"), stamp=Max("updated_at"))
+    parts = [*sub.values(), *adj.values(), *foul.values(), *ev.values()]
+    return "-".join("" if p is None else str(p.timestamp() if hasattr(p, "timestamp") else p) for p in parts)
+
+
+# --- season ladder -----------------------------------------------------------------------------------
+@dataclass
+class LadderRow:
+    rank: str
+    player: str
+    value: Fraction | int
+    sessions: int
+    counted: int
+    qualified: bool
+    percentage_based: bool
+
+    @property
+    def value_text(self) -> str:
+        if self.percentage_based:
+            return fmt_pct(self.value)
+        return signed(self.value) if isinstance(self.value, int) else fmt_mp(self.value)
+
+
+def season_ladder(
+    events: Iterable[Event],
+    *,
+    basis: str = "percentage",
+    method: str = "average",
+    min_sessions: int = 1,
+    best: int | None = None,
+) -> list[LadderRow]:
+    """A club's ladder across ``events``, by player: ``basis="percentage"`` takes each matchpoint
+    event's session percentage, ``"tally"`` each progressive event's tally total; every player of a
+    partnership is credited with its result."""
+    wanted = TALLY if basis == "tally" else MATCHPOINTS
+    chosen = [e for e in events if KINDS.get(e.type) == wanted or (wanted == MATCHPOINTS and KINDS.get(e.type) == COOP)]
+    loaded = load_results(chosen)
+    names: dict = {}
+    scores: list[engine.SessionScore] = []
+    for event in chosen:
+        result = loaded[event.pk]
+        for row in result.standings():
+            if not row.rank:
+                continue
+            value = row.percentage if wanted == MATCHPOINTS else row.total
+            if value is None:
+                continue
+            for player_key, name in row.entrant.players:
+                names[player_key] = name
+                scores.append(engine.SessionScore(event.pk, player_key, value))
+    ladder = engine.season_ladder(scores, method=method, min_sessions=min_sessions, best=best)
+    return [
+        LadderRow(s.label, names[s.entrant], s.value, s.sessions, s.counted, s.qualified, wanted == MATCHPOINTS)
+        for s in ladder
+    ]

@@ -1,0 +1,190 @@
+"""Writes for results: adjustments, standings options and the round clock.
+
+Every function runs in one transaction and raises a ``DomainError`` naming what is wrong; nothing
+is written then. Adjustments are a log (see ``models``): making one writes a row with its reason,
+who and when; withdrawing stamps it; a replacement withdraws the old row and writes a new one.
+Concurrency: the table's (or event's) row is locked before checking what is live, and the
+database allows one live row per place whatever happens.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from director.core.errors import Conflict, NotFound, ValidationError
+from director.events.models import Event, Round, Seating, Table
+from scoring.matchpoints import ARTIFICIAL_PERCENT
+
+from .models import ArtificialScore, FouledSet, StandingsOptions
+
+DIRECTIONS = ("majors", "minors")
+
+
+def _reason(reason) -> str:
+    text = (reason or "").strip()
+    if not text:
+        raise ValidationError("give a reason for the adjustment (it is logged and shown)", field="reason")
+    return text
+
+
+def _code(code) -> str:
+    key = str(code or "").strip().upper().replace("−", "-").replace(" ", "")
+    if key not in ARTIFICIAL_PERCENT:
+        raise ValidationError(f"{code!r} is not an artificial score: use A, A+ or A-", field="code")
+    return key
+
+
+def _place(event: Event, round_number, table_number) -> tuple[Round, Table]:
+    from director.events.services import parse_int
+
+    round_number = parse_int(round_number, "the game number", field="round", minimum=1)
+    table_number = parse_int(table_number, "the table number", field="table", minimum=1)
+    round_obj = Round.objects.filter(event=event, number=round_number).first()
+    if round_obj is None:
+        raise NotFound(f"{event.name} has no game {round_number}", field="round")
+    table = Table.objects.filter(event=event, number=table_number).first()
+    if table is None:
+        raise NotFound(f"{event.name} has no table {table_number}", field="table")
+    return round_obj, table
+
+
+@transaction.atomic
+def set_artificial(
+    *, event: Event, round_number, table_number, direction: str, code, reason, by=None
+) -> ArtificialScore:
+    """Award ``code`` (A, A+, A-) to one side of one table in one game, replacing any live
+    artificial score there (the old row is kept, withdrawn). The side must be seated."""
+    if direction not in DIRECTIONS:
+        raise ValidationError(f"the side must be majors or minors, not {direction!r}", field="direction")
+    code, reason = _code(code), _reason(reason)
+    round_obj, table = _place(event, round_number, table_number)
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    if not Seating.objects.filter(round=round_obj, table=table, direction=direction).exists():
+        raise NotFound(f"nobody sits {direction} at table {table.number} in game {round_obj.number}", field="table")
+    now = timezone.now()
+    ArtificialScore.objects.filter(round=round_obj, table=table, direction=direction, withdrawn_at=None).update(
+        withdrawn_at=now, withdrawn_by=by, withdrawn_reason=f"replaced by {code}: {reason}"
+    )
+    try:
+        with transaction.atomic():
+            return ArtificialScore.objects.create(
+                event=event, round=round_obj, table=table, direction=direction, code=code, reason=reason, created_by=by
+            )
+    except IntegrityError as error:  # pragma: no cover - we hold the table's lock
+        raise Conflict("another adjustment was made here at the same moment; try again", field="code") from error
+
+
+@transaction.atomic
+def withdraw_artificial(*, adjustment: ArtificialScore, by=None, reason: str = "") -> ArtificialScore:
+    """Withdraw a live artificial score (compare-and-swap: a second withdrawal is refused)."""
+    moved = ArtificialScore.objects.filter(pk=adjustment.pk, withdrawn_at=None).update(
+        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=(reason or "").strip() or "withdrawn"
+    )
+    if moved != 1:
+        raise Conflict("this adjustment was already withdrawn", field="adjustment")
+    adjustment.refresh_from_db()
+    return adjustment
+
+
+def _clean_groups(event: Event, number: int, groups) -> list[list[list[int]]]:
+    plays = set(
+        Seating.objects.filter(round__event=event, game_set_number=number).values_list("round__number", "table__number")
+    )
+    if not plays:
+        raise NotFound(f"no table plays game set {number} in {event.name}", field="game_set")
+    clean: list[list[list[int]]] = []
+    seen: set = set()
+    for index, group in enumerate(groups or (), start=1):
+        members = []
+        for item in group:
+            try:
+                round_number, table_number = (int(v) for v in item)
+            except (TypeError, ValueError) as error:
+                raise ValidationError(f"group {index}: {item!r} is not (game, table)", field="groups") from error
+            if (round_number, table_number) not in plays:
+                raise ValidationError(
+                    f"group {index}: table {table_number} does not play set {number} in game {round_number}",
+                    field="groups",
+                )
+            if (round_number, table_number) in seen:
+                raise ValidationError(f"table {table_number} in game {round_number} is in two groups", field="groups")
+            seen.add((round_number, table_number))
+            members.append([round_number, table_number])
+        if members:
+            clean.append(sorted(members))
+    if len(clean) < 2:
+        raise ValidationError("a fouled set needs at least two groups of tables", field="groups")
+    missing = sorted(plays - seen)
+    if missing:
+        where = ", ".join(f"table {t} in game {r}" for r, t in missing)
+        raise ValidationError(f"every play of set {number} must be in a group; missing: {where}", field="groups")
+    return clean
+
+
+@transaction.atomic
+def set_fouled(*, event: Event, game_set, groups, reason, by=None) -> FouledSet:
+    """Declare game set ``game_set`` fouled, its plays split into ``groups`` (lists of (game,
+    table)); each group is matchpointed within itself (``scoring.matchpoints.matchpoints_groups``).
+    Replaces a live fouling of the set (the old row is kept, withdrawn)."""
+    from director.events.services import parse_int
+
+    number = parse_int(game_set, "the game set", field="game_set", minimum=1)
+    reason = _reason(reason)
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    clean = _clean_groups(event, number, groups)
+    FouledSet.objects.filter(event=event, game_set_number=number, withdrawn_at=None).update(
+        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=f"replaced: {reason}"
+    )
+    return FouledSet.objects.create(event=event, game_set_number=number, groups=clean, reason=reason, created_by=by)
+
+
+@transaction.atomic
+def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledSet:
+    moved = FouledSet.objects.filter(pk=fouling.pk, withdrawn_at=None).update(
+        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=(reason or "").strip() or "withdrawn"
+    )
+    if moved != 1:
+        raise Conflict("this fouling was already withdrawn", field="fouling")
+    fouling.refresh_from_db()
+    return fouling
+
+
+@transaction.atomic
+def set_options(*, event: Event, tie_break: str | None = None, team_method: str | None = None) -> StandingsOptions:
+    """How the event's standings are ranked: the tie-break and, for teams, the method."""
+    options, _ = StandingsOptions.objects.select_for_update().get_or_create(event=event)
+    if tie_break is not None:
+        if tie_break not in StandingsOptions.TieBreak.values:
+            raise ValidationError(f"unknown tie-break {tie_break!r}", field="tie_break")
+        options.tie_break = tie_break
+    if team_method is not None:
+        if team_method not in StandingsOptions.TeamMethod.values:
+            raise ValidationError(f"unknown team method {team_method!r}", field="team_method")
+        options.team_method = team_method
+    options.save()
+    return options
+
+
+@transaction.atomic
+def start_clock(*, round: Round, restart: bool = False) -> Round:
+    """Start the round clock now (``Round.started_at``). Compare-and-swap on the old value: two
+    directors pressing start together start it once; a running clock is only restarted on purpose."""
+    current = Round.objects.select_for_update().get(pk=round.pk)
+    if current.started_at is not None and not restart:
+        raise Conflict(f"the clock of game {current.number} is already running", field="round")
+    if current.status == Round.Status.CLOSED:
+        raise Conflict(f"game {current.number} is closed", field="round")
+    moved = Round.objects.filter(pk=current.pk, started_at=current.started_at).update(started_at=timezone.now())
+    if moved != 1:  # pragma: no cover - we hold the lock
+        raise Conflict("the clock changed at the same moment; try again", field="round")
+    current.refresh_from_db()
+    return current
+
+
+@transaction.atomic
+def stop_clock(*, round: Round) -> Round:
+    """Clear the clock (e.g. started by mistake)."""
+    Round.objects.filter(pk=round.pk).update(started_at=None)
+    round.refresh_from_db()
+    return round

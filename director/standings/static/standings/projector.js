@@ -1,0 +1,118 @@
+// The venue projector: a round clock ticking every second from the server's start time (with the
+// server/browser clock offset taken out), prompts at each quarter, results awaited and standings
+// polled every few seconds. Mirrors director/standings/clock.py.
+(function () {
+  "use strict";
+  var root = document.getElementById("projector");
+  if (!root) return;
+  var PROMPTS = [
+    "Game on: first deal",
+    "You should be finishing the first deal",
+    "You should be finishing the second deal",
+    "Last deal",
+    "Time"
+  ];
+  var data = JSON.parse(document.getElementById("projector-initial").textContent);
+  var offset = 0; // server time minus browser time, in ms
+  var clockEl = root.querySelector(".clock");
+  var remainingEl = root.querySelector(".remaining");
+  var promptEl = root.querySelector(".prompt");
+  var quarters = root.querySelectorAll(".quarters span");
+
+  function sync(payload) {
+    data = payload;
+    offset = Date.parse(payload.now) - Date.now();
+  }
+
+  function mmss(seconds) {
+    var m = Math.floor(seconds / 60), s = seconds % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function tick() {
+    var length = data.length_minutes * 60;
+    if (!data.started_at) {
+      remainingEl.textContent = mmss(length);
+      clockEl.classList.add("idle");
+      clockEl.classList.remove("time-up");
+      promptEl.textContent = data.round ? "The clock has not started" : "";
+      setQuarters(-1);
+      return;
+    }
+    clockEl.classList.remove("idle");
+    var now = Date.now() + offset;
+    var elapsed = Math.max(0, Math.floor((now - Date.parse(data.started_at)) / 1000));
+    var quarter = Math.min(4, Math.floor((elapsed * 4) / length));
+    remainingEl.textContent = mmss(Math.max(0, length - elapsed));
+    promptEl.textContent = PROMPTS[quarter];
+    clockEl.classList.toggle("time-up", quarter >= 4);
+    document.body.classList.toggle("playing", quarter < 4);
+    setQuarters(quarter);
+  }
+
+  function setQuarters(q) {
+    Array.prototype.forEach.call(quarters, function (el, i) { el.classList.toggle("done", i < q); });
+  }
+
+  function text(tag, value, cls) {
+    var el = document.createElement(tag);
+    if (cls) el.className = cls;
+    el.textContent = value == null ? "" : String(value);
+    return el;
+  }
+
+  function draw() {
+    var label = root.querySelector(".round-label");
+    label.textContent = data.round ? "Game " + data.round + " of " + data.rounds : "All games played";
+    var list = root.querySelector(".awaited");
+    while (list.firstChild) list.removeChild(list.firstChild);
+    if (!data.awaited.length) list.appendChild(text("li", "All in", "none"));
+    data.awaited.forEach(function (a) { list.appendChild(text("li", "Table " + a.table, a.status)); });
+    var body = root.querySelector(".standings tbody");
+    while (body.firstChild) body.removeChild(body.firstChild);
+    data.standings.forEach(function (r) {
+      var tr = document.createElement("tr");
+      tr.appendChild(text("td", r.rank, "rank"));
+      var who = text("td", "", "who");
+      if (r.number != null) { who.appendChild(text("b", r.number)); who.appendChild(document.createTextNode(" ")); }
+      who.appendChild(document.createTextNode(r.names));
+      tr.appendChild(who);
+      var value = data.percentages ? r.percentage : r.total;
+      if (!data.percentages && typeof value === "number" && value > 0) value = "+" + value;
+      if (data.percentages && typeof value === "number") value = value.toFixed(2);
+      tr.appendChild(text("td", value, "value"));
+      body.appendChild(tr);
+    });
+  }
+
+  function poll() {
+    fetch(root.getAttribute("data-url"), { cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (payload) { sync(payload); draw(); tick(); })
+      .catch(function () {})
+      .then(function () { window.setTimeout(poll, 5000); });
+  }
+
+  Array.prototype.forEach.call(root.querySelectorAll("button[data-action]"), function (button) {
+    button.addEventListener("click", function () {
+      var form = new FormData();
+      form.append("round", data.round);
+      form.append("action", button.getAttribute("data-action"));
+      fetch(root.getAttribute("data-clock-url"), {
+        method: "POST", body: form, credentials: "same-origin",
+        headers: { "X-CSRFToken": root.getAttribute("data-csrf"), Accept: "application/json" }
+      }).then(function (r) { return r.json(); })
+        .then(function (payload) { if (payload.clock) { sync(payload); draw(); tick(); } });
+    });
+  });
+  var full = root.querySelector("button.fullscreen");
+  if (full) full.addEventListener("click", function () {
+    if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
+  });
+
+  sync(data);
+  draw();
+  tick();
+  window.setInterval(tick, 1000);
+  window.setTimeout(poll, 5000);
+})();

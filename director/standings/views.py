@@ -1,0 +1,545 @@
+"""The director's results pages: standings, games, travellers, score cards, tally cross-check,
+adjustments, exports, charts, the projector and the club's season ladder.
+
+Every view authorises through ``clubs.access`` (another club's event or club is a 404, anonymous
+visitors go to the sign-in page), reads through ``selectors.event_results`` (a fixed number of
+queries) and writes only through ``services``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from director.clubs.access import club_for, event_for
+from director.core.errors import DomainError, NotFound
+from director.events.models import Event, Round
+from scoring import tallies as tally_engine
+
+from . import charts, exports, services
+from .clock import clock_state
+from .models import ArtificialScore, FouledSet, StandingsOptions
+from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder
+
+EXPORTS = ("standings", "teams", "tallies", "travellers")
+
+
+def director_view(view):
+    """Signed-in only; a ``NotFound`` (another club's object) is a 404."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except NotFound as error:
+            raise Http404(error.message) from error
+
+    return wrapper
+
+
+def _context(results, tab: str, **extra) -> dict:
+    event = results.event
+    return {
+        "event": event,
+        "club": event.club,
+        "results": results,
+        "tab": tab,
+        "kind": results.kind,
+        "rounds": results.rounds,
+        "game_sets": results.game_sets(),
+        **extra,
+    }
+
+
+def _round(results, number: int) -> Round:
+    for r in results.rounds:
+        if r.number == number:
+            return r
+    raise Http404(f"no game {number}")
+
+
+def _current_round(results) -> Round | None:
+    for r in results.rounds:
+        if r.status == Round.Status.OPEN:
+            return r
+    return None
+
+
+# --- standings ----------------------------------------------------------------------------------------
+@director_view
+def standings(request, event_id):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    context = _context(
+        results,
+        "standings",
+        rows=results.standings(),
+        teams=results.team_standings() if results.kind == "teams" else None,
+        zero_sum=results.zero_sum() if results.kind == TALLY else None,
+        tie_breaks=StandingsOptions.TieBreak.choices,
+        team_methods=StandingsOptions.TeamMethod.choices,
+        public_url=reverse("public:standings", args=[event.club.slug, event.pk]),
+    )
+    return render(request, "director/standings/standings.html", context)
+
+
+@director_view
+@require_POST
+def options(request, event_id):
+    event = event_for(request.user, event_id)
+    try:
+        services.set_options(
+            event=event,
+            tie_break=request.POST.get("tie_break") or None,
+            team_method=request.POST.get("team_method") or None,
+        )
+        messages.success(request, "Standings options saved.")
+    except DomainError as error:
+        messages.error(request, error.message)
+    return redirect("standings:standings", event_id=event.pk)
+
+
+# --- games (rounds) ------------------------------------------------------------------------------------
+@director_view
+def round_results(request, event_id, number=None):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    if number is None:
+        current = _current_round(results) or (results.rounds[-1] if results.rounds else None)
+        if current is None:
+            raise Http404("this event has no games")
+        return redirect("standings:round", event_id=event.pk, number=current.number)
+    round_obj = _round(results, number)
+    plays = results.round_plays(number)
+    awaited = results.awaited(number)
+    context = _context(
+        results,
+        "games",
+        round=round_obj,
+        plays=plays,
+        awaited=awaited,
+        sitting_out=results.sitting_out.get(number, []),
+        confirmed=sum(1 for p in plays if p.confirmed),
+    )
+    return render(request, "director/standings/round.html", context)
+
+
+# --- travellers ----------------------------------------------------------------------------------------
+@director_view
+def travellers(request, event_id):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    sets = [results.traveller(n) for n in results.game_sets()]
+    return render(request, "director/standings/travellers.html", _context(results, "travellers", travellers=sets))
+
+
+@director_view
+def traveller(request, event_id, number):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    found = results.traveller(number)
+    if found is None:
+        raise Http404(f"no table plays game set {number}")
+    return render(
+        request,
+        "director/standings/traveller.html",
+        _context(results, "travellers", traveller=found, hands=_hands(event, number)),
+    )
+
+
+def _hands(event: Event, number: int):
+    """The set's hands (for directors, and the public once released): deal → seat → text."""
+    from director.deals.adapters import hand_text
+    from director.deals.models import GameSet
+
+    row = GameSet.objects.filter(event=event, number=number).first()
+    if row is None or not any(any(deal.get(s) for s in "SHDC") for deal in row.deals):
+        return None
+    return [
+        {"deal": d, "hands": [(seat, hand_text(row, d, seat, symbols=True)) for seat in "SHDC"]}
+        for d in range(1, len(row.deals) + 1)
+    ]
+
+
+# --- score cards ---------------------------------------------------------------------------------------
+@director_view
+def scorecards(request, event_id):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    return render(request, "director/standings/scorecards.html", _context(results, "cards", rows=results.standings()))
+
+
+@director_view
+def scorecard(request, event_id, key):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    entrant = results.entrants.get(key)
+    if entrant is None:
+        raise Http404(f"no partnership or player {key} in this event")
+    row = next((r for r in results.standings() if r.entrant.key == key), None)
+    context = _context(results, "cards", entrant=entrant, lines=results.scorecard(key), row=row)
+    return render(request, "director/standings/scorecard.html", context)
+
+
+# --- tally cross-check ---------------------------------------------------------------------------------
+_NET = re.compile(r"^[+-]?\d+$")
+
+
+def parse_net(text: str) -> int | None:
+    """A net as written on a card: ``+120``, ``-40``, ``−40``, ``120``, ``1,020``; blank → None."""
+    cleaned = (text or "").strip().replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
+    if not cleaned:
+        return None
+    if not _NET.match(cleaned):
+        raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
+    return int(cleaned)
+
+
+@director_view
+def tallies(request, event_id):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    entrants = sorted(
+        (e for e in results.entrants.values() if results._plays_in(e.key)), key=lambda e: (e.number or 0, e.names)
+    )
+    games = [r.number for r in results.rounds]
+    seat = {}
+    for play in results.play_list():
+        for side in (play.majors, play.minors):
+            if side is not None:
+                for key in side.entrants:
+                    seat[(key, play.round)] = play.table
+    values: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    discrepancies = None
+    flagged: set[str] = set()
+    against_sheets = True
+    if request.method == "POST":
+        against_sheets = request.POST.get("against") != "cards"
+        cards = []
+        for entrant in entrants:
+            lines = []
+            for game in games:
+                name = f"c{entrant.key}-g{game}"
+                values[name] = request.POST.get(name, "")
+                try:
+                    net = parse_net(values[name])
+                except ValueError as error:
+                    errors[name] = str(error)
+                    continue
+                if net is not None:
+                    lines.append(tally_engine.TallyLine(game, net, seat.get((entrant.key, game))))
+            total_name = f"c{entrant.key}-t"
+            values[total_name] = request.POST.get(total_name, "")
+            try:
+                total = parse_net(values[total_name])
+            except ValueError as error:
+                errors[total_name] = str(error)
+                total = None
+            if lines or total is not None:
+                cards.append(tally_engine.TallyCard(entrant.key, tuple(lines), total))
+        if not errors:
+            names = {e.key: e.label for e in entrants}
+            discrepancies = tally_engine.cross_check(
+                cards, results.game_results() if against_sheets else None, names=names
+            )
+            for d in discrepancies:
+                for key in d.entrants:
+                    flagged.add(f"c{key}-g{d.game}" if d.game is not None else f"c{key}-t")
+    grid = [
+        {
+            "entrant": e,
+            "cells": [
+                {
+                    "name": f"c{e.key}-g{g}",
+                    "value": values.get(f"c{e.key}-g{g}", ""),
+                    "table": seat.get((e.key, g)),
+                    "error": errors.get(f"c{e.key}-g{g}"),
+                    "flagged": f"c{e.key}-g{g}" in flagged,
+                }
+                for g in games
+            ],
+            "total": {
+                "name": f"c{e.key}-t",
+                "value": values.get(f"c{e.key}-t", ""),
+                "error": errors.get(f"c{e.key}-t"),
+                "flagged": f"c{e.key}-t" in flagged,
+            },
+        }
+        for e in entrants
+    ]
+    context = _context(
+        results,
+        "tallies",
+        games=games,
+        grid=grid,
+        errors=errors,
+        discrepancies=discrepancies,
+        against_sheets=against_sheets,
+        zero_sum=results.zero_sum(),
+    )
+    return render(request, "director/standings/tallies.html", context, status=400 if errors else 200)
+
+
+# --- adjustments ---------------------------------------------------------------------------------------
+@director_view
+def adjustments(request, event_id):
+    event = event_for(request.user, event_id)
+    status = 200
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "artificial":
+                place = request.POST.get("place", "")
+                round_number, _, table_number = place.partition(":")
+                made = services.set_artificial(
+                    event=event,
+                    round_number=request.POST.get("round") or round_number,
+                    table_number=request.POST.get("table") or table_number,
+                    direction=request.POST.get("direction", ""),
+                    code=request.POST.get("code"),
+                    reason=request.POST.get("reason"),
+                    by=request.user,
+                )
+                messages.success(request, f"{made.code} given to {made.direction} at table {made.table.number}.")
+            elif action == "withdraw-artificial":
+                row = ArtificialScore.objects.filter(event=event, pk=request.POST.get("id") or 0).first()
+                if row is None:
+                    raise NotFound("no such adjustment", field="id")
+                services.withdraw_artificial(adjustment=row, by=request.user, reason=request.POST.get("reason", ""))
+                messages.success(request, "Artificial score withdrawn.")
+            elif action == "fouled":
+                number = request.POST.get("game_set")
+                groups: dict[int, list] = {}
+                for name, value in request.POST.items():
+                    match = re.fullmatch(r"g(\d+)-(\d+)", name)
+                    if match and value.strip():
+                        groups.setdefault(int(value), []).append([int(match.group(1)), int(match.group(2))])
+                services.set_fouled(
+                    event=event,
+                    game_set=number,
+                    groups=[groups[k] for k in sorted(groups)],
+                    reason=request.POST.get("reason"),
+                    by=request.user,
+                )
+                messages.success(request, f"Game set {number} is matchpointed in groups.")
+            elif action == "withdraw-fouled":
+                row = FouledSet.objects.filter(event=event, pk=request.POST.get("id") or 0).first()
+                if row is None:
+                    raise NotFound("no such fouled set", field="id")
+                services.withdraw_fouled(fouling=row, by=request.user, reason=request.POST.get("reason", ""))
+                messages.success(request, "Fouled set withdrawn: the set is matchpointed as one again.")
+            else:
+                messages.error(request, "Unknown action.")
+            return redirect("standings:adjustments", event_id=event.pk)
+        except DomainError as error:
+            messages.error(request, error.message)
+            status = 400
+    results = event_results(event)
+    log_artificial = ArtificialScore.objects.filter(event=event).select_related(
+        "round", "table", "created_by", "withdrawn_by"
+    )
+    log_fouled = FouledSet.objects.filter(event=event).select_related("created_by", "withdrawn_by")
+    context = _context(
+        results,
+        "adjustments",
+        plays=[p for p in results.play_list() if results.kind != TALLY],
+        travellers=[results.traveller(n) for n in results.game_sets()],
+        log_artificial=log_artificial,
+        log_fouled=log_fouled,
+        codes=["A+", "A", "A-"],
+    )
+    return render(request, "director/standings/adjustments.html", context, status=status)
+
+
+# --- exports and charts --------------------------------------------------------------------------------
+def _rows(results, what: str):
+    if what == "standings":
+        return exports.standings_rows(results)
+    if what == "teams":
+        return exports.team_rows(results)
+    if what == "tallies":
+        return exports.tally_rows(results)
+    if what == "travellers":
+        return exports.traveller_rows(results)
+    raise Http404(f"no export {what!r}")
+
+
+def export_response(results, what: str, fmt: str) -> HttpResponse:
+    rows = _rows(results, what)
+    stem = f"event-{results.event.pk}-{what}"
+    if fmt == "csv":
+        response = HttpResponse(exports.to_csv(rows), content_type="text/csv; charset=utf-8")
+    elif fmt == "json":
+        response = HttpResponse(exports.to_json(results, what, rows), content_type="application/json")
+    else:
+        raise Http404(f"no format {fmt!r}")
+    response["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
+    return response
+
+
+@director_view
+def export(request, event_id, what, fmt):
+    event = event_for(request.user, event_id)
+    return export_response(event_results(event), what, fmt)
+
+
+@director_view
+def exports_page(request, event_id):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    kinds = ["standings", "teams"] if results.kind == "teams" else ["standings"]
+    kinds += ["tallies"] + (["travellers"] if results.game_sets() else [])
+    return render(request, "director/standings/exports.html", _context(results, "exports", export_kinds=kinds))
+
+
+def chart_response(data: bytes, fmt: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=charts.FORMATS[fmt])
+    response["Cache-Control"] = "private, max-age=5"
+    return response
+
+
+def _fmt(fmt: str) -> str:
+    if fmt not in charts.FORMATS:
+        raise Http404(f"no chart format {fmt!r}")
+    return fmt
+
+
+@director_view
+def chart_running(request, event_id, fmt):
+    event = event_for(request.user, event_id)
+    return chart_response(charts.event_running_totals(event_results(event), fmt=_fmt(fmt)), fmt)
+
+
+@director_view
+def chart_set(request, event_id, number, fmt):
+    event = event_for(request.user, event_id)
+    return chart_response(charts.set_histogram(event_results(event), number, fmt=_fmt(fmt)), fmt)
+
+
+@director_view
+def chart_game(request, event_id, number, fmt):
+    event = event_for(request.user, event_id)
+    return chart_response(charts.set_histogram(event_results(event), round_number=number, fmt=_fmt(fmt)), fmt)
+
+
+# --- projector -----------------------------------------------------------------------------------------
+def projector_payload(results) -> dict:
+    event = results.event
+    current = _current_round(results)
+    now = timezone.now()
+    state = clock_state(current.started_at if current else None, event.game_length_minutes, now)
+    awaited = []
+    if current is not None:
+        awaited = [
+            {
+                "table": p.table,
+                "status": p.status,
+                "majors": results.entrant_label(p.majors.entrants) if p.majors else "",
+            }
+            for p in results.awaited(current.number)
+        ]
+    return {
+        "event": event.name,
+        "now": now.isoformat(),
+        "round": current.number if current else None,
+        "rounds": len(results.rounds),
+        "started_at": current.started_at.isoformat() if current and current.started_at else None,
+        "length_minutes": event.game_length_minutes,
+        "clock": state.as_dict(),
+        "awaited": awaited,
+        "standings": exports.standings_rows(results)[:40],
+        "percentages": results.uses_matchpoints,
+    }
+
+
+@director_view
+def projector(request, event_id):
+    event = event_for(request.user, event_id)
+    results = event_results(event)
+    payload = projector_payload(results)
+    return render(request, "projector/projector.html", {"event": event, "payload": payload, "results": results})
+
+
+@director_view
+def projector_json(request, event_id):
+    event = event_for(request.user, event_id)
+    return JsonResponse(projector_payload(event_results(event)))
+
+
+@director_view
+@require_POST
+def clock(request, event_id):
+    event = event_for(request.user, event_id)
+    number = request.POST.get("round")
+    round_obj = Round.objects.filter(event=event, number=number if str(number).isdigit() else 0).first()
+    if round_obj is None:
+        raise Http404("no such game")
+    try:
+        if request.POST.get("action") == "stop":
+            services.stop_clock(round=round_obj)
+        else:
+            services.start_clock(round=round_obj, restart=request.POST.get("action") == "restart")
+    except DomainError as error:
+        if request.headers.get("accept", "").startswith("application/json"):
+            return JsonResponse({"detail": error.message}, status=409)
+        messages.error(request, error.message)
+    if request.headers.get("accept", "").startswith("application/json"):
+        return JsonResponse(projector_payload(event_results(event)))
+    return redirect(request.POST.get("next") or reverse("standings:projector", args=[event.pk]))
+
+
+# --- season ladder -------------------------------------------------------------------------------------
+def ladder_params(request) -> dict:
+    def number(name, default):
+        value = request.GET.get(name, "")
+        return int(value) if value.isdigit() and int(value) > 0 else default
+
+    basis = request.GET.get("basis")
+    method = request.GET.get("method")
+    return {
+        "basis": basis if basis in ("percentage", "tally") else "percentage",
+        "method": method if method in ("average", "total") else "average",
+        "min_sessions": number("min", 1),
+        "best": number("best", None),
+    }
+
+
+def ladder_events(club, season_id, *, released_only: bool):
+    events = Event.objects.filter(club=club).select_related("club").order_by("date", "pk")
+    if released_only:
+        events = events.filter(standings_released=True)
+    if season_id:
+        events = events.filter(season_id=season_id)
+    return list(events)
+
+
+@director_view
+def ladder(request, slug):
+    club = club_for(request.user, slug)
+    params = ladder_params(request)
+    season = request.GET.get("season", "")
+    events = ladder_events(club, season if season.isdigit() else None, released_only=False)
+    if not any(KINDS.get(e.type) == MATCHPOINTS for e in events) and "basis" not in request.GET:
+        params["basis"] = "tally"
+    rows = season_ladder(events, **params)
+    context = {
+        "club": club,
+        "rows": rows,
+        "params": params,
+        "events": events,
+        "seasons": club.seasons.all(),
+        "season": season,
+        "public_url": reverse("public:ladder", args=[club.slug]),
+        "fmt_pct": fmt_pct,
+    }
+    return render(request, "director/standings/ladder.html", context)

@@ -1,0 +1,90 @@
+"""Small results fixtures with hand-computed figures.
+
+Sheets here have no calypsoes and no unfinished cards: all 208 cards are in the two trick piles,
+so a majors pile of ``104 + net/20`` cards gives the majors exactly ``net`` (10 points a card).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from director.events import services as events
+from director.events.models import Event, Round, Table
+from director.results import services as results
+
+# Progressive night, 3 tables × 3 games; majors 1–3 stay, minors 4–6 move up a table a game:
+# game 1: 1v4 2v5 3v6 · game 2: 1v6 2v4 3v5 · game 3: 1v5 2v6 3v4. Majors' nets by (game, table):
+PROGRESSIVE_NETS = {
+    (1, 1): 120, (1, 2): -40, (1, 3): 0,
+    (2, 1): -200, (2, 2): 80, (2, 3): 40,
+    (3, 1): 60, (3, 2): -60, (3, 3): -100,
+}  # fmt: skip
+# By hand: 1: +120−200+60 = −20 · 2: −40+80−60 = −20 · 3: 0+40−100 = −60
+#          4: −120−80+100 = −100 · 5: +40−40−60 = −60 · 6: 0+200+60 = +260   (sum 0)
+PROGRESSIVE_TOTALS = {1: -20, 2: -20, 3: -60, 4: -100, 5: -60, 6: 260}
+
+# Duplicate pairs, barometer 3 tables × 2 games: every table plays set g in game g;
+# majors 1–3 stay, minors 4–6 move: game 1: 1v4 2v5 3v6 · game 2: 1v6 2v4 3v5.
+# Set 2 at table 2 is not played.
+DUPLICATE_NETS = {(1, 1): 100, (1, 2): 100, (1, 3): -60, (2, 1): 40, (2, 3): -20}
+
+
+def net_sheet(net: int) -> dict:
+    assert net % 20 == 0
+    majors = 104 + net // 20
+    return {
+        "calypsos": {"S": 0, "H": 0, "D": 0, "C": 0},
+        "unfinished": {"S": 0, "H": 0, "D": 0, "C": 0},
+        "trick_piles": {"majors": majors, "minors": 208 - majors},
+        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+    }
+
+
+def enter(event: Event, game: int, table: int, net: int, by=None):
+    return results.enter_sheet(
+        table=Table.objects.get(event=event, number=table),
+        round=Round.objects.get(event=event, number=game),
+        sheet=net_sheet(net),
+        by=by,
+    )
+
+
+def enter_all(event: Event, nets: dict, by=None) -> None:
+    for (game, table), net in nets.items():
+        enter(event, game, table, net, by)
+
+
+def make_duplicate(club, players, *, tables: int = 3, games: int = 2, scale: str = "acbl", name: str = "Pairs"):
+    event = events.create_event(
+        club=club,
+        name=name,
+        date=datetime.date(2025, 3, 21),
+        type=Event.Type.DUPLICATE_PAIRS,
+        games=games,
+        movement_kind=Event.MovementKind.BAROMETER,
+        matchpoint_scale=scale,
+    )
+    events.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
+    events.seat_event(event=event)
+    return event
+
+
+@pytest.fixture
+def progressive(club_a, players_a, new_progressive, director_a):
+    event = new_progressive(club_a, players_a, tables=3, games=3)
+    enter_all(event, PROGRESSIVE_NETS, director_a)
+    return event
+
+
+@pytest.fixture
+def duplicate(club_a, players_a, director_a):
+    event = make_duplicate(club_a, players_a)
+    enter_all(event, DUPLICATE_NETS, director_a)
+    return event
+
+
+@pytest.fixture
+def event_b(club_b, players_b, new_progressive):
+    return new_progressive(club_b, players_b, tables=2, games=2)
