@@ -338,3 +338,18 @@ def test_seating_cannot_change_after_results(progressive_a, sheet):
     with pytest.raises(Conflict, match="game 2 already has results"):
         events.seat_event(event=progressive_a)
     events.apply_plan(event=progressive_a, plan=[{1: {"majors": 1, "minors": 6}}], from_round=3)  # later games may
+
+
+def test_event_selectors_only_show_the_users_clubs(
+    progressive_a, club_b, players_b, director_a, director_b, player_user
+):
+    from director.events.models import Event as EventModel
+
+    other = events.create_event(club=club_b, name="Sando night", date=DATE)
+    assert list(selectors.events_for(director_a)) == [progressive_a]
+    assert list(selectors.events_for(director_b)) == [other]
+    assert list(selectors.events_for(player_user)) == []
+    assert selectors.event_detail(progressive_a.pk, user=director_a) == progressive_a
+    with pytest.raises(NotFound):
+        selectors.event_detail(progressive_a.pk, user=director_b)
+    assert EventModel.objects.count() == 2
