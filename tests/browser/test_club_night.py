@@ -124,3 +124,74 @@ def test_a_director_sets_up_a_club_night_and_enters_a_round(page):
     assert "2/2 in" in page.locator("#game-1 .round-head").inner_text()
     assert "1340–2340" in page.locator('td.cell[data-table="1"][data-game="1"]').inner_text()
     shot(page, "06-event-after-game-1")
+
+
+def test_a_director_records_a_game_set_by_hand(page):
+    from director.deals.models import GameSet
+    from director.events import services as events
+    from scoring import gamesets
+    from scoring.cards import format_hand
+
+    user = get_user_model().objects.create_user("dora", password=PASSWORD)
+    club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
+    players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(8)]
+    event = events.create_event(club=club, name="Duplicate night", date="2025-04-01", type="duplicate-pairs", games=2)
+    events.draw_partnerships(event=event, players=players, seed=1)
+    events.seat_event(event=event)
+    dealt = gamesets.deal_game_set(1, "ab" * 16)
+
+    sign_in(page, "dora", PASSWORD)
+    page.wait_for_url("**/clubs/pos/")
+    page.goto(f"/events/{event.pk}/sets/")
+    assert "Missing: 1, 2" in page.locator("main").inner_text()
+    page.get_by_role("link", name="Record set 1").click()
+    page.wait_for_url("**/sets/1/record/")
+    assert page.locator("#remaining-count").inner_text() == "208"
+
+    for deal in range(4):
+        for seat in "SHDC":
+            if (deal, seat) != (3, "C"):
+                page.fill(f"#id_hand-{deal + 1}-{seat}", format_hand(dealt.hand(deal, seat)))
+    assert page.locator("#remaining-count").inner_text() == "13"
+    assert page.locator("#incomplete-count").inner_text() == "1 hand incomplete"
+    assert page.locator("#hand-1-S [data-role=count]").inner_text() == "13 ✓"
+    assert page.locator("#fill-last").is_enabled()
+
+    # A typing slip is flagged live, next to its hand.
+    good = page.input_value("#id_hand-2-H")
+    page.fill("#id_hand-2-H", good + "X")
+    assert "is not a rank" in page.locator("#hand-2-H [data-role=live-error]").inner_text()
+    assert page.locator("#fill-last").is_disabled()
+    shot(page, "07-record-hands-slip")
+    page.fill("#id_hand-2-H", good)
+
+    page.get_by_role("button", name="Fill the last hand from what is left").click()
+    assert "Game set 1 saved. It is complete." in page.locator("ul.messages").inner_text()
+    assert page.input_value("#id_hand-4-C") == format_hand(dealt.hand(3, "C"))
+    assert page.locator("#remaining-count").inner_text() == "0"
+    row = GameSet.objects.get(event=event, number=1)
+    assert row.complete
+    assert row.deals == gamesets.GameSet.to_dict(dealt.canonical())["deals"]
+    shot(page, "08-record-hands-complete")
+    page.goto(f"/events/{event.pk}/sets/")
+    shot(page, "09-game-sets")
+
+
+def test_score_entry_fits_a_tablet_or_phone(phone_page):
+    from director.events import services as events
+
+    user = get_user_model().objects.create_user("dora", password=PASSWORD)
+    club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
+    players = [clubs.add_player(club=club, name=name) for name in [*NAMES, "Lee Ward", "Sam Cooper"]]
+    event = events.create_event(club=club, name="Phone night", date="2025-04-01", games=2)
+    events.draw_partnerships(event=event, players=players, seed=2)
+    events.seat_event(event=event)
+    events.start_event(event=event)
+
+    sign_in(phone_page, "dora", PASSWORD)
+    phone_page.goto(f"/events/{event.pk}/games/1/scores/")
+    fill_sheet(phone_page, 1, GOOD)
+    assert phone_page.locator("#table-1 [data-role=net]").inner_text() == "-1000"
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
+    shot(phone_page, "10-phone-score-entry")
