@@ -224,11 +224,12 @@ def test_result_selectors_have_constant_query_counts(club_a, new_players, new_pr
     assert count(small) == count(large)
 
 
+@pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
-def test_racing_submissions_one_wins(settings, club_a, new_players, new_progressive, sheet):
-    """Two threads submit for the same table and game at once: exactly one row is created."""
-    if connection.vendor == "sqlite" and "memory" in str(connection.settings_dict["NAME"]):
-        pytest.skip("threads do not share an in-memory SQLite database")
+def test_racing_submissions_one_wins(require_postgres, club_a, new_players, new_progressive, sheet):
+    """Two threads submit for the same table and game at once: exactly one row is created.
+
+    Runs in the integration pass on PostgreSQL (threads cannot share SQLite's in-memory test db)."""
     event = new_progressive(club_a, new_players(club_a, 8), tables=2, games=1)
     table, round_ = event.tables.get(number=1), event.rounds.get()
     outcomes = []
