@@ -2,12 +2,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from director.audit.login import RateLimitedLoginView
 from director.core import views as core_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", RateLimitedLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("director.api.urls")),
@@ -16,6 +17,9 @@ urlpatterns = [
     path("events/", include("director.events.urls")),
     path("events/", include("director.results.urls")),
     path("events/", include("director.deals.urls")),
+    path("events/", include("director.audit.urls")),
+    # The table audience: each table's secret entry link (templates/table/).
+    path("t/", include("director.table.urls")),
     # Results: director pages, projector and ladder; public pages under /p/ (director.standings).
     path("", include("director.standings.urls")),
     path("p/", include("director.standings.public_urls")),

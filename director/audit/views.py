@@ -1,0 +1,94 @@
+"""The director's audit pages: the event's log, and one table's sheet history for one game with
+the director's overrides (confirm a version, withdraw the result). Overrides go through
+``results.services``, which writes the log entries."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from director.clubs.access import event_for
+from director.clubs.views import director_view
+from director.core.errors import DomainError, NotFound
+from director.events.models import Table
+from director.events.services import get_round
+from director.results import selectors as results_selectors
+from director.results import services as results_services
+from director.results.models import Submission
+
+from .selectors import entries_for_event
+from .services import ACTIONS, describe
+
+PAGE_SIZE = 100
+
+
+def _table(event, number) -> Table:
+    table = Table.objects.filter(event=event, number=number).first()
+    if table is None:
+        raise NotFound(f"{event.name} has no table {number}", field="table")
+    return table
+
+
+@director_view
+def event_log(request, event_id):
+    event = event_for(request.user, event_id)
+    action = request.GET.get("action", "")
+    if action not in ACTIONS and action not in {"results", "table", "deals", "events"}:
+        action = ""
+    page = Paginator(entries_for_event(event, action=action or None), PAGE_SIZE).get_page(request.GET.get("page"))
+    for entry in page:
+        entry.description = describe(entry.action)
+    disputed = list(results_selectors.disputed(event).order_by("round__number", "table__number"))
+    return render(
+        request,
+        "director/audit/event_log.html",
+        {"event": event, "club": event.club, "page": page, "action": action, "disputed": disputed},
+    )
+
+
+@director_view
+def sheet_history(request, event_id, number, table_number):
+    event = event_for(request.user, event_id)
+    round_obj = get_round(event, number)
+    table = _table(event, table_number)
+    versions = list(results_selectors.history(table, round_obj))
+    from director.table.services import submitted_side
+
+    for version in versions:
+        version.side = submitted_side(version) if version.source == Submission.Source.TABLE else None
+    return render(
+        request,
+        "director/audit/sheet_history.html",
+        {"event": event, "club": event.club, "round": round_obj, "table": table, "versions": versions},
+    )
+
+
+@require_POST
+@director_view
+def override(request, event_id, number, table_number):
+    """The director confirms one version (over a dispute, or back to an earlier one) or withdraws
+    the table's result for this game."""
+    event = event_for(request.user, event_id)
+    round_obj = get_round(event, number)
+    table = _table(event, table_number)
+    action = request.POST.get("action")
+    note = request.POST.get("note", "").strip()[:500]
+    try:
+        if action == "confirm":
+            submission = Submission.objects.filter(
+                pk=request.POST.get("submission") or 0, table=table, round=round_obj
+            ).first()
+            if submission is None:
+                raise NotFound("no such version of this sheet", field="submission")
+            results_services.confirm_submission(submission=submission, by=request.user, note=note)
+            messages.success(request, f"Version {submission.version} is now the confirmed sheet.")
+        elif action == "withdraw":
+            count = results_services.withdraw_result(table=table, round=round_obj, by=request.user, note=note)
+            messages.success(request, f"Withdrawn: {count} version{'s' * (count != 1)} superseded.")
+        else:
+            messages.error(request, "Unknown action.")
+    except DomainError as error:
+        messages.error(request, error.message)
+    return redirect("audit:sheet_history", event_id=event.pk, number=round_obj.number, table_number=table.number)

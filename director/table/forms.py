@@ -1,0 +1,48 @@
+"""Reading the table's scoresheet from the page's form fields or a JSON body.
+
+Fields: ``cal-S``, ``unf-S``, ``rev-S`` per seat (S H D C), and the trick piles ``pile-majors`` and
+``pile-minors`` (cutthroat: ``pile-S`` ... one per player). Values are passed on as typed:
+``scoring.scores`` (through ``results.services``) is the judge of them. Blank revokes are none.
+"""
+
+from __future__ import annotations
+
+SEATS = "SHDC"
+SIDES = ("majors", "minors")
+MAX_TEXT = 20
+
+
+def field_names(*, cutthroat: bool = False) -> list[tuple[str, str, str]]:
+    """``(field name, sheet section, key)`` in tab order."""
+    names = []
+    for seat in SEATS:
+        names.append((f"cal-{seat}", "calypsos", seat))
+        names.append((f"unf-{seat}", "unfinished", seat))
+    for key in SEATS if cutthroat else SIDES:
+        names.append((f"pile-{key}", "trick_piles", key))
+    for seat in SEATS:
+        names.append((f"rev-{seat}", "revokes", seat))
+    return names
+
+
+def sheet_from_fields(data, *, cutthroat: bool = False) -> dict:
+    sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
+    for name, section, key in field_names(cutthroat=cutthroat):
+        value = str(data.get(name, "") or "")[:MAX_TEXT].strip()
+        if section == "revokes" and value == "":
+            value = "0"
+        sheet[section][key] = value
+    if cutthroat:
+        sheet["form"] = "cutthroat"
+    return sheet
+
+
+def values_from_sheet(sheet: dict | None) -> dict[str, str]:
+    """Form values showing a stored sheet (to put a disputed sheet back in the form)."""
+    values: dict[str, str] = {}
+    if not sheet:
+        return values
+    for section, prefix in (("calypsos", "cal"), ("unfinished", "unf"), ("trick_piles", "pile"), ("revokes", "rev")):
+        for key, value in (sheet.get(section) or {}).items():
+            values[f"{prefix}-{key}"] = str(value)
+    return values

@@ -1,0 +1,337 @@
+"""At-table score entry: what a table's secret link may read and write, built on
+``results.services`` (which owns the append-only submissions).
+
+A table link reaches exactly one thing: its own table's sheet for the event's current game (the
+first open game of a running event), and only if the table is seated in it. Everything here runs
+in one transaction that first takes the table's row lock and the game's row lock, so
+
+* a retried request (same idempotency key) finds the first result and creates nothing;
+* two different submissions racing for one table and game queue on the lock: the first wins, the
+  second is refused with "already submitted — confirm or dispute" (``AlreadySubmitted``);
+* the director closing the game (``events.services.close_round`` updates the game's row) waits for,
+  or is waited on by, a table's write: a table never writes to a closed game;
+* the submission and its audit entry are written together or not at all.
+
+Which side submitted is kept in the ``table.submit`` audit entry (``after["side"]``): the other side
+confirms or disputes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from director.audit.models import AuditEntry
+from director.audit.services import record
+from director.core.errors import Conflict, NotFound, ValidationError
+from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
+from director.events.selectors import current_round, table_round
+from director.results import services as results
+from director.results.models import Submission
+
+S = Submission.Status
+SIDES = (MAJORS, MINORS)
+SIDE_SUITS = {MAJORS: "♠♥", MINORS: "♦♣"}
+LIVE = (S.SUBMITTED, S.CONFIRMED, S.DISPUTED)
+
+
+class AlreadySubmitted(Conflict):
+    """Another sheet for this table and game is pending or confirmed: confirm or dispute it."""
+
+    def __init__(self, message: str, *, submission: Submission | None = None):
+        super().__init__(message, field="sheet", code="already-submitted")
+        self.submission = submission
+
+
+def other_side(side: str) -> str:
+    return MINORS if side == MAJORS else MAJORS
+
+
+def _check_side(side) -> str:
+    if side not in SIDES:
+        raise ValidationError("say which side you are: majors (♠♥) or minors (♦♣)", field="side")
+    return side
+
+
+def table_game(table: Table) -> Round | None:
+    """The game the table's link may write to: the event's current game, if the event is running."""
+    event = table.event
+    if event.status != Event.Status.RUNNING:
+        return None
+    return current_round(event)
+
+
+def live_submission(table: Table, round: Round) -> Submission | None:
+    """The sheet that stands for this table and game: the confirmed one, else the latest live one."""
+    rows = list(Submission.objects.filter(table=table, round=round, status__in=LIVE).order_by("version"))
+    confirmed = [r for r in rows if r.status == S.CONFIRMED]
+    if confirmed:
+        return confirmed[0]
+    return rows[-1] if rows else None
+
+
+def submitted_side(submission: Submission) -> str | None:
+    """The side that entered ``submission`` at the table (None: the director or the API entered it)."""
+    entry = (
+        AuditEntry.objects.filter(action="table.submit", object_type="results.submission", object_id=str(submission.pk))
+        .only("after")
+        .first()
+    )
+    side = (entry.after or {}).get("side") if entry is not None else None
+    return side if side in SIDES else None
+
+
+@dataclass
+class TableState:
+    """What a table's page shows."""
+
+    table: Table
+    event: Event
+    round: Round | None
+    cell: object | None  # events.selectors.Cell: sides and seats
+    submission: Submission | None
+    side: str | None  # the side that submitted ``submission``
+
+    @property
+    def seated(self) -> bool:
+        return self.cell is not None and (self.cell.majors is not None or self.cell.minors is not None)
+
+    @property
+    def status(self) -> str:
+        """``not-running`` / ``no-game`` / ``open`` / ``submitted`` / ``confirmed`` / ``disputed``."""
+        if self.round is None:
+            return "not-running"
+        if not self.seated:
+            return "no-game"
+        return self.submission.status if self.submission is not None else "open"
+
+    @property
+    def can_submit(self) -> bool:
+        return self.status in ("open", "disputed")
+
+    def to_dict(self) -> dict:
+        sub = self.submission
+        return {
+            "table": self.table.number,
+            "event": self.event.name,
+            "round": self.round.number if self.round else None,
+            "status": self.status,
+            "can_submit": self.can_submit,
+            "submission": submission_dict(sub, self.side) if sub is not None else None,
+        }
+
+
+def submission_dict(submission: Submission, side: str | None = None) -> dict:
+    return {
+        "id": submission.pk,
+        "version": submission.version,
+        "round": submission.round.number,
+        "table": submission.table.number,
+        "status": submission.status,
+        "sheet": submission.sheet,
+        "majors": submission.majors,
+        "minors": submission.minors,
+        "net": submission.net,
+        "side": side,
+        "source": submission.source,
+    }
+
+
+def table_state(table: Table) -> TableState:
+    round = table_game(table)
+    cell = table_round(table, round) if round is not None else None
+    submission = live_submission(table, round) if round is not None else None
+    side = submitted_side(submission) if submission is not None else None
+    return TableState(table=table, event=table.event, round=round, cell=cell, submission=submission, side=side)
+
+
+def _locked_game(table: Table, round_number) -> tuple[Table, Round]:
+    """Lock the table, then the game it may write to; refuse any other game (closed, past, future)."""
+    table = Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+    event = table.event
+    if event.status != Event.Status.RUNNING:
+        raise Conflict(f"{event.name} is not running; ask the director", field="round")
+    current = Round.objects.select_for_update().filter(event=event, status=Round.Status.OPEN).order_by("number").first()
+    if current is None:
+        raise Conflict("every game of this event is closed; ask the director", field="round")
+    if round_number is not None and str(round_number) != str(current.number):
+        raise Conflict(
+            f"game {round_number} is not open at this table; the current game is game {current.number} "
+            "(reload the page)",
+            field="round",
+        )
+    if not Seating.objects.filter(round=current, table=table).exists():
+        raise NotFound(f"nobody is seated at table {table.number} in game {current.number}", field="round")
+    return table, current
+
+
+def _replay(table: Table, key: str | None) -> Submission | None:
+    if not key:
+        return None
+    earlier = Submission.objects.select_related("round", "table").filter(idempotency_key=key).first()
+    if earlier is not None and earlier.table_id != table.pk:
+        raise Conflict("this idempotency key was already used for another table", field="idempotency_key")
+    return earlier
+
+
+def submit(
+    *,
+    table: Table,
+    round_number,
+    sheet: dict,
+    side: str,
+    idempotency_key: str | None,
+    ip: str | None = None,
+) -> tuple[Submission, bool]:
+    """The ``side`` at ``table`` submits its sheet for the current game. Returns the submission and
+    whether it is a replay of an earlier request with the same key (then nothing was written).
+
+    Raises ``AlreadySubmitted`` when another sheet is pending or confirmed, ``Conflict`` when the
+    game is not the table's current one, ``ValidationError`` for a sheet that does not add up.
+    """
+    side = _check_side(side)
+    results._check_key(idempotency_key)
+    with transaction.atomic():
+        table, round = _locked_game_or_replay(table, round_number, idempotency_key)
+        if isinstance(round, Submission):
+            return round, True
+        live = live_submission(table, round)
+        if live is not None and live.status in (S.SUBMITTED, S.CONFIRMED):
+            raise AlreadySubmitted(
+                f"table {table.number}, game {round.number} is already submitted — confirm or dispute it",
+                submission=live,
+            )
+        submission = results.submit_from_table(
+            table=table, round=round, sheet=sheet, ip=ip, idempotency_key=idempotency_key or None
+        )
+        record(
+            "table.submit",
+            table=table,
+            event=table.event_id,
+            obj=submission,
+            after={
+                "side": side,
+                "round": round.number,
+                "version": submission.version,
+                "majors": submission.majors,
+                "minors": submission.minors,
+                "net": submission.net,
+                "sheet": submission.sheet,
+            },
+            before=submission_summary(live),
+            ip=ip,
+        )
+        return submission, False
+
+
+def submission_summary(submission: Submission | None) -> dict | None:
+    if submission is None:
+        return None
+    return {
+        "version": submission.version,
+        "status": submission.status,
+        "majors": submission.majors,
+        "minors": submission.minors,
+        "net": submission.net,
+    }
+
+
+def _locked_game_or_replay(table: Table, round_number, key):
+    """The locked table and game, or — for a retried key — ``(table, earlier submission)``.
+
+    A retry is answered with the first result even if the game has closed since."""
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    earlier = _replay(locked, key)
+    if earlier is not None:
+        return locked, earlier
+    return _locked_game(locked, round_number)
+
+
+def _own_submission(table: Table, submission_id) -> Submission:
+    try:
+        submission_id = int(submission_id)
+    except (TypeError, ValueError):
+        raise ValidationError("say which sheet (its number) you mean", field="submission") from None
+    submission = Submission.objects.select_related("round", "table").filter(pk=submission_id, table=table).first()
+    if submission is None:
+        raise NotFound("that sheet is not this table's", field="submission")
+    return submission
+
+
+def _in_current_game(submission: Submission, round: Round) -> None:
+    if submission.round_id != round.pk:
+        raise Conflict(
+            f"that sheet is for game {submission.round.number}; the current game is game {round.number}",
+            field="submission",
+        )
+
+
+def _check_opponents(submission: Submission, side: str, verb: str) -> None:
+    entered_by = submitted_side(submission)
+    if entered_by is not None and entered_by == side:
+        theirs = other_side(entered_by)
+        raise Conflict(
+            f"the {SIDE_SUITS[entered_by]} side entered this sheet; the opponents ({SIDE_SUITS[theirs]}) {verb} it",
+            field="side",
+        )
+
+
+def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) -> Submission:
+    """The opponents of the side that submitted confirm the sheet. Confirming a confirmed sheet
+    again (a retry) returns it unchanged; a disputed or replaced one is refused."""
+    side = _check_side(side)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        submission = _own_submission(table, submission_id)
+        if submission.status == S.CONFIRMED:
+            return submission  # a retry, or both phones pressed confirm
+        table, round = _locked_game(table, None)
+        _in_current_game(submission, round)
+        if submission.status != S.SUBMITTED:
+            raise Conflict(
+                f"version {submission.version} is {submission.status}; the director decides now", field="status"
+            )
+        _check_opponents(submission, side, "confirm")
+        confirmed = results.confirm_submission(submission=submission, by_table=table)
+        record(
+            "table.confirm",
+            table=table,
+            event=table.event_id,
+            obj=confirmed,
+            before={"status": S.SUBMITTED},
+            after={"status": S.CONFIRMED, "side": side, "round": round.number, "version": confirmed.version},
+            ip=ip,
+        )
+        return confirmed
+
+
+def dispute(*, table: Table, submission_id, side: str, note: str = "", ip: str | None = None) -> Submission:
+    """The opponents say the sheet is wrong: it is flagged to the director (a corrected sheet may
+    then be submitted). Disputing a disputed sheet again returns it unchanged."""
+    side = _check_side(side)
+    note = (note or "").strip()[:500]
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        submission = _own_submission(table, submission_id)
+        if submission.status == S.DISPUTED:
+            return submission
+        table, round = _locked_game(table, None)
+        _in_current_game(submission, round)
+        if submission.status != S.SUBMITTED:
+            raise Conflict(
+                f"version {submission.version} is {submission.status}; it cannot be disputed", field="status"
+            )
+        _check_opponents(submission, side, "dispute")
+        disputed = results.dispute_submission(submission=submission, by_table=table, note=note)
+        record(
+            "table.dispute",
+            table=table,
+            event=table.event_id,
+            obj=disputed,
+            before={"status": S.SUBMITTED},
+            after={"status": S.DISPUTED, "side": side, "round": round.number, "version": disputed.version},
+            note=note,
+            ip=ip,
+        )
+        return disputed

@@ -1,0 +1,285 @@
+"""The table audience: a table's secret entry link (``/t/<token>/``, the QR code on its guide card).
+
+No sign-in: the token is the key, and it reaches only its own table's sheet for the event's
+current game (``table.services``). Every answer is ``no-store`` and sends no referrer, so the
+token stays out of caches and other sites' logs. The page works without JavaScript (plain form
+posts, answered with a redirect); ``js/table-entry.js`` adds the live check, retries with one
+idempotency key, and JSON answers:
+
+* 201 ``{"submission": ..., "replayed": false}`` — written; 200 with ``"replayed": true`` — a retry;
+* 400 ``{"error", "problems", "field"}`` — the sheet does not add up (nothing written);
+* 409 ``{"error", "code", "state"}`` — e.g. ``already-submitted``: confirm or dispute instead;
+* 404 — the link is not (or no longer) valid.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.views.decorators.http import require_GET, require_POST
+
+from director.core.errors import Conflict, DomainError, NotFound
+from director.events.models import Event
+from director.events.selectors import table_by_token
+from scoring.cards import SUIT_SYMBOLS
+
+from . import services
+from .forms import SEATS, field_names, sheet_from_fields, values_from_sheet
+
+SIDE_LABELS = {"majors": "♠♥", "minors": "♦♣"}
+
+
+def _private(response):
+    add_never_cache_headers(response)
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _wants_json(request) -> bool:
+    return request.content_type == "application/json" or "application/json" in request.headers.get("Accept", "")
+
+
+def _ip(request) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _body(request) -> dict:
+    if request.content_type == "application/json":
+        try:
+            data = json.loads(request.body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            data = None
+        if not isinstance(data, dict):
+            raise _BadBody
+        return data
+    return request.POST
+
+
+class _BadBody(Exception):
+    pass
+
+
+def _invalid_link(request):
+    if _wants_json(request):
+        response = JsonResponse(
+            {"error": "this table link is not valid (it may have been re-issued)", "code": "invalid-link"}, status=404
+        )
+    else:
+        response = render(request, "table/invalid.html", status=404)
+    return _private(response)
+
+
+def _table(token):
+    try:
+        return table_by_token(token)
+    except NotFound:
+        return None
+
+
+def _seats(state) -> list[dict]:
+    cell = state.cell
+    rows = []
+    for seat in SEATS:
+        side = None
+        if cell is not None:
+            side = cell.majors if seat in "SH" else cell.minors
+        player = side.seats.get(seat) if side is not None else None
+        rows.append(
+            {
+                "seat": seat,
+                "symbol": SUIT_SYMBOLS[seat],
+                "side": "majors" if seat in "SH" else "minors",
+                "player": player.name if player is not None else "",
+            }
+        )
+    return rows
+
+
+def _sides(state) -> list[dict]:
+    sides = []
+    for direction in ("majors", "minors"):
+        side = getattr(state.cell, direction, None) if state.cell is not None else None
+        if side is None:
+            continue
+        sides.append(
+            {
+                "direction": direction,
+                "suits": SIDE_LABELS[direction],
+                "partnership": side.partnership.number if side.partnership is not None else None,
+                "out_first": side.out_first.name if side.out_first is not None else "",
+            }
+        )
+    return sides
+
+
+def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
+    cutthroat = state.event.form == Event.Form.CUTTHROAT
+    submission = state.submission
+    confirmer = services.other_side(state.side) if state.side else None
+    if values is None:
+        values = values_from_sheet(submission.sheet) if submission is not None and state.can_submit else {}
+    return {
+        "table": table,
+        "event": state.event,
+        "state": state,
+        "seats": _seats(state),
+        "sides": _sides(state),
+        "cutthroat": cutthroat,
+        "pile_keys": [
+            (k, SUIT_SYMBOLS[k] if cutthroat else SIDE_LABELS[k])
+            for k in (SEATS if cutthroat else ("majors", "minors"))
+        ],
+        "values": values,
+        "errors": errors or [],
+        "side": side or "",
+        "side_labels": SIDE_LABELS,
+        "submitted_by": SIDE_LABELS.get(state.side or "", ""),
+        "confirmer": confirmer,
+        "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
+        "idempotency_key": uuid.uuid4().hex,
+        "field_names": [name for name, _, _ in field_names(cutthroat=cutthroat)],
+        "client_state": {
+            **state.to_dict(),
+            "cutthroat": cutthroat,
+            "urls": {
+                "state": reverse("table:state", args=[table.token]),
+                "submit": reverse("table:submit", args=[table.token]),
+                "confirm": reverse("table:confirm", args=[table.token]),
+                "dispute": reverse("table:dispute", args=[table.token]),
+            },
+        },
+    }
+
+
+@require_GET
+def entry(request, token):
+    table = _table(token)
+    if table is None:
+        return _invalid_link(request)
+    state = services.table_state(table)
+    return _private(render(request, "table/entry.html", _context(request, table, state)))
+
+
+@require_GET
+def state(request, token):
+    table = _table(token)
+    if table is None:
+        return _invalid_link(request)
+    return _private(JsonResponse(services.table_state(table).to_dict()))
+
+
+def _error(request, table, error: DomainError, *, values=None, side=None):
+    status = 400
+    if isinstance(error, Conflict):
+        status = 409
+    elif isinstance(error, NotFound):
+        status = 404
+    state = services.table_state(table)
+    if _wants_json(request):
+        body = {
+            "error": error.message,
+            "code": "already-submitted" if isinstance(error, services.AlreadySubmitted) else error.code,
+            "field": error.field,
+            "problems": error.problems,
+            "state": state.to_dict(),
+        }
+        return _private(JsonResponse(body, status=status))
+    context = _context(request, table, state, values=values, errors=error.problems or [error.message], side=side)
+    return _private(render(request, "table/entry.html", context, status=status))
+
+
+def _bad_body(request, table):
+    if _wants_json(request):
+        return _private(
+            JsonResponse({"error": "the request body is not a JSON object", "code": "bad-request"}, status=400)
+        )
+    return redirect("table:entry", token=table.token)
+
+
+@require_POST
+def submit(request, token):
+    table = _table(token)
+    if table is None:
+        return _invalid_link(request)
+    try:
+        data = _body(request)
+    except _BadBody:
+        return _bad_body(request, table)
+    cutthroat = table.event.form == Event.Form.CUTTHROAT
+    if _wants_json(request) and request.content_type == "application/json":
+        sheet = data.get("sheet")
+        values = None
+    else:
+        sheet = sheet_from_fields(data, cutthroat=cutthroat)
+        values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
+    side = data.get("side")
+    try:
+        submission, replayed = services.submit(
+            table=table,
+            round_number=data.get("round"),
+            sheet=sheet,
+            side=side,
+            idempotency_key=str(data.get("idempotency_key") or "") or None,
+            ip=_ip(request),
+        )
+    except DomainError as error:
+        return _error(request, table, error, values=values, side=side)
+    if _wants_json(request):
+        body = {
+            "submission": services.submission_dict(submission, services.submitted_side(submission)),
+            "replayed": replayed,
+        }
+        return _private(JsonResponse(body, status=200 if replayed else 201))
+    messages.success(request, f"Sent: version {submission.version}. Now the opponents confirm it.")
+    return redirect("table:entry", token=table.token)
+
+
+def _status_change(request, token, action):
+    table = _table(token)
+    if table is None:
+        return _invalid_link(request)
+    try:
+        data = _body(request)
+    except _BadBody:
+        return _bad_body(request, table)
+    try:
+        if action == "confirm":
+            submission = services.confirm(
+                table=table, submission_id=data.get("submission"), side=data.get("side"), ip=_ip(request)
+            )
+        else:
+            submission = services.dispute(
+                table=table,
+                submission_id=data.get("submission"),
+                side=data.get("side"),
+                note=str(data.get("note") or ""),
+                ip=_ip(request),
+            )
+    except DomainError as error:
+        return _error(request, table, error)
+    if _wants_json(request):
+        return _private(
+            JsonResponse({"submission": services.submission_dict(submission, services.submitted_side(submission))})
+        )
+    if action == "confirm":
+        messages.success(request, "Confirmed. Thank you!")
+    else:
+        messages.warning(request, "Disputed: the director has been told and will come to the table.")
+    return redirect("table:entry", token=table.token)
+
+
+@require_POST
+def confirm(request, token):
+    return _status_change(request, token, "confirm")
+
+
+@require_POST
+def dispute(request, token):
+    return _status_change(request, token, "dispute")

@@ -1,0 +1,55 @@
+"""A running progressive event (4 tables, game 1 open) and helpers to drive table links."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+
+from director.events import services as events
+
+
+@pytest.fixture
+def running(progressive_a):
+    return events.start_event(event=progressive_a)
+
+
+@pytest.fixture
+def tables(running):
+    return {t.number: t for t in running.tables.order_by("number")}
+
+
+class TableClient:
+    """A phone at one table: posts JSON to the table's link like ``js/table-entry.js`` does."""
+
+    def __init__(self, client, table):
+        self.client = client
+        self.table = table
+
+    def url(self, what: str = "") -> str:
+        return f"/t/{self.table.token}/" + (f"{what}/" if what else "")
+
+    def post(self, what: str, body: dict):
+        return self.client.post(
+            self.url(what), data=json.dumps(body), content_type="application/json", HTTP_ACCEPT="application/json"
+        )
+
+    def submit(self, sheet, *, side="majors", key=None, round=1):
+        key = key or uuid.uuid4().hex
+        return self.post("submit", {"round": round, "side": side, "sheet": sheet, "idempotency_key": key})
+
+    def confirm(self, submission_id, *, side="minors"):
+        return self.post("confirm", {"submission": submission_id, "side": side})
+
+    def dispute(self, submission_id, *, side="minors", note=""):
+        return self.post("dispute", {"submission": submission_id, "side": side, "note": note})
+
+    def state(self):
+        return self.client.get(self.url("state"), HTTP_ACCEPT="application/json").json()
+
+
+@pytest.fixture
+def phone(client, tables):
+    """``phone(n)`` → a ``TableClient`` for table ``n``."""
+    return lambda number=1: TableClient(client, tables[number])
