@@ -31,6 +31,15 @@ PROGRESSIVE_TOTALS = {1: -20, 2: -20, 3: -60, 4: -100, 5: -60, 6: 260}
 DUPLICATE_NETS = {(1, 1): 100, (1, 2): 100, (1, 3): -60, (2, 1): 40, (2, 3): -20}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def net_sheet(net: int) -> dict:
     assert net % 20 == 0
     majors = 104 + net // 20

@@ -1,0 +1,105 @@
+"""Exports parse back with the right numbers; charts are real PNG/SVG/PDF that follow the data."""
+
+import csv
+import io
+import json
+import struct
+
+import pytest
+from django.urls import reverse
+
+from director.standings import charts
+from director.standings.selectors import event_results
+from tests.director.conftest import PASSWORD
+
+from .conftest import PROGRESSIVE_TOTALS, enter
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def dora(client, director_a):
+    client.login(username="dora", password=PASSWORD)
+    return client
+
+
+def get(client, event, what, fmt):
+    response = client.get(reverse("standings:export", args=[event.pk, what, fmt]))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    return response.content.decode()
+
+
+def test_standings_csv_and_json(dora, progressive):
+    rows = list(csv.DictReader(io.StringIO(get(dora, progressive, "standings", "csv"))))
+    assert {int(r["number"]): int(r["total"]) for r in rows} == PROGRESSIVE_TOTALS
+    assert [r["rank"] for r in rows] == ["1", "=2", "=2", "=4", "=4", "6"]
+    assert rows[0]["game_2"] == "200"
+    data = json.loads(get(dora, progressive, "standings", "json"))
+    assert data["event"]["id"] == progressive.pk
+    assert {r["number"]: r["total"] for r in data["standings"]} == PROGRESSIVE_TOTALS
+
+
+def test_tallies_export(dora, progressive):
+    rows = list(csv.DictReader(io.StringIO(get(dora, progressive, "tallies", "csv"))))
+    assert len(rows) == 18  # 6 partnerships × 3 games
+    four = [(int(r["game"]), int(r["table"]), int(r["net"])) for r in rows if r["number"] == "4"]
+    assert four == [(1, 1, -120), (2, 2, -80), (3, 3, 100)]
+    assert sum(int(r["net"]) for r in rows) == 0
+
+
+def test_travellers_export_with_matchpoints(dora, duplicate):
+    data = json.loads(get(dora, duplicate, "travellers", "json"))
+    set_two = {r["table"]: r for r in data["travellers"] if r["game_set"] == 2}
+    assert (set_two[1]["majors_mp"], set_two[1]["minors_mp"]) == (1.75, 0.25)
+    assert set_two[2]["majors_mp"] is None and set_two[2]["status"] == "missing"
+    rows = list(csv.DictReader(io.StringIO(get(dora, duplicate, "travellers", "csv"))))
+    assert len(rows) == 6 and {r["top"] for r in rows} == {"2"}
+    standings = json.loads(get(dora, duplicate, "standings", "json"))["standings"]
+    assert [(r["number"], r["percentage"]) for r in standings][:2] == [(1, 81.25), (2, 75.0)]
+
+
+def test_unknown_export_is_404(dora, progressive):
+    assert dora.get(reverse("standings:export", args=[progressive.pk, "nothing", "csv"])).status_code == 404
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_running_totals_png_follows_the_data(progressive, director_a):
+    before = charts.event_running_totals(event_results(progressive))
+    width, height = png_size(before)
+    assert (width, height) == (800, 450)
+    assert charts.event_running_totals(event_results(progressive)) == before  # deterministic
+    enter(progressive, 3, 1, 300, director_a)  # a correction changes the lines
+    assert charts.event_running_totals(event_results(progressive)) != before
+
+
+def test_histogram_formats(duplicate):
+    results = event_results(duplicate)
+    png = charts.set_histogram(results, 1)
+    assert 300 <= png_size(png)[0] <= 2000
+    assert charts.set_histogram(results, 2) != png
+    svg = charts.set_histogram(results, 1, fmt="svg").decode()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert charts.set_histogram(results, 1, fmt="pdf")[:5] == b"%PDF-"
+    assert png_size(charts.set_histogram(results, 1, dpi=200))[0] == 1200
+    assert png_size(charts.score_histogram([], title="nothing"))[0] == 600
+
+
+def test_plain_chart_functions():
+    a = charts.running_totals_chart({"1 · Ann & Bo": [(1, 120), (2, -40)], "2 · Cy & Di": [(1, -120), (2, 40)]})
+    b = charts.running_totals_chart({"1 · Ann & Bo": [(1, 120), (2, 40)], "2 · Cy & Di": [(1, -120), (2, -40)]})
+    assert png_size(a) == png_size(b) and a != b
+    with pytest.raises(ValueError):
+        charts.score_histogram([1, 2], fmt="gif")
+
+
+def test_chart_views(dora, duplicate):
+    response = dora.get(reverse("standings:chart_set", args=[duplicate.pk, 1, "png"]))
+    assert response["Content-Type"] == "image/png" and png_size(response.content)
+    response = dora.get(reverse("standings:chart_running", args=[duplicate.pk, "svg"]))
+    assert response["Content-Type"] == "image/svg+xml"
