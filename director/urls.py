@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/", include("director.events.urls")),
     path("events/", include("director.results.urls")),
     path("events/", include("director.deals.urls")),
+    path("events/", include("director.printing.urls")),
     path("events/", include("director.audit.urls")),
     # The table audience: each table's secret entry link (templates/table/).
     path("t/", include("director.table.urls")),

@@ -50,6 +50,25 @@ def kind(name: str) -> DocumentKind:
         raise PrintOptionError(f"unknown document {name!r}: choose one of {', '.join(KINDS)}") from None
 
 
+def render_from_event(
+    name: str,
+    data: Any,
+    options: PrintOptions | None = None,
+    *,
+    out: Output = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """Render event document ``name`` from the event's plain data (``data.EventData``, built by
+    ``event_data.load_event_data``). Hand documents of an event go through ``render_from_sets``
+    with the event's game sets (``event_data.render_event`` does both)."""
+    document = kind(name)
+    if document.source != "event":
+        raise PrintOptionError(f"{name} are printed from game sets, not from the event's seatings")
+    if document.render is None:
+        raise PrintOptionError(f"{name} cannot be printed yet")
+    return document.render(data, options, out=out, progress=progress)
+
+
 def render_from_sets(
     name: str,
     sets: Iterable[GameSet],
@@ -78,6 +97,7 @@ __all__ = [
     "kind",
     "render_duplication_sheets",
     "render_envelopes",
+    "render_from_event",
     "render_from_sets",
     "render_hand_records",
 ]

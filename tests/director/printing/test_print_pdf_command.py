@@ -72,11 +72,6 @@ def test_event_documents_say_they_need_an_event(sets_file, tmp_path, kind):
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_event_source_is_not_there_yet(tmp_path):
-    with pytest.raises(CommandError, match="not available yet"):
-        call_command("print_pdf", "envelopes", event=3, out=str(tmp_path / "x.pdf"))
-
-
 def test_sets_are_required(tmp_path):
     with pytest.raises(CommandError, match="--sets FILE"):
         call_command("print_pdf", "envelopes", out=str(tmp_path / "x.pdf"))

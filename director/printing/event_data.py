@@ -1,0 +1,203 @@
+"""The adapter between an event's rows and the printed documents' plain data (``data.py``).
+
+Everything is read in a fixed number of queries whatever the event's size; the renderers never
+see a model. ``event_game_sets`` gives the hand documents (envelopes, duplication sheets, hand
+records) the event's game sets as ``scoring.gamesets.GameSet`` objects.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import Prefetch
+
+from director.deals.adapters import to_game_set
+from director.deals.models import GameSet as GameSetRow
+from director.deals.models import GameSetFile
+from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
+from director.results.models import Submission
+from scoring import gamesets
+
+from .data import DIRECTION_SUITS, Entrant, EventData, Play, Result, Side, TableInfo
+from .options import PrintInputError
+
+SUIT_ORDER = "SHDC"
+
+
+def table_entry_url(token: str) -> str:
+    """The table's score-entry page, as its QR code and guide card print it."""
+    return f"{settings.PUBLIC_BASE_URL.rstrip('/')}/t/{token}/"
+
+
+def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: dict[int, str]) -> Side:
+    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_ORDER.index(s.suit))
+    out = next((s for s in seating.seats.all() if not s.suit), None)
+    for seat in seating.seats.all():
+        names[seat.player_id] = seat.player.name
+    seated = tuple((s.suit, s.player_id, s.player.name) for s in seats)
+    third = (out.player_id, out.player.name) if out is not None else None
+    if not seated and seating.partnership_id is not None:
+        # No seat rows (an old plan): members in position order take the direction's suits.
+        people = members.get(seating.partnership_id, [])
+        suits = DIRECTION_SUITS[seating.direction]
+        seated = tuple((suit, pid, name) for suit, (pid, name) in zip(suits, people, strict=False))
+        third = people[2] if len(people) > 2 else None
+    sit_out = tuple(names.get(pid, f"#{pid}") for pid in seating.sit_out_order or ())
+    return Side(
+        direction=seating.direction,
+        partnership=seating.partnership.number if seating.partnership_id is not None else None,
+        seats=seated,
+        third=third,
+        sit_out=sit_out,
+    )
+
+
+def load_event_data(event: Event | int) -> EventData:
+    """Everything the event documents print, as plain data (about eight queries)."""
+    if not isinstance(event, Event):
+        found = Event.objects.select_related("club").filter(pk=event).first()
+        if found is None:
+            raise PrintInputError(f"no event {event}")
+        event = found
+    tables = list(Table.objects.filter(event=event).order_by("number"))
+    rounds = list(
+        Round.objects.filter(event=event)
+        .prefetch_related(
+            Prefetch("sitting_out_partnerships", queryset=Partnership.objects.order_by("number")),
+            "sitting_out_players",
+        )
+        .order_by("number")
+    )
+    partnerships = list(
+        Partnership.objects.filter(event=event)
+        .prefetch_related(
+            Prefetch("members", queryset=PartnershipMember.objects.select_related("player").order_by("position"))
+        )
+        .order_by("number")
+    )
+    members = {p.pk: [(m.player_id, m.player.name) for m in p.members.all()] for p in partnerships}
+    seatings = list(
+        Seating.objects.filter(round__event=event)
+        .select_related("round", "table", "partnership")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .order_by("round__number", "table__number", "direction")
+    )
+    confirmed = {
+        (s.round_id, s.table_id): Result(s.majors, s.minors)
+        for s in Submission.objects.filter(round__event=event, status=Submission.Status.CONFIRMED).only(
+            "round_id", "table_id", "majors", "minors"
+        )
+    }
+
+    names: dict[int, str] = {pid: name for people in members.values() for pid, name in people}
+    by_place: dict[tuple[int, int], dict] = {}
+    for seating in seatings:
+        key = (seating.round.number, seating.table.number)
+        entry = by_place.setdefault(
+            key, {"game_set": None, "result": confirmed.get((seating.round_id, seating.table_id))}
+        )
+        entry["game_set"] = seating.game_set_number
+        entry[seating.direction] = _side(seating, members, names)
+    plays = tuple(
+        Play(
+            round=r,
+            table=t,
+            game_set=entry["game_set"],
+            majors=entry.get("majors"),
+            minors=entry.get("minors"),
+            result=entry["result"],
+        )
+        for (r, t), entry in sorted(by_place.items())
+    )
+
+    if event.is_individual:
+        seen: dict[int, str] = {}
+        for play in plays:
+            for side in play.sides():
+                for pid, name in zip(side.player_ids, side.names, strict=True):
+                    seen.setdefault(pid, name)
+        entrants = tuple(Entrant(pid, None, name) for pid, name in sorted(seen.items(), key=lambda kv: kv[1]))
+    else:
+        entrants = tuple(
+            Entrant(p.number, p.number, " & ".join(name for _, name in members[p.pk])) for p in partnerships
+        )
+    sitting_out = {}
+    for r in rounds:
+        out = [
+            f"{p.number} · " + " & ".join(n for _, n in members.get(p.pk, [])) for p in r.sitting_out_partnerships.all()
+        ]
+        out += sorted(p.name for p in r.sitting_out_players.all())
+        if out:
+            sitting_out[r.number] = tuple(out)
+
+    return EventData(
+        event_id=event.pk,
+        name=event.name,
+        club=event.club.name,
+        date=event.date.isoformat() if event.date else "",
+        type=event.type,
+        individual=event.is_individual,
+        duplicate=event.is_duplicate,
+        scale=event.matchpoint_scale,
+        rounds=tuple(r.number for r in rounds),
+        tables=tuple(TableInfo(t.number, table_entry_url(t.token)) for t in tables),
+        plays=plays,
+        entrants=entrants,
+        sitting_out=sitting_out,
+    )
+
+
+def event_game_sets(event: Event) -> tuple[list[gamesets.GameSet], str | None]:
+    """The event's game sets (checked) and the commitment published for them; ``PrintInputError``
+    when the event has none or one is still being recorded."""
+    rows = list(GameSetRow.objects.filter(event=event).order_by("number"))
+    if not rows:
+        raise PrintInputError(f"event {event.pk} ({event.name}) has no game sets: generate or import them first")
+    incomplete = [row.number for row in rows if not row.complete]
+    if incomplete:
+        listed = ", ".join(str(n) for n in incomplete)
+        raise PrintInputError(f"event {event.pk} ({event.name}): game set {listed} is not complete yet")
+    sets = []
+    for row in rows:
+        try:
+            sets.append(to_game_set(row, validate=True))
+        except gamesets.GameSetError as error:
+            raise PrintInputError(f"event {event.pk}, set {row.number}: {error}") from None
+    set_file = GameSetFile.objects.filter(event=event).first()
+    commitment = set_file.commitment if set_file is not None and set_file.commitment else None
+    if commitment is not None and commitment != gamesets.commitment(sets):
+        commitment = gamesets.commitment(sets)  # sets edited since the file was stored
+    return sets, commitment
+
+
+def event_options(event: Event, options: dict | None = None):
+    """``PrintOptions`` for an event's documents: the event's name on every page, plus ``options``
+    (paper, envelope, lang, compress) as stored on a print job."""
+    from .options import PrintOptions
+
+    options = dict(options or {})
+    return PrintOptions(
+        paper=options.get("paper", "a4"),
+        envelope=options.get("envelope", "c6"),
+        lang=options.get("lang", "en"),
+        event=f"{event.name} · {event.date.isoformat()}" if event.date else event.name,
+        compress=bool(options.get("compress", False)),
+    )
+
+
+def render_event(kind_name: str, event: Event, options: dict | None = None, *, out=None, progress=None) -> bytes:
+    """Document ``kind_name`` for ``event`` as PDF bytes: hand documents from its game sets, the
+    others from its seatings and results. ``PrintError`` says what is missing."""
+    from .documents import kind, render_from_event, render_from_sets
+
+    document = kind(kind_name)
+    print_options = event_options(event, options)
+    if document.source == "sets":
+        sets, commitment = event_game_sets(event)
+        extra = {"commitment": commitment} if kind_name == "hand-records" and commitment else {}
+        return render_from_sets(kind_name, sets, print_options, out=out, progress=progress, **extra)
+    data = load_event_data(event)
+    if not data.plays:
+        raise PrintInputError(f"event {event.pk} ({event.name}) has nobody seated yet: seat the event first")
+    if document.render is None:
+        raise PrintInputError(f"{kind_name} cannot be printed yet")
+    return render_from_event(kind_name, data, print_options, out=out, progress=progress)

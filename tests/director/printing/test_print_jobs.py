@@ -1,0 +1,159 @@
+"""Print jobs through the director's print page with the eager Celery task (no broker)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from director.core.errors import ValidationError
+from director.printing import services
+from director.printing.models import PrintJob
+from director.printing.words import ENGLISH
+from tests.director.conftest import PASSWORD
+
+from .helpers import page_sizes, parse_envelopes, pdf_pages
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def test_print_page_starts_a_job_that_runs_eagerly(duplicate_a, director_a, django_capture_on_commit_callbacks):
+    client = signed_in(director_a)
+    page = client.get(f"/events/{duplicate_a.pk}/print/")
+    assert page.status_code == 200
+    assert b"Start printing" in page.content and b"envelopes" in page.content
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/events/{duplicate_a.pk}/print/", {"kind": ["envelopes"], "paper": "a4", "envelope": "c6", "lang": "en"}
+        )
+    job = PrintJob.objects.get()
+    assert response.status_code == 302 and response["Location"].endswith(f"?job={job.pk}")
+    assert (job.status, job.done, job.total, job.created_by) == ("done", 64, 64, director_a)
+
+    status = client.get(f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/status/").json()
+    assert status["status"] == "done" and status["percent"] == 100
+    assert status["download"] == f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/download/"
+
+    download = client.get(status["download"])
+    assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
+    assert "attachment" in download["Content-Disposition"]
+    data = b"".join(download.streaming_content)
+    hands = parse_envelopes(pdf_pages(data), ENGLISH)
+    assert len(hands) == 64  # 4 sets × 16
+    assert {(h["set"], h["deal"], h["seat"]) for h in hands} == {
+        (s, d, seat) for s in range(1, 5) for d in range(1, 5) for seat in "SHDC"
+    }
+
+    listed = client.get(f"/events/{duplicate_a.pk}/print/")
+    assert f'id="job-{job.pk}"'.encode() in listed.content and b"Download PDF" in listed.content
+
+
+def test_several_documents_and_options(duplicate_a, director_a, django_capture_on_commit_callbacks):
+    client = signed_in(director_a)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            f"/events/{duplicate_a.pk}/print/",
+            {"kind": ["duplication", "hand-records"], "paper": "letter", "envelope": "c6", "lang": "fr"},
+        )
+    jobs = {job.kind: job for job in PrintJob.objects.all()}
+    assert set(jobs) == {"duplication", "hand-records"}
+    for job in jobs.values():
+        assert job.status == "done", job.error
+        data = job.file.read()
+        assert page_sizes(data) == [(612.0, 792.0)] * 4
+    assert "Relevé des donnes" in pdf_pages(jobs["hand-records"].file.open("rb").read())[0]
+
+
+def test_other_clubs_director_gets_404(duplicate_a, director_a, director_b, club_b, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = services.start_print_job(event=duplicate_a, kind="envelopes", by=director_a)
+    other = signed_in(director_b)
+    for url in (
+        f"/events/{duplicate_a.pk}/print/",
+        f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/status/",
+        f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/download/",
+    ):
+        assert other.get(url).status_code == 404, url
+    assert other.post(f"/events/{duplicate_a.pk}/print/", {"kind": "envelopes"}).status_code == 404
+    assert PrintJob.objects.count() == 1
+    # Anonymous visitors go to the sign-in page; the hand documents are never public.
+    anonymous = Client().get(f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/download/")
+    assert anonymous.status_code == 302 and "/login/" in anonymous["Location"]
+
+
+def test_a_job_of_another_event_is_404(duplicate_a, progressive_a, director_a, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = services.start_print_job(event=duplicate_a, kind="envelopes", by=director_a)
+    client = signed_in(director_a)
+    assert client.get(f"/events/{progressive_a.pk}/print/jobs/{job.pk}/status/").status_code == 404
+
+
+def test_refusals_before_queueing(progressive_a, director_a):
+    with pytest.raises(ValidationError, match="no game sets"):
+        services.start_print_job(event=progressive_a, kind="envelopes", by=director_a)
+    with pytest.raises(ValidationError, match="unknown document"):
+        services.start_print_job(event=progressive_a, kind="menus", by=director_a)
+    with pytest.raises(ValidationError, match="unknown paper"):
+        services.start_print_job(event=progressive_a, kind="scoresheets", options={"paper": "a3"})
+    assert not PrintJob.objects.exists()
+    client = signed_in(director_a)
+    response = client.post(f"/events/{progressive_a.pk}/print/", {"kind": "envelopes"}, follow=True)
+    assert b"no game sets" in response.content
+
+
+def test_the_task_reports_progress_and_fails_cleanly(duplicate_a, director_a, monkeypatch):
+    from director.printing import tasks
+
+    job = PrintJob.objects.create(event=duplicate_a, kind="envelopes", options={"envelope": "labels"})
+    seen = []
+    real = services.record_progress
+    monkeypatch.setattr(tasks, "PROGRESS_EVERY", 0)
+    monkeypatch.setattr(services, "record_progress", lambda *a: seen.append(a) or real(*a))
+    assert tasks.render_document.apply(args=(job.pk,)).get() == {"job": job.pk, "status": "done"}
+    assert seen[0] == (job.pk, 1, 64) and seen[-1] == (job.pk, 64, 64)
+    # Run twice: the second finds nothing to claim.
+    assert tasks.render_document.apply(args=(job.pk,)).get()["status"] == "skipped"
+
+    broken = PrintJob.objects.create(event=duplicate_a, kind="envelopes", options={"lang": "xx"})
+    tasks.render_document.apply(args=(broken.pk,))
+    broken.refresh_from_db()
+    assert broken.status == "failed" and "unknown language" in broken.error
+
+
+def test_soft_time_limit_fails_the_job(duplicate_a, monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from director.printing import event_data, tasks
+
+    def slow(*args, **kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(event_data, "render_event", slow)
+    job = PrintJob.objects.create(event=duplicate_a, kind="envelopes")
+    tasks.render_document.apply(args=(job.pk,))
+    job.refresh_from_db()
+    assert job.status == "failed" and "took too long" in job.error
+    assert job.finished_at is not None and not job.file
+
+
+def test_a_stale_running_job_is_reported_failed(duplicate_a, director_a, settings):
+    import datetime
+
+    from django.utils import timezone
+
+    job = PrintJob.objects.create(event=duplicate_a, kind="envelopes", status="running")
+    PrintJob.objects.filter(pk=job.pk).update(started_at=timezone.now() - datetime.timedelta(hours=1))
+    client = signed_in(director_a)
+    status = client.get(f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/status/").json()
+    assert status["status"] == "failed" and "did not finish" in status["error"]
