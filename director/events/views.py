@@ -179,6 +179,25 @@ def table_link(request, table) -> str | None:
         return None
 
 
+# Pages other parts of the app add for an event (linked when installed).
+EVENT_LINKS = [
+    ("standings:standings", "Results & standings"),
+    ("standings:projector", "Projector"),
+    ("printing:page", "Print"),
+    ("audit:event_log", "Audit log"),
+]
+
+
+def event_links(event) -> list[tuple[str, str]]:
+    links = []
+    for name, label in EVENT_LINKS:
+        try:
+            links.append((label, reverse(name, kwargs={"event_id": event.pk})))
+        except NoReverseMatch:
+            continue
+    return links
+
+
 def where_next_rows(grid, partnerships) -> list[dict]:
     """For each partnership: where it plays each game (table, direction, opponents, set), from the grid."""
     places: dict[int, dict[int, dict]] = {}
@@ -234,6 +253,7 @@ def event_detail(request, event_id):
                 }
             ),
             "sitting_out": grid.sitting_out,
+            "links": event_links(event),
         },
     )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 from director.clubs.access import event_for
 from director.clubs.views import director_view
@@ -33,6 +33,14 @@ class _Refused(Exception):
 
 def _client_ip(request) -> str | None:
     return request.META.get("REMOTE_ADDR") or None
+
+
+def _history_url(event, round_obj, table: int) -> str | None:
+    """The sheet's version history (the audit app's page), when installed."""
+    try:
+        return reverse("audit:sheet_history", args=[event.pk, round_obj.number, table])
+    except NoReverseMatch:
+        return None
 
 
 def _card(cell, entry, values):
@@ -123,7 +131,9 @@ def score_entry(request, event_id, number):
             values = values_from_sheet(cell.table.number, cell.result.sheet)
         else:
             values = {}
-        cards.append(_card(cell, entry, values))
+        card = _card(cell, entry, values)
+        card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
+        cards.append(card)
     rounds = grid.rounds
     return render(
         request,
