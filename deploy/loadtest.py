@@ -8,7 +8,8 @@ For each worker count it starts gunicorn (the compose file's web command, on a f
 port) and a Celery worker, then sends a bounded number of requests to two pages: ``/healthz``
 (database + broker + heartbeat read) and the admin's user list as a signed-in director (session,
 user and list queries: a small database page). It prints requests per second and latency
-percentiles, and stops everything it started. It only ever talks to 127.0.0.1. The load
+percentiles, the web processes' CPU time per request (which, unlike req/s, does not depend on
+what else the machine is doing), and stops everything it started. It only ever talks to 127.0.0.1. The load
 generator runs on the same machine and takes CPU from the server: read the figures as a floor.
 """
 
@@ -80,6 +81,31 @@ def load(port: int, path: str, *, requests: int, concurrency: int, cookie: str =
     }
 
 
+def cpu_seconds(master: int) -> float:
+    """CPU time used so far by a gunicorn master and its workers, live and exited (Linux /proc).
+
+    Unlike requests per second this does not depend on what else the machine is doing, so
+    ``cpu_seconds / requests`` gives the capacity of N cores: about N / that many requests/s.
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def fields(pid: int) -> list[str]:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()
+
+    own = fields(master)
+    total = sum(int(own[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                child = fields(int(entry))
+            except OSError:
+                continue
+            if int(child[1]) == master:
+                total += int(child[11]) + int(child[12])
+    return total / tick
+
+
 def wait_until_serving(port: int, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -140,7 +166,10 @@ def main() -> int:
         "worker", native("worker", services["worker"]["command"], port=0, hostname="bench@%h")[:-2], tmp / "worker.log"
     )
     worker.start({**env, "CELERY_WORKER_CONCURRENCY": "1"})
-    print(f"{'gunicorn workers':>16} {'page':<22} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}  statuses")
+    print(
+        f"{'gunicorn workers':>16} {'page':<22} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
+        f"{'CPU ms':>7}  statuses"
+    )
     try:
         time.sleep(3)  # the worker's first heartbeat, so /healthz answers 200
         for count in [int(n) for n in args.workers.split(",")]:
@@ -158,10 +187,12 @@ def main() -> int:
                     ("admin user list", "/admin/auth/user/", cookie),
                 ):
                     load(port, path, requests=50, concurrency=args.concurrency, cookie=page_cookie)  # warm up
+                    cpu_before = cpu_seconds(web.popen.pid)
                     r = load(port, path, requests=args.requests, concurrency=args.concurrency, cookie=page_cookie)
+                    cpu_ms = (cpu_seconds(web.popen.pid) - cpu_before) / r["requests"] * 1000
                     print(
                         f"{count:>16} {page:<22} {r['rps']:>7.0f} {r['p50']:>7.1f} {r['p95']:>7.1f} "
-                        f"{r['p99']:>7.1f}  {r['statuses']}",
+                        f"{r['p99']:>7.1f} {cpu_ms:>7.1f}  {r['statuses']}",
                         flush=True,
                     )
             finally:
