@@ -18,6 +18,7 @@ from .duplication import render_duplication_sheets
 from .envelopes import render_envelopes
 from .hand_records import SetAnalysis, render_hand_records
 from .options import PrintError, PrintInputError, PrintOptionError, PrintOptions
+from .scoresheets import render_scoresheets
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ KINDS: dict[str, DocumentKind] = {
         DocumentKind("envelopes", "hand envelopes or labels, one per hand", "sets", render_envelopes),
         DocumentKind("duplication", "duplication sheet per game set", "sets", render_duplication_sheets),
         DocumentKind("hand-records", "hand record per game set", "sets", render_hand_records),
-        DocumentKind("scoresheets", "scoresheet per table per game", "event"),
+        DocumentKind("scoresheets", "scoresheet per table per game", "event", render_scoresheets),
         DocumentKind("tally-cards", "tally card per partnership or player", "event"),
         DocumentKind("guide-cards", "table guide card per table", "event"),
         DocumentKind("results", "standings, travellers and charts", "event"),

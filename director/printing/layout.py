@@ -133,3 +133,33 @@ class SheetLayout:
 ENVELOPE = EnvelopeLayout()
 LABEL = LabelLayout()
 SHEET = SheetLayout()
+
+
+@dataclass(frozen=True)
+class EventSheetLayout:
+    """Scoresheets, tally cards, guide cards and the results sheet (A4 / Letter portrait)."""
+
+    margin: float = 12 * MM
+    title_size: float = 20
+    subtitle_size: float = 13
+    event_size: float = 10
+    heading_size: float = 12.5
+    label_size: float = 8.5  # column headings, hints
+    name_size: float = 12.5
+    cell_size: float = 11
+    row: float = 31  # a row with write-in boxes
+    box_inset: float = 3.5
+    # scoresheet columns, as fractions of the width: seat+player, calypsoes, unfinished, revokes, points
+    score_columns: tuple[float, ...] = (0.37, 0.13, 0.15, 0.13, 0.22)
+    help_size: float = 8.5
+    # guide cards: the QR code's side
+    qr_size: float = 34 * MM
+    # tally cards: two per page, cut along the middle
+    tally_per_page: int = 2
+    # results: table text
+    table_size: float = 9.5
+    table_row: float = 14.5
+    chart_height: float = 86 * MM
+
+
+EVENT_SHEET = EventSheetLayout()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import layout
-from .words import LANGUAGES, Words
+from .words import EVENT_WORDS, LANGUAGES, EventWords, Words
 
 PAPER_CHOICES = tuple(layout.PAPERS)  # a4, letter
 ENVELOPE_CHOICES = (*layout.ENVELOPES, "labels")  # c6, dl, labels
@@ -53,6 +53,10 @@ class PrintOptions:
     @property
     def words(self) -> Words:
         return LANGUAGES[self.lang]
+
+    @property
+    def event_words(self) -> EventWords:
+        return EVENT_WORDS[self.lang]
 
     @property
     def page_size(self) -> tuple[float, float]:

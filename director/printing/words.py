@@ -141,3 +141,202 @@ SPANISH = Words(
 )
 
 LANGUAGES: dict[str, Words] = {words.code: words for words in (ENGLISH, FRENCH, SPANISH)}
+
+
+@dataclass(frozen=True)
+class EventWords:
+    """Words of the event documents (scoresheets, tally cards, guide cards, results)."""
+
+    game: str  # "Game {n}"
+    table: str  # "Table {n}"
+    partnership: str  # "Pair {n}"
+    bye: str  # sits out this game
+    scoresheet_title: str
+    player: str
+    calypsoes: str  # completed calypsoes (count)
+    calypso_points: str
+    unfinished: str  # cards in the unfinished calypso
+    times_20: str
+    revokes: str
+    trick_pile: str  # cards in the partnership's trick pile
+    opponents_revokes: str
+    total: str
+    net: str  # "Net for the majors (majors − minors)"
+    card_check: str
+    check_calypsoes: str
+    check_unfinished: str
+    check_piles: str
+    signatures: str
+    points_help: str
+    out_first: str  # "out in deal 1"
+    sit_out: str  # "Sit-out order"
+    tally_title: str
+    seat: str
+    opponents: str
+    running: str
+    guide_title: str
+    game_set: str  # column heading
+    next_game: str  # where a side goes for the next game
+    stays: str
+    scan: str  # beside the QR code
+    to_be_seated: str
+    results_title: str
+    standings: str
+    rank: str
+    games: str
+    percent: str
+    traveller: str  # "Traveller · Set {n}"
+    top: str  # "Top {n}"
+    score: str
+    matchpoints: str
+    chart_title: str
+    zero_sum_ok: str
+    zero_sum_off: str  # "{total}"
+
+
+EVENT_WORDS: dict[str, EventWords] = {
+    "en": EventWords(
+        game="Game {n}",
+        table="Table {n}",
+        partnership="Pair {n}",
+        bye="sits out",
+        scoresheet_title="Scoresheet",
+        player="Player",
+        calypsoes="Calypsoes",
+        calypso_points="Calypso points",
+        unfinished="Unfinished cards",
+        times_20="× 20",
+        revokes="Revokes",
+        trick_pile="Trick pile: cards × 10",
+        opponents_revokes="Opponents' revokes × 260",
+        total="Total",
+        net="Net for ♠♥ (♠♥ total − ♦♣ total)",
+        card_check="Card check",
+        check_calypsoes="13 × calypsoes",
+        check_unfinished="unfinished cards",
+        check_piles="both trick piles",
+        signatures="Agreed by",
+        points_help="Calypsoes: 1st 500, 2nd 750, 3rd and later 1000 each · unfinished card 20 · trick-pile card 10"
+        " · each revoke gives the other side 260",
+        out_first="out in deal 1",
+        sit_out="Sit-out order",
+        tally_title="Tally card",
+        seat="Seat",
+        opponents="Opponents",
+        running="Running total",
+        guide_title="Table guide",
+        game_set="Set",
+        next_game="Next game",
+        stays="stays",
+        scan="Scan to enter this table's score",
+        to_be_seated="to be seated by the director",
+        results_title="Results",
+        standings="Standings",
+        rank="Rank",
+        games="Games",
+        percent="%",
+        traveller="Traveller · Set {n}",
+        top="top {n}",
+        score="Score",
+        matchpoints="MP",
+        chart_title="Running totals",
+        zero_sum_ok="Check: the totals add up to zero.",
+        zero_sum_off="Check: the totals add up to {total}, not zero — a sheet is missing or wrong.",
+    ),
+    "fr": EventWords(
+        game="Partie {n}",
+        table="Table {n}",
+        partnership="Paire {n}",
+        bye="au repos",
+        scoresheet_title="Feuille de marque",
+        player="Joueur",
+        calypsoes="Calypsos",
+        calypso_points="Points de calypsos",
+        unfinished="Cartes du calypso en cours",
+        times_20="× 20",
+        revokes="Renonces",
+        trick_pile="Tas de plis : cartes × 10",
+        opponents_revokes="Renonces adverses × 260",
+        total="Total",
+        net="Écart pour ♠♥ (total ♠♥ − total ♦♣)",
+        card_check="Contrôle des cartes",
+        check_calypsoes="13 × calypsos",
+        check_unfinished="cartes en cours",
+        check_piles="les deux tas de plis",
+        signatures="Approuvé par",
+        points_help="Calypsos : 1er 500, 2e 750, 3e et suivants 1000 chacun · carte en cours 20 · carte du tas 10"
+        " · chaque renonce rapporte 260 au camp adverse",
+        out_first="au repos à la donne 1",
+        sit_out="Ordre de repos",
+        tally_title="Carte de marque",
+        seat="Place",
+        opponents="Adversaires",
+        running="Cumul",
+        guide_title="Guide de table",
+        game_set="Jeu",
+        next_game="Partie suivante",
+        stays="reste",
+        scan="Scannez pour saisir la marque de cette table",
+        to_be_seated="placement par l'arbitre",
+        results_title="Résultats",
+        standings="Classement",
+        rank="Rang",
+        games="Parties",
+        percent="%",
+        traveller="Feuille ambulante · Jeu {n}",
+        top="top {n}",
+        score="Marque",
+        matchpoints="PM",
+        chart_title="Cumuls",
+        zero_sum_ok="Contrôle : la somme des totaux est nulle.",
+        zero_sum_off="Contrôle : la somme des totaux est {total}, pas zéro — une feuille manque ou est fausse.",
+    ),
+    "es": EventWords(
+        game="Partida {n}",
+        table="Mesa {n}",
+        partnership="Pareja {n}",
+        bye="descansa",
+        scoresheet_title="Hoja de anotación",
+        player="Jugador",
+        calypsoes="Calypsos",
+        calypso_points="Puntos de calypsos",
+        unfinished="Cartas del calypso en curso",
+        times_20="× 20",
+        revokes="Renuncios",
+        trick_pile="Montón de bazas: cartas × 10",
+        opponents_revokes="Renuncios rivales × 260",
+        total="Total",
+        net="Neto para ♠♥ (total ♠♥ − total ♦♣)",
+        card_check="Control de cartas",
+        check_calypsoes="13 × calypsos",
+        check_unfinished="cartas en curso",
+        check_piles="los dos montones",
+        signatures="Conforme",
+        points_help="Calypsos: 1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno · carta en curso 20 · carta del"
+        " montón 10 · cada renuncio da 260 al otro bando",
+        out_first="descansa en el reparto 1",
+        sit_out="Orden de descanso",
+        tally_title="Tarjeta de anotación",
+        seat="Puesto",
+        opponents="Rivales",
+        running="Acumulado",
+        guide_title="Guía de mesa",
+        game_set="Juego",
+        next_game="Siguiente partida",
+        stays="se queda",
+        scan="Escanee para anotar el resultado de esta mesa",
+        to_be_seated="lo asigna el director",
+        results_title="Resultados",
+        standings="Clasificación",
+        rank="Puesto",
+        games="Partidas",
+        percent="%",
+        traveller="Planilla · Juego {n}",
+        top="top {n}",
+        score="Tanteo",
+        matchpoints="PM",
+        chart_title="Acumulados",
+        zero_sum_ok="Control: los totales suman cero.",
+        zero_sum_off="Control: los totales suman {total}, no cero: falta una hoja o hay un error.",
+    ),
+}

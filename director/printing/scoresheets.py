@@ -1,0 +1,204 @@
+"""Scoresheets: one page per table per game, filled in by the players at the table.
+
+The four seats by suit with the players' names; per player boxes for completed calypsoes,
+unfinished-calypso cards, revokes and points; per partnership the trick pile, the opponents'
+revokes and the total; the net; the 208 card check written out as a sum the table can do; and
+a line for each side to sign. Pages come game by game, tables in order (one stack per game).
+"""
+
+from __future__ import annotations
+
+from . import layout
+from .canvas import Batch, Output, Progress
+from .data import DIRECTION_SUITS, DIRECTIONS, EventData, Play, Side
+from .event_sheet import header, pair_symbols, write_box
+from .fonts import width
+from .options import PrintInputError, PrintOptions
+from .words import EventWords, Words
+
+
+def render_scoresheets(
+    data: EventData,
+    options: PrintOptions | None = None,
+    *,
+    out: Output = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """A scoresheet per table per game of ``data`` on ``options.paper``; ``progress(done, total)``
+    after each page. Returns the PDF bytes (also written to ``out`` if given)."""
+    options = options or PrintOptions()
+    plays = [p for p in data.plays if p.sides()]
+    if not plays:
+        raise PrintInputError(f"{data.name}: nobody is seated, so there are no scoresheets to print")
+    ew = options.event_words
+    title = f"{options.event} — scoresheets" if options.event else "Calypso scoresheets"
+    batch = Batch(options, title, options.page_size)
+    for done, play in enumerate(plays, start=1):
+        _page(batch, play, options.words, ew, options.event)
+        batch.end_page()
+        if progress:
+            progress(done, len(plays))
+    return batch.finish(out)
+
+
+def _columns(left: float, room: float) -> list[tuple[float, float]]:
+    """(x, width) of each scoresheet column."""
+    out = []
+    x = left
+    for fraction in layout.EVENT_SHEET.score_columns:
+        out.append((x, room * fraction))
+        x += room * fraction
+    return out
+
+
+def _page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str) -> None:
+    lay = layout.EVENT_SHEET
+    page_width, _ = batch.page_size
+    left, right = lay.margin, page_width - lay.margin
+    room = right - left
+    title = f"{ew.scoresheet_title} · {ew.table.format(n=play.table)}"
+    subtitle = ew.game.format(n=play.round)
+    if play.game_set is not None:
+        subtitle += "  ·  " + words.game_set.format(n=play.game_set)
+    y = header(batch, title, subtitle, event)
+    columns = _columns(left, room)
+
+    # Column headings, once for both sides.
+    y -= 6
+    headings = (ew.calypsoes, ew.unfinished, ew.revokes, ew.score)
+    wrapped = [
+        batch.wrap(text, layout.REGULAR, lay.label_size, w - 6)
+        for (_, w), text in zip(columns[1:], headings, strict=True)
+    ]
+    lines_used = max(len(lines) for lines in wrapped)
+    for (x, w), lines in zip(columns[1:], wrapped, strict=True):
+        line_y = y - lay.label_size
+        for line in lines:
+            batch.text(x + w / 2, line_y, line, layout.REGULAR, lay.label_size, layout.GREY, align="centre")
+            line_y -= lay.label_size + 1.5
+    y -= lines_used * (lay.label_size + 1.5) + 4
+
+    for direction in DIRECTIONS:
+        y = _side(batch, play.side(direction), direction, words, ew, columns, left, right, y) - 10
+
+    # The net.
+    y -= 4
+    net_x, net_w = columns[-1]
+    batch.text(net_x - 8, y - lay.row + 9, ew.net, layout.BOLD, batch.fit(ew.net, layout.BOLD, lay.name_size,
+               net_x - left - 12), align="right")  # fmt: skip
+    write_box(batch, net_x + lay.box_inset, y - lay.row + lay.box_inset, net_w - 2 * lay.box_inset,
+              lay.row - 2 * lay.box_inset, bold=True)  # fmt: skip
+    y -= lay.row + 14
+
+    y = _card_check(batch, ew, left, right, y)
+    y -= 10
+    for line in batch.wrap(ew.points_help, layout.REGULAR, lay.help_size, room):
+        y -= lay.help_size + 2.5
+        batch.text(left, y, line, layout.REGULAR, lay.help_size, layout.GREY)
+    _signatures(batch, play, ew, left, right, y - 16)
+
+
+def _side(batch: Batch, side: Side | None, direction: str, words: Words, ew: EventWords, columns, left, right, top):
+    lay = layout.EVENT_SHEET
+    inset = lay.box_inset
+    y = top - lay.heading_size - 4
+    x = left + pair_symbols(batch, left, y, direction, lay.heading_size) + 6
+    if side is not None:
+        label = side.names_text
+        if side.partnership is not None:
+            label = f"{ew.partnership.format(n=side.partnership)} · {label}"
+        room = right - x
+        if side.sit_out:
+            order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
+            sit_out = f"{ew.sit_out}: {order}"
+            size = batch.fit(sit_out, layout.REGULAR, lay.label_size + 0.5, (right - x) * 0.5)
+            room -= batch.text(right, y, sit_out, layout.REGULAR, size, layout.GREY, align="right") + 12
+        batch.text(x, y, batch.clip(label, layout.BOLD, lay.heading_size, room), layout.BOLD, lay.heading_size)
+    y -= 6
+    batch.line(left, y, right, y, color=layout.BLACK, weight=0.9)
+
+    seats = {suit: name for suit, _, name in (side.seats if side else ())}
+    (seat_x, seat_w), *boxes = columns
+    for suit in DIRECTION_SUITS[direction]:
+        row_bottom = y - lay.row
+        baseline = row_bottom + (lay.row - lay.name_size) / 2 + 2
+        w = batch.seat(seat_x + 2, baseline, suit, words.suits[suit], lay.name_size)
+        name = seats.get(suit, "")
+        name_x = seat_x + 2 + max(w, 86) + 8
+        if name:
+            batch.text(name_x, baseline, batch.clip(name, layout.REGULAR, lay.name_size, seat_x + seat_w - name_x - 4),
+                       layout.REGULAR, lay.name_size)  # fmt: skip
+        for x, bw in boxes:
+            write_box(batch, x + inset, row_bottom + inset, bw - 2 * inset, lay.row - 2 * inset)
+        y = row_bottom
+    if side is not None and side.third is not None:
+        y -= lay.label_size + 3
+        batch.text(seat_x + 2, y, f"{side.third[1]} — {ew.out_first}", layout.REGULAR, lay.label_size + 0.5,
+                   layout.GREY)  # fmt: skip
+        y -= 3
+
+    # Partnership lines: trick pile, opponents' revokes (count under "unfinished", points at the right), total.
+    count_x, count_w = boxes[1]
+    points_x, points_w = boxes[-1]
+    for text, bold in ((ew.trick_pile, False), (ew.opponents_revokes, False), (ew.total, True)):
+        row_bottom = y - lay.row
+        baseline = row_bottom + (lay.row - lay.cell_size) / 2 + 2
+        font = layout.BOLD if bold else layout.REGULAR
+        label_right = (points_x if bold else count_x) - 6
+        size = batch.fit(text, font, lay.cell_size, label_right - seat_x - 4)
+        batch.text(label_right, baseline, text, font, size, align="right")
+        if not bold:
+            write_box(batch, count_x + inset, row_bottom + inset, count_w - 2 * inset, lay.row - 2 * inset)
+        write_box(batch, points_x + inset, row_bottom + inset, points_w - 2 * inset, lay.row - 2 * inset, bold=bold)
+        y = row_bottom
+    return y
+
+
+def _card_check(batch: Batch, ew: EventWords, left: float, right: float, top: float) -> float:
+    """``13 × [ ] = [ ]  +  [ ]  +  [ ]  +  [ ]  =  208`` with a label under each box."""
+    lay = layout.EVENT_SHEET
+    y = top - lay.heading_size
+    batch.text(left, y, ew.card_check, layout.BOLD, lay.heading_size)
+    row_bottom = y - 8 - lay.row
+    baseline = row_bottom + (lay.row - lay.name_size) / 2 + 2
+    room = right - left
+    parts = [
+        ("13 ×", None),
+        ("", ew.calypsoes),
+        ("=", None),
+        ("", ew.check_calypsoes),
+        ("+", None),
+        ("", ew.check_unfinished),
+        ("+", None),
+        ("", ew.check_piles),
+        ("= 208", None),
+    ]
+    boxes = sum(1 for _, label in parts if label is not None)
+    operators = [text for text, label in parts if label is None]
+    widths = {text: width(text, layout.BOLD, lay.name_size + 1) + 16 for text in operators}
+    box = (room - sum(widths[t] for t in operators)) / boxes
+    x = left
+    for text, label in parts:
+        if label is None:
+            batch.text(x + widths[text] / 2, baseline, text, layout.BOLD, lay.name_size + 1, align="centre")
+            x += widths[text]
+            continue
+        write_box(batch, x, row_bottom, box, lay.row)
+        line_y = row_bottom - lay.label_size - 2
+        for line in batch.wrap(label, layout.REGULAR, lay.label_size, box)[:2]:
+            batch.text(x + box / 2, line_y, line, layout.REGULAR, lay.label_size, layout.GREY, align="centre")
+            line_y -= lay.label_size + 1.5
+        x += box
+    return row_bottom - 2 * (lay.label_size + 1.5) - 4
+
+
+def _signatures(batch: Batch, play: Play, ew: EventWords, left: float, right: float, top: float) -> None:
+    lay = layout.EVENT_SHEET
+    y = top - lay.heading_size
+    batch.text(left, y, ew.signatures, layout.BOLD, lay.heading_size)
+    y -= 30
+    half = (right - left) / 2
+    for i, direction in enumerate(DIRECTIONS):
+        x = left + i * half
+        w = pair_symbols(batch, x, y, direction, lay.name_size)
+        batch.line(x + w + 8, y - 2, x + half - 16, y - 2, color=layout.BLACK, weight=0.8)
