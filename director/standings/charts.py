@@ -114,7 +114,7 @@ def score_histogram(
     numbers = [_number(v) for v in values]
     if numbers:
         low, high = min(numbers), max(numbers)
-        count = bins or max(1, min(20, len(set(numbers))))
+        count = bins or max(6, min(20, len(set(numbers))))
         if low == high:
             low, high = low - 50, high + 50
         axes.hist(numbers, bins=count, range=(low, high), color=ACCENT, edgecolor="white")

@@ -164,8 +164,15 @@ def _hands(event: Event, number: int):
     row = GameSet.objects.filter(event=event, number=number).first()
     if row is None or not any(any(deal.get(s) for s in "SHDC") for deal in row.deals):
         return None
+    symbols = dict(zip("SHDC", "♠♥♦♣", strict=True))
+
+    def suits(text: str) -> list[tuple[str, str, str]]:
+        # "S AK H 2 D T C -" -> [("S", "♠", "AK"), ...]
+        parts = text.split()
+        return [(parts[i], symbols[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+
     return [
-        {"deal": d, "hands": [(seat, hand_text(row, d, seat, symbols=True)) for seat in "SHDC"]}
+        {"deal": d, "hands": [(seat, symbols[seat], suits(hand_text(row, d, seat))) for seat in "SHDC"]}
         for d in range(1, len(row.deals) + 1)
     ]
 
@@ -221,6 +228,7 @@ def tallies(request, event_id):
     values: dict[str, str] = {}
     errors: dict[str, str] = {}
     discrepancies = None
+    not_entered: list[str] = []
     flagged: set[str] = set()
     against_sheets = True
     if request.method == "POST":
@@ -249,9 +257,16 @@ def tallies(request, event_id):
                 cards.append(tally_engine.TallyCard(entrant.key, tuple(lines), total))
         if not errors:
             names = {e.key: e.label for e in entrants}
-            discrepancies = tally_engine.cross_check(
-                cards, results.game_results() if against_sheets else None, names=names
+            # Cards are often typed a few at a time: the zero-sum check waits for all of them, and
+            # the cards not typed yet are listed once rather than one line each.
+            found = tally_engine.cross_check(
+                cards,
+                results.game_results() if against_sheets else None,
+                names=names,
+                zero_sum=len(cards) == len(entrants),
             )
+            discrepancies = [d for d in found if d.kind != "missing-card"]
+            not_entered = [names.get(d.entrants[0], str(d.entrants[0])) for d in found if d.kind == "missing-card"]
             for d in discrepancies:
                 for key in d.entrants:
                     flagged.add(f"c{key}-g{d.game}" if d.game is not None else f"c{key}-t")
@@ -284,6 +299,7 @@ def tallies(request, event_id):
         grid=grid,
         errors=errors,
         discrepancies=discrepancies,
+        not_entered=not_entered,
         against_sheets=against_sheets,
         zero_sum=results.zero_sum(),
     )

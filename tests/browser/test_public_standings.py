@@ -1,0 +1,34 @@
+"""A viewer's public standings page follows new results without being reloaded."""
+
+import pytest
+
+from director.events import services as events
+from tests.director.conftest import add_players, make_progressive
+from tests.director.standings.conftest import enter
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_public_standings_update_live(page, phone_page, django_user_model):
+    from director.clubs import services as clubs
+
+    director = django_user_model.objects.create_user("dora", password="calypso-2026")
+    club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=director)
+    event = make_progressive(club, add_players(club, 8), tables=2, games=2)
+    events.set_public_switches(event=event, standings_released=True)
+    enter(event, 1, 1, 120, director)
+
+    url = f"/p/pos/{event.pk}/"
+    page.goto(url)
+    first = page.locator("#live-standings tbody tr").first
+    assert first.locator("td.total").inner_text() == "+120"
+    page.evaluate("window.__same_page = true")
+
+    phone_page.goto(url)
+    enter(event, 1, 2, 260, director)  # table 2's result is confirmed while both are watching
+
+    top = page.locator("#live-standings tbody tr", has_text="+260").first
+    top.wait_for(timeout=10_000)
+    assert top.locator("td.rank").inner_text() == "1"
+    assert page.evaluate("window.__same_page") is True  # updated in place, not reloaded
+    phone_page.locator("#live-standings td.total", has_text="+260").first.wait_for(timeout=10_000)
