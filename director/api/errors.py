@@ -55,10 +55,42 @@ def _scoring_body(error: ValueError) -> dict:
     return {"detail": str(error)}
 
 
+def _flatten(path: str, detail) -> list:
+    """Messages of a nested serializer error as one list: ``players[1]: A valid integer...``."""
+    if isinstance(detail, dict):
+        return [
+            m
+            for key, value in detail.items()
+            for m in _flatten(f"{path}[{key}]" if str(key).isdigit() else f"{path}.{key}", value)
+        ]
+    if isinstance(detail, list):
+        return [m for item in detail for m in _flatten(path, item)]
+    return [f"{path}: {detail}"]
+
+
+def _flat_field_errors(data):
+    """``{field: [messages]}`` even when a list or nested field reports errors per item."""
+    if not isinstance(data, dict):
+        return data
+    flat = {}
+    for field, detail in data.items():
+        if isinstance(detail, dict):
+            flat[field] = _flatten(field, detail)
+        elif isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
+            flat[field] = [
+                m for item in detail for m in (_flatten(field, item) if isinstance(item, dict | list) else [item])
+            ]
+        else:
+            flat[field] = detail
+    return flat
+
+
 def exception_handler(exc, context):
     """DRF's handler first (404, 401/403, parse and serializer errors), then ours."""
     response = drf_exception_handler(exc, context)
     if response is not None:
+        if response.status_code == status.HTTP_400_BAD_REQUEST:
+            response.data = _flat_field_errors(response.data)
         return response
 
     if isinstance(exc, errors.PermissionDenied):
