@@ -1,0 +1,16 @@
+"""The movement pages, included under ``events/<event_id>/movement/`` (namespace ``movements``)."""
+
+from django.urls import path
+
+from . import movement_views as views
+
+app_name = "movements"
+
+urlpatterns = [
+    path("", views.movement, name="movement"),
+    path("balance/", views.balance, name="balance"),
+    path("build/", views.build, name="build"),
+    path("swap/", views.swap, name="swap"),
+    path("latecomer/", views.latecomer, name="latecomer"),
+    path("next/", views.next_round, name="next"),
+]

@@ -1,0 +1,363 @@
+"""The director's movement pages: the event's movement as a table × game grid, where each
+partnership (or player) goes next, the forms to swap two of them or bring a latecomer in, the
+balance report, and — for a progressive individual — "seat the next game" from the results.
+
+Views parse and authorise (``clubs.access``: another club's event is a 404); the changes are
+``events.movement_services``. Each page runs the same number of queries whatever the event's size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from director.clubs import services as club_services
+from director.clubs.access import event_for
+from director.clubs.models import Player
+from director.clubs.views import director_view, place_error
+from director.core.errors import DomainError, ValidationError
+from scoring import movements as mv
+
+from . import movement_services as services
+from .models import MAJORS
+from .movement_forms import BuildForm, LatecomerForm, NextRoundForm, SwapForm
+
+DIRECTION_SUITS = {MAJORS: "♠♥", "minors": "♦♣"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# Where a service's ``field`` goes on each form (None: at the top of the form).
+FIELDS = {"round": "from_round", "movement": None, "expected": None, "partnerships": None, "results": None}
+
+
+# --- what the page shows -------------------------------------------------------------------------------
+@dataclass
+class GridCell:
+    table: int
+    majors: str | None = None
+    minors: str | None = None
+    game_set: int | None = None
+
+
+@dataclass
+class GridRow:
+    number: int
+    state: str  # "played" / "in play" / "open" / "not seated"
+    reason: str | None
+    cells: list
+    byes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Place:
+    table: int | None
+    direction: str | None = None
+    suits: str = ""
+    seat: str = ""
+    game_set: int | None = None
+    opponents: str = ""
+    partners: str = ""
+    out_deals: str = ""  # a side of three: who sits out which deals
+
+
+def _grid(state: services.EventMovement) -> tuple[list[int], list[GridRow]]:
+    movement = state.movement
+    tables = list(range(1, (movement.tables if movement else 0) + 1))
+    rows = []
+    in_play = state.last_locked
+    for round_obj in state.rounds:
+        number = round_obj.number
+        reason = state.locked_reason(number)
+        if movement is None or number > len(movement.rounds):
+            rows.append(GridRow(number, "not seated", reason, [None for _ in tables]))
+            continue
+        seated = movement.rounds[number - 1]
+        cells = [
+            GridCell(t, state.label(seated[t].majors), state.label(seated[t].minors), seated[t].game_set)
+            if t in seated
+            else None
+            for t in tables
+        ]
+        if number in state.rounds_with_results or round_obj.status == "closed":
+            status = "played" if round_obj.status == "closed" or number < in_play else "in play"
+        elif reason:
+            status = "in play"
+        else:
+            status = "open"
+        byes = [state.label(s) for s in movement.sitting_out[number - 1]]
+        rows.append(GridRow(number, status, reason, cells, byes))
+    return tables, rows
+
+
+def _out_deals(state: services.EventMovement, movement: mv.Movement, side, number: int, who=None) -> str:
+    players = movement.players_of(side)
+    if len(players) != 3:
+        return ""
+    order = mv.sit_out_order(players, movement.games_played_before(side, number))
+    deals: dict = {}
+    for deal, player in enumerate(order, start=1):
+        deals.setdefault(player, []).append(str(deal))
+    if who is not None:
+        return f"out in deal{'s' * (len(deals[who]) > 1)} {' & '.join(deals[who])}"
+    return "; ".join(f"{state.player_name(p)} out in {' & '.join(d)}" for p, d in deals.items())
+
+
+def _place(state: services.EventMovement, unit, number: int | None) -> Place | None:
+    movement = state.movement
+    if movement is None or number is None or number > len(movement.rounds):
+        return None
+    try:
+        placement = movement.where(unit, number)
+    except mv.MovementError:
+        return None  # not in this game (a latecomer before they came, someone who left)
+    if placement.table is None:
+        return Place(table=None)
+    entry = movement.rounds[number - 1][placement.table]
+    side = entry.side(placement.direction)
+    return Place(
+        table=placement.table,
+        direction=placement.direction,
+        suits=DIRECTION_SUITS[placement.direction],
+        seat=SUIT_SYMBOLS.get(placement.seat or "", ""),
+        game_set=placement.game_set,
+        opponents=state.label(placement.opponents),
+        partners=" & ".join(state.player_name(p) for p in placement.partners) if state.individual else "",
+        out_deals=_out_deals(state, movement, side, number, unit if state.individual else None),
+    )
+
+
+def _units(state: services.EventMovement) -> list[tuple[int, str]]:
+    if state.individual:
+        units = state.movement.units() if state.movement is not None else []
+        players = [u for u in units if isinstance(u, int)]
+        return sorted(((p, state.player_name(p)) for p in players), key=lambda item: item[1].casefold())
+    return [(number, state.label(number)) for number in sorted(state.partnerships)]
+
+
+def _where_next(state: services.EventMovement) -> tuple[int | None, int | None, list[dict]]:
+    current = state.last_locked or None
+    following = (current or 0) + 1
+    if following > state.event.games:
+        following = None
+    rows = [
+        {"unit": label, "now": _place(state, unit, current), "next": _place(state, unit, following)}
+        for unit, label in _units(state)
+    ]
+    return current, following, rows
+
+
+def _free_players(state: services.EventMovement, club_players: list[Player]) -> list[tuple[int, str]]:
+    taken = set(state.players)
+    return [(p.pk, p.name) for p in club_players if p.pk not in taken]
+
+
+def _forms(state, club_players, data=None, which=None):
+    rounds = [r.number for r in state.rounds if not state.locked_reason(r.number)]
+    expected = {"expected": state.fingerprint}
+    bound = {name: (data if which == name else None) for name in ("swap", "latecomer", "next", "build")}
+    return {
+        "swap_form": SwapForm(
+            bound["swap"], initial=expected, rounds=rounds, units=_units(state), individual=state.individual
+        ),
+        "latecomer_form": LatecomerForm(
+            bound["latecomer"],
+            initial=expected,
+            rounds=rounds,
+            players=_free_players(state, club_players),
+            individual=state.individual,
+        ),
+        "next_form": NextRoundForm(bound["next"], initial=expected),
+        "build_form": BuildForm(bound["build"], initial=expected),
+    }
+
+
+def _render(request, event, *, data=None, which=None, error_form=None, status=200):
+    state = services.load_movement(event)
+    club_players = list(Player.objects.filter(club_id=event.club_id, active=True).order_by("name"))
+    tables, rows = _grid(state)
+    current, following, where = _where_next(state)
+    context = {
+        "event": event,
+        "club": event.club,
+        "state": state,
+        "tables": tables,
+        "rows": rows,
+        "current": current,
+        "following": following,
+        "where_next": where,
+        "pending": services.pending_results(state) if event.is_individual else None,
+        "can_build": not any(state.locked_reason(r.number) for r in state.rounds),
+        "notes": [*state.notes, *(state.movement.notes if state.movement else [])],
+        **_forms(state, club_players, data, which),
+    }
+    if error_form is not None:
+        context[f"{which}_form"] = error_form
+    return render(request, "director/movements/movement.html", context, status=status)
+
+
+@director_view
+def movement(request, event_id):
+    event = event_for(request.user, event_id)
+    return _render(request, event)
+
+
+@director_view
+def balance(request, event_id):
+    event = event_for(request.user, event_id)
+    state = services.load_movement(event)
+    context = {"event": event, "club": event.club, "state": state, "pairs": [], "mixing": [], "units": []}
+    movement = state.movement
+    if movement is not None and movement.rounds:
+        report = movement.balance()
+        duplicate = any(e.game_set is not None for r in movement.rounds for e in r.values())
+        label = state.unit_label
+        pairs = []
+        for key in report.met:
+            met, compared = report.met[key], report.compared[key]
+            partnered = report.partnered.get(key, 0)
+            if met or compared or partnered:
+                pairs.append(
+                    {
+                        "a": label(key[0]),
+                        "b": label(key[1]),
+                        "met": met,
+                        "compared": compared,
+                        "partnered": partnered,
+                        "repeat": met > 1 or partnered > 1,
+                    }
+                )
+        pairs.sort(key=lambda p: (not p["repeat"], -p["met"], -p["partnered"], p["a"], p["b"]))
+        per_unit: dict = {u: {"opponents": 0, "compared": 0, "repeats": 0} for u in report.units}
+        for (a, b), met in report.met.items():
+            for unit in (a, b):
+                per_unit[unit]["opponents"] += bool(met)
+                per_unit[unit]["compared"] += bool(report.compared[a, b])
+                per_unit[unit]["repeats"] += met > 1
+        units = [{"label": label(u), **per_unit[u]} for u in report.units]
+        mixing = []
+        if state.individual:
+            mixing = sorted(
+                (
+                    {"label": label(p), "games": m.games, "partners": m.partners, "opponents": m.opponents}
+                    for p, m in movement.mixing().items()
+                ),
+                key=lambda row: row["label"].casefold(),
+            )
+        context.update(
+            pairs=pairs,
+            repeats=[p for p in pairs if p["repeat"]],
+            units=units,
+            mixing=mixing,
+            duplicate=duplicate,
+            individual=state.individual,
+        )
+    return render(request, "director/movements/balance.html", context)
+
+
+# --- changes ---------------------------------------------------------------------------------------
+def _done(request, event, text: str):
+    messages.success(request, text)
+    return redirect(reverse("movements:movement", args=[event.pk]))
+
+
+@require_POST
+@director_view
+def build(request, event_id):
+    event = event_for(request.user, event_id)
+    form = BuildForm(request.POST)
+    if form.is_valid():
+        try:
+            movement = services.build_movement(
+                event=event, seed=form.cleaned_data.get("seed"), by=request.user, expected=form.cleaned_data["expected"]
+            )
+        except DomainError as error:
+            place_error(form, error, fields=FIELDS)
+        else:
+            return _done(request, event, f"Movement built: {len(movement.rounds)} games seated.")
+    return _render(request, event, which="build", error_form=form, status=400)
+
+
+@require_POST
+@director_view
+def swap(request, event_id):
+    event = event_for(request.user, event_id)
+    state = services.load_movement(event)
+    rounds = [r.number for r in state.rounds]
+    form = SwapForm(request.POST, rounds=rounds, units=_units(state), individual=state.individual)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            change = services.swap(
+                event=event,
+                first=data["first"],
+                second=data["second"],
+                from_round=data.get("from_round"),
+                by=request.user,
+                expected=data["expected"],
+            )
+        except DomainError as error:
+            place_error(form, error, fields=FIELDS)
+        else:
+            return _done(request, event, change.text)
+    return _render(request, event, which="swap", error_form=form, status=400)
+
+
+@require_POST
+@director_view
+def latecomer(request, event_id):
+    event = event_for(request.user, event_id)
+    state = services.load_movement(event)
+    rounds = [r.number for r in state.rounds]
+    club_players = list(Player.objects.filter(club_id=event.club_id, active=True).order_by("name"))
+    form = LatecomerForm(
+        request.POST,
+        rounds=rounds,
+        players=_free_players(state, club_players),
+        individual=state.individual,
+    )
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():  # quick-added names go too if the latecomer is refused
+                ids = list(data.get("players") or [])
+                known = {p.name.casefold(): p for p in club_players}
+                for name in data["new_names"]:
+                    player = known.get(name.casefold())
+                    if player is None:
+                        try:
+                            player = club_services.add_player(club=event.club, name=name)
+                        except DomainError as error:
+                            raise ValidationError(error.message, field="new_players") from error
+                    if player.pk not in ids:
+                        ids.append(player.pk)
+                change = services.add_latecomer(
+                    event=event,
+                    players=ids,
+                    direction=data.get("direction") or "",
+                    from_round=data.get("from_round"),
+                    by=request.user,
+                    expected=data["expected"],
+                )
+        except DomainError as error:
+            place_error(form, error, fields=FIELDS)
+        else:
+            return _done(request, event, change.text)
+    return _render(request, event, which="latecomer", error_form=form, status=400)
+
+
+@require_POST
+@director_view
+def next_round(request, event_id):
+    event = event_for(request.user, event_id)
+    form = NextRoundForm(request.POST)
+    if form.is_valid():
+        try:
+            change = services.compute_next_round(event=event, by=request.user, expected=form.cleaned_data["expected"])
+        except DomainError as error:
+            place_error(form, error, fields=FIELDS)
+        else:
+            return _done(request, event, change.text)
+    return _render(request, event, which="next", error_form=form, status=400)

@@ -1,0 +1,164 @@
+"""Movement pages: the grid, where next, the forms (errors next to their field), the balance
+report and "seat the next game"; access by club; constant query counts (2 tables against 8)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from director.events import movement_services as ms
+from director.events import services as events
+from director.events.models import Partnership
+
+from .conftest import make_event
+from .test_services import enter
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def progressive(club_a, many_players):
+    event = make_event(club_a, many_players, count=16, games=4)
+    ms.build_movement(event=event)
+    return event
+
+
+def url(name, event):
+    return reverse(f"movements:{name}", args=[event.pk])
+
+
+def field_errors(html: str, name: str) -> str:
+    """The text of the field block (label, input, errors) of form field ``name``."""
+    pattern = rf'<div class="field has-error">(?:(?!<div class="field).)*?name="{name}".*?</div>'
+    match = re.search(pattern, html, re.S)
+    return match.group(0) if match else ""
+
+
+@pytest.mark.parametrize("name", ["movement", "balance"])
+def test_pages_for_the_director_another_club_and_anonymous(client, progressive, director_a, director_b, name):
+    response = client.get(url(name, progressive))
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    client.force_login(director_b)
+    assert client.get(url(name, progressive)).status_code == 404
+    client.force_login(director_a)
+    response = client.get(url(name, progressive))
+    assert response.status_code == 200
+
+
+def test_movement_page_shows_the_grid_and_where_next(client, progressive, director_a):
+    client.force_login(director_a)
+    html = client.get(url("movement", progressive)).content.decode()
+    assert "Table 4" in html and "Game 4" in html
+    p5 = Partnership.objects.get(event=progressive, number=5)
+    names = " &amp; ".join(m.player.name for m in p5.members.order_by("position"))
+    assert f"5: {names}" in html
+    assert "Where next" in html and "Swap two partnerships" in html and "Bring a latecomer in" in html
+
+
+def test_posts_for_another_club_are_404(client, progressive, director_b):
+    client.force_login(director_b)
+    for name in ("swap", "latecomer", "next", "build"):
+        assert client.post(url(name, progressive), {"first": 5, "second": 6}).status_code == 404
+
+
+def test_swap_form(client, progressive, director_a):
+    client.force_login(director_a)
+    expected = ms.load_movement(progressive).fingerprint
+    response = client.post(url("swap", progressive), {"first": 5, "second": 6, "expected": expected})
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert "swapped from game 1" in html
+    # Same partnership twice: the error is next to the second field.
+    response = client.post(url("swap", progressive), {"first": 5, "second": 5})
+    assert response.status_code == 400
+    assert "two different" in field_errors(response.content.decode(), "second")
+    # A game that has started: the service's refusal is shown next to "from game".
+    events.start_event(event=progressive)
+    response = client.post(url("swap", progressive), {"first": 5, "second": 6, "from_round": 1})
+    assert response.status_code == 400
+    assert "game 1 has started" in field_errors(response.content.decode(), "from_round")
+    # A stale page is refused at the top of the form.
+    response = client.post(url("swap", progressive), {"first": 7, "second": 8, "expected": expected})
+    assert response.status_code == 400 and "changed since this page was loaded" in response.content.decode()
+
+
+def test_latecomer_form_quick_adds_and_seats(client, progressive, director_a):
+    client.force_login(director_a)
+    response = client.post(url("latecomer", progressive), {"new_players": "Late Lou\nTardy Ted"})
+    assert response.status_code == 302
+    late = Partnership.objects.get(event=progressive, number=9)
+    assert sorted(m.player.name for m in late.members.all()) == ["Late Lou", "Tardy Ted"]
+    # One player is not a partnership: the error sits next to the players, nothing is added.
+    response = client.post(url("latecomer", progressive), {"new_players": "Alone Al"})
+    assert response.status_code == 400
+    assert "two or three players" in field_errors(response.content.decode(), "players")
+    assert not progressive.club.players.filter(name="Alone Al").exists()
+    response = client.post(url("latecomer", progressive), {})
+    assert response.status_code == 400
+    assert "choose the latecomers" in field_errors(response.content.decode(), "players")
+
+
+def test_individual_next_game_asks_for_the_missing_results(client, club_a, many_players, director_a):
+    event = make_event(club_a, many_players, type="progressive-individual", games=3)
+    ms.build_movement(event=event, players=many_players[:8], seed=3)
+    events.start_event(event=event)
+    enter(event, 1, {1: "majors"}, by=director_a)
+    client.force_login(director_a)
+    html = client.get(url("movement", event)).content.decode()
+    assert "Still needed for game 1" in html and "Table 2 — no result yet" in html
+    assert reverse("results:entry", args=[event.pk, 1]) in html
+    response = client.post(url("next", event), {})
+    assert response.status_code == 400 and "no confirmed result for table 2" in response.content.decode()
+    enter(event, 1, {2: "minors"}, by=director_a)
+    response = client.post(url("next", event), {})
+    assert response.status_code == 302
+    html = client.get(url("movement", event)).content.decode()
+    assert "Game 2 seated from game 1" in html
+    assert "Next: game 2" in html
+
+
+def test_build_form(client, club_a, many_players, director_a):
+    event = make_event(club_a, many_players, type="duplicate-pairs", count=12, games=3, movement_kind="barometer")
+    client.force_login(director_a)
+    assert "Build the movement" in client.get(url("movement", event)).content.decode()
+    response = client.post(url("build", event), {})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.movement["kind"] == "barometer"
+    assert "Set 3" in client.get(url("movement", event)).content.decode()
+
+
+def test_balance_report_flags_repeats(client, club_a, many_players, director_a):
+    event = make_event(club_a, many_players, count=8, games=3)  # 2 tables, 3 games: a repeat meeting
+    ms.build_movement(event=event)
+    client.force_login(director_a)
+    html = client.get(url("balance", event)).content.decode()
+    assert "met 2 times" in html and "⚠" in html
+
+
+def queries(client, path) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    assert response.status_code == 200, path
+    return len(captured)
+
+
+@pytest.mark.parametrize("kind", ["progressive-pairs", "progressive-individual"])
+def test_pages_run_a_constant_number_of_queries(client, club_a, new_players, director_a, kind):
+    players = new_players(club_a, 40, "Q")
+    counts: dict[str, list[int]] = {"movement": [], "balance": []}
+    for tables, group in ((2, players[:8]), (8, players[8:40])):
+        event = make_event(club_a, group, type=kind, count=4 * tables, games=4)
+        ms.build_movement(event=event, **({"players": group, "seed": 1} if kind == "progressive-individual" else {}))
+        events.start_event(event=event)
+        enter(event, 1, {1: "majors"}, by=director_a)
+        client.force_login(director_a)
+        for name in counts:
+            counts[name].append(queries(client, url(name, event)))
+    for name, (small, large) in counts.items():
+        assert small == large, (name, counts)
+        assert small <= 20, (name, counts)
