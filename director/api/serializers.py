@@ -282,6 +282,44 @@ class PartnershipUpdateSerializer(serializers.Serializer):
     players = serializers.ListField(child=Id(), min_length=1, max_length=10, help_text="player ids in seat order")
 
 
+class GridSeatSerializer(serializers.Serializer):
+    seat = serializers.CharField(read_only=True, help_text="S, H, D or C (the first deal's seat for a side of three)")
+    player = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+
+
+class GridSideSerializer(serializers.Serializer):
+    partnership = serializers.IntegerField(read_only=True, allow_null=True, help_text="partnership number")
+    seats = GridSeatSerializer(many=True, read_only=True)
+    sit_out_order = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+
+class GridCellSerializer(serializers.Serializer):
+    round = serializers.IntegerField(read_only=True, help_text="game number")
+    table = serializers.IntegerField(read_only=True, help_text="table number")
+    game_set = serializers.IntegerField(read_only=True, allow_null=True)
+    status = serializers.CharField(read_only=True, help_text="missing, submitted, disputed, confirmed or empty")
+    result = serializers.IntegerField(read_only=True, allow_null=True, help_text="the live submission's id")
+    majors = GridSideSerializer(read_only=True, allow_null=True)
+    minors = GridSideSerializer(read_only=True, allow_null=True)
+
+
+class GridRoundSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    status = serializers.CharField(read_only=True)
+    sitting_out_partnerships = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    sitting_out_players = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+
+class GridSerializer(serializers.Serializer):
+    """Who sits where in every game, which set they play, and each result's status."""
+
+    rounds = GridRoundSerializer(many=True, read_only=True)
+    tables = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    cells = GridCellSerializer(many=True, read_only=True)
+
+
 # --- game sets ------------------------------------------------------------------------------------
 class GameSetSerializer(serializers.ModelSerializer):
     """A game set with its hands. Only ever served to the directors of the event's club."""

@@ -365,6 +365,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         return Response({"seatings": written})
 
     @extend_schema(
+        summary="The round grid: who sits where in every game, the set played, each result's status",
+        responses={200: s.GridSerializer, **NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"])
+    def grid(self, request, pk=None):
+        return Response(grid_data(event_selectors.round_grid(self.get_object())))
+
+    @extend_schema(
         summary="Where the event's game sets came from (commitment; seed once revealed)",
         responses={200: s.GameSetFileSerializer, **NOT_FOUND},
     )
@@ -394,6 +402,45 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         event = self.get_object()
         data = _valid(s.ReleaseHandsSerializer, request)
         return Response(s.GameSetFileSerializer(deal_services.release_hands(event=event, **data)).data)
+
+
+def _side(side) -> dict | None:
+    if side is None:
+        return None
+    return {
+        "partnership": side.partnership.number if side.partnership is not None else None,
+        "seats": [{"seat": suit, "player": p.pk, "name": p.name} for suit, p in side.seats.items()],
+        "sit_out_order": list(side.sit_out_order),
+    }
+
+
+def grid_data(grid) -> dict:
+    """``events.selectors.Grid`` as JSON (the selector's queries are a fixed number)."""
+    rounds = []
+    for r in grid.rounds:
+        out = grid.sitting_out.get(r.number, [])
+        rounds.append(
+            {
+                "id": r.pk,
+                "number": r.number,
+                "status": r.status,
+                "sitting_out_partnerships": [x.number for x in out if isinstance(x, Partnership)],
+                "sitting_out_players": [x.pk for x in out if isinstance(x, Player)],
+            }
+        )
+    cells = [
+        {
+            "round": round_number,
+            "table": table_number,
+            "game_set": cell.game_set,
+            "status": cell.status,
+            "result": cell.result.pk if cell.result is not None else None,
+            "majors": _side(cell.majors),
+            "minors": _side(cell.minors),
+        }
+        for (round_number, table_number), cell in sorted(grid.cells.items())
+    ]
+    return {"rounds": rounds, "tables": [t.number for t in grid.tables], "cells": cells}
 
 
 # --- tables, rounds, partnerships -----------------------------------------------------------------

@@ -268,3 +268,18 @@ def test_game_set_options_and_delete(api_a, world_a):
     assert (changed["first_dealer"], changed["orientation"]) == ("D", "SCHD")
     assert api_a.delete(url).status_code == 204
     assert api_a.get(url).status_code == 404
+
+
+def test_round_grid(api_a, world_a):
+    grid = api_a.get(f"/api/events/{world_a.event.pk}/grid/").json()
+    assert [r["number"] for r in grid["rounds"]] == [1, 2, 3] and grid["tables"] == [1, 2]
+    first = grid["cells"][0]
+    assert (first["round"], first["table"], first["status"], first["result"]) == (
+        1,
+        1,
+        "confirmed",
+        world_a.submission.pk,
+    )
+    assert first["majors"]["partnership"] == 1 and [s["seat"] for s in first["majors"]["seats"]] == ["S", "H"]
+    assert [s["seat"] for s in first["minors"]["seats"]] == ["D", "C"]
+    assert {c["status"] for c in grid["cells"][1:]} == {"missing"}

@@ -66,6 +66,7 @@ def test_list_queries_do_not_grow_with_the_data(api_a, world_a, director_a, rand
         "/api/results/{w.submission.pk}/history/",
         "/api/clubs/{w.club.pk}/directors/",
         "/api/game-sets/{w.game_set.pk}/recording/",
+        "/api/events/{w.event.pk}/grid/",
     ],
 )
 def test_detail_lists_are_constant_too(api_a, world_a, director_a, sheet, random_sheet, url):
@@ -80,4 +81,8 @@ def test_detail_lists_are_constant_too(api_a, world_a, director_a, sheet, random
     for i in range(4):
         clubs.create_director_user(club=world_a.club, username=f"helper{i}", password="calypso-test-1")
     deals.record_hand(event=world_a.dup, number=1, deal=2, seat="S", text="S 2 3 4", by=director_a)
+    events.update_event(event=world_a.event, games=8)  # more rounds...
+    events.set_table_count(event=world_a.event, count=6)  # ...and tables in the grid
+    for round_ in world_a.event.rounds.filter(number__gt=1):
+        results.enter_sheet(table=world_a.event.tables.get(number=2), round=round_, sheet=random_sheet(), by=director_a)
     assert measure() == small
