@@ -150,11 +150,11 @@ def parse_cards(text: str) -> list[Card]:
     Cards keep the order they were written in. Raises ``CardError`` naming the bad text.
     """
     cleaned = _clean(text).replace(":", " ")
-    if not cleaned:
-        return []
     # Symbols may be glued to their ranks in grouped form ("♠AKQ ♥9"): split them off.
     cleaned = re.sub(r"([♠♥♦♣♤♡♢♧])(?=\S)", r"\1 ", cleaned)
     tokens = [t for t in _SPLIT.split(cleaned) if t]
+    if not tokens:  # empty, or nothing but separators
+        return []
     if tokens[0].upper() not in _SUIT_ALIASES:
         return [parse_card(token) for token in tokens]
 

@@ -169,3 +169,9 @@ def test_every_spelling_of_a_card_parses_to_it(card: Card, lower: bool, ten: boo
     suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card.suit] if symbol else card.suit
     text = rank + suit
     assert parse_card(text.lower() if lower else text) is card
+
+
+@pytest.mark.parametrize("text", [",", " ; ", ":", ", ,", "\ufe0f"])
+def test_parse_cards_of_separators_only_is_an_empty_hand(text: str) -> None:
+    # Only separators means no cards, like the empty string: never an IndexError.
+    assert parse_cards(text) == []
