@@ -75,6 +75,15 @@ CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in R
 _BY_TEXT = {str(card): card for card in CARDS}
 
 
+def is_suit(value: object) -> bool:
+    """True when ``value`` is exactly one suit letter ``S``/``H``/``D``/``C``.
+
+    Use this rather than ``value in SUITS``: ``SUITS`` is a string, so ``"" in SUITS`` and
+    ``"SH" in SUITS`` are true, and a non-text value makes ``in`` raise ``TypeError``.
+    """
+    return isinstance(value, str) and value in _SUIT_INDEX
+
+
 def card_from_index(index: int) -> Card:
     """The card whose ``index`` is ``index`` (0..51)."""
     return CARDS[index]

@@ -43,6 +43,7 @@ from .cards import (
     Card,
     CardError,
     format_cards,
+    is_suit,
     parse_card,
     parse_cards,
     sort_key,
@@ -87,15 +88,22 @@ class GameSet:
         """Seats in clockwise order starting from Spades."""
         return self.orientation
 
+    def _clockwise_from(self, seat: str, steps: int) -> str:
+        """The seat ``steps`` places clockwise (to the left) of ``seat``."""
+        order = self.orientation
+        if order not in ORIENTATIONS:
+            raise GameSetError(f"game set {self.number}: orientation {order!r} is not one of {', '.join(ORIENTATIONS)}")
+        if not is_suit(seat):
+            raise GameSetError(f"game set {self.number}: {seat!r} is not a seat (use S, H, D or C)")
+        return order[(order.index(seat) + steps) % 4]
+
     def left_of(self, seat: str) -> str:
         """The seat at ``seat``'s left (next clockwise)."""
-        order = self.orientation
-        return order[(order.index(seat) + 1) % 4]
+        return self._clockwise_from(seat, 1)
 
     def dealer(self, deal: int) -> str:
         """The dealer of deal ``deal`` (0-based): the deal passes to the left."""
-        order = self.orientation
-        return order[(order.index(self.first_dealer) + deal) % 4]
+        return self._clockwise_from(self.first_dealer, deal)
 
     def leader(self, deal: int) -> str:
         """Who leads to the first trick of deal ``deal`` (0-based): dealer's left."""
@@ -143,15 +151,17 @@ class GameSet:
 
         raw_number = data.get("number", 1)
         number = 0
+        number_parsed = True
         if isinstance(raw_number, int) and not isinstance(raw_number, bool):
             number = raw_number
         elif isinstance(raw_number, str) and raw_number.strip().isdigit():
             number = int(raw_number)
         else:
             problems.append(f"set number {raw_number!r} is not a whole number")
+            number_parsed = False
 
         first_dealer = data.get("first_dealer", "S")
-        if isinstance(first_dealer, str) and first_dealer.strip().upper() in SUITS:
+        if isinstance(first_dealer, str) and is_suit(first_dealer.strip().upper()):
             first_dealer = first_dealer.strip().upper()
         orientation = data.get("orientation", "SDHC")
         if isinstance(orientation, str):
@@ -169,7 +179,7 @@ class GameSet:
                 deals.append(deal)
                 continue
             for key in raw_deal:
-                if key not in SUITS:
+                if not is_suit(key):
                     problems.append(f"deal {d}: {key!r} is not a seat (use S, H, D, C)")
             for seat in SUITS:
                 raw_hand = raw_deal.get(seat)
@@ -182,7 +192,8 @@ class GameSet:
 
         game_set = cls(number=number, deals=tuple(deals), first_dealer=first_dealer, orientation=orientation)
         if validate:
-            problems.extend(p for p in check_game_set(game_set, check_number=False) if p not in problems)
+            checked = check_game_set(game_set, check_number=number_parsed)
+            problems.extend(p for p in checked if p not in problems)
         if problems:
             raise GameSetError(f"game set {raw_number}: " + "; ".join(problems), problems)
         return game_set
@@ -232,7 +243,7 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
     number = game_set.number
     if check_number and (not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= _MAX_NUMBER):
         problems.append(f"set number {number!r} must be a whole number from 1 to {_MAX_NUMBER}")
-    if game_set.first_dealer not in SUITS:
+    if not is_suit(game_set.first_dealer):
         problems.append(f"first dealer {game_set.first_dealer!r} is not a seat (use S, H, D or C)")
     if game_set.orientation not in ORIENTATIONS:
         problems.append(
@@ -253,7 +264,7 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
                 problems.append(f"deal {d}, seat {_seat(seat)}: {len(cards)} cards, not {HAND_SIZE}")
             counts.update(cards)
         for key in deal:
-            if key not in SUITS:
+            if not is_suit(key):
                 problems.append(f"deal {d}: {key!r} is not a seat (use S, H, D, C)")
 
     if len(counts) == len(_ALL_CARDS) and all(k == COPIES for k in counts.values()):
@@ -491,6 +502,14 @@ def _game_set_from_deck(deck: list[int], number: int, first_dealer: str, orienta
     return GameSet(number, deals, first_dealer, orientation)
 
 
+def _check_seating(first_dealer: object, orientation: object) -> None:
+    """Raise ``GameSetError`` unless ``first_dealer`` is one seat and ``orientation`` a known one."""
+    if not is_suit(first_dealer):
+        raise GameSetError(f"first dealer {first_dealer!r} is not a seat (use S, H, D or C)")
+    if orientation not in ORIENTATIONS:
+        raise GameSetError(f"orientation {orientation!r} is not one of {', '.join(ORIENTATIONS)}")
+
+
 def deal_game_set(number: int, seed: str | bytes, *, first_dealer: str = "S", orientation: str = "SDHC") -> GameSet:
     """Game set ``number`` derived deterministically from ``seed`` (hex text or bytes).
 
@@ -510,8 +529,9 @@ def deal_game_set(number: int, seed: str | bytes, *, first_dealer: str = "S", or
 
     ``first_dealer`` and ``orientation`` are event choices and not derived from the seed.
     """
-    if not isinstance(number, int) or not 1 <= number <= _MAX_NUMBER:
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= _MAX_NUMBER:
         raise GameSetError(f"set number {number!r} must be a whole number from 1 to {_MAX_NUMBER}")
+    _check_seating(first_dealer, orientation)
     pads = _hmac_pads(parse_seed(seed))
     return _game_set_from_deck(_shuffled_deck(pads, number), number, first_dealer, orientation)
 
@@ -520,13 +540,10 @@ def iter_game_sets(
     n: int, seed: str | bytes | None = None, *, start: int = 1, first_dealer: str = "S", orientation: str = "SDHC"
 ) -> Iterator[GameSet]:
     """Yield ``n`` game sets numbered ``start``, ``start + 1``, ...; see ``deal_game_sets``."""
-    if not isinstance(n, int) or n < 0:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise GameSetError(f"the number of sets must be a whole number ≥ 0, not {n!r}")
-    if first_dealer not in SUITS:
-        raise GameSetError(f"first dealer {first_dealer!r} is not a seat (use S, H, D or C)")
-    if orientation not in ORIENTATIONS:
-        raise GameSetError(f"orientation {orientation!r} is not one of {', '.join(ORIENTATIONS)}")
-    if not isinstance(start, int) or start < 1 or start + n - 1 > _MAX_NUMBER:
+    _check_seating(first_dealer, orientation)
+    if isinstance(start, bool) or not isinstance(start, int) or start < 1 or start + n - 1 > _MAX_NUMBER:
         raise GameSetError(f"set numbers must run from 1 to {_MAX_NUMBER}")
     # Without a seed, a fresh 256-bit key from the operating system's CSPRNG drives the same
     # construction; it is never stored, so those sets cannot be regenerated.

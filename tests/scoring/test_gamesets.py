@@ -554,3 +554,46 @@ def test_load_refuses_files_that_are_not_json(tmp_path) -> None:
     path.write_text("{not json")
     with pytest.raises(GameSetError, match="not JSON"):
         load_game_sets(path)
+
+
+# --- seats are whole suit letters, never substrings of "SHDC" -----------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", ["", "SH", "HD", ["S"], 1, None])
+def test_from_dict_refuses_a_first_dealer_that_is_not_one_seat(sample: GameSet, dealer: object) -> None:
+    data = {**sample.to_dict(), "first_dealer": dealer}
+    with pytest.raises(GameSetError, match="first dealer"):
+        GameSet.from_dict(data)
+
+
+@pytest.mark.parametrize("key", ["", "SH", 1, ("S",)])
+def test_from_dict_names_a_deal_key_that_is_not_a_seat(sample: GameSet, key: object) -> None:
+    data = sample.to_dict()
+    data["deals"][1] = {**data["deals"][1], key: []}
+    with pytest.raises(GameSetError, match=r"deal 2: .* is not a seat"):
+        GameSet.from_dict(data)
+
+
+@pytest.mark.parametrize("number", [0, -3, 2**32])
+def test_from_dict_refuses_a_set_number_out_of_range(sample: GameSet, number: int) -> None:
+    with pytest.raises(GameSetError, match="set number"):
+        GameSet.from_dict({**sample.to_dict(), "number": number})
+
+
+@pytest.mark.parametrize(("dealer", "orientation"), [("", "SDHC"), ("SH", "SDHC"), ("X", "SDHC"), ("S", "SHDC")])
+def test_dealing_refuses_a_bad_first_dealer_or_orientation(dealer: str, orientation: str) -> None:
+    with pytest.raises(GameSetError):
+        deal_game_sets(1, SEED, first_dealer=dealer, orientation=orientation)
+    with pytest.raises(GameSetError):
+        deal_game_set(1, SEED, first_dealer=dealer, orientation=orientation)
+
+
+def test_deal_game_set_refuses_a_boolean_set_number() -> None:
+    with pytest.raises(GameSetError, match="set number"):
+        deal_game_set(True, SEED)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", ["", "SD", "X", None])
+def test_left_of_an_unknown_seat_is_a_game_set_error(sample: GameSet, seat: object) -> None:
+    with pytest.raises(GameSetError, match="not a seat"):
+        sample.left_of(seat)  # type: ignore[arg-type]
