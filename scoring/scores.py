@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import COPIES, DECK_SIZE, MAJORS, MINORS, SUITS
+from .cards import COPIES, DECK_SIZE, MAJORS, MINORS, SUITS, is_suit
 
 CALYPSO_CARDS = 13
 UNFINISHED_POINTS = 20
@@ -97,8 +97,9 @@ def _counts(
         value = _whole(raw[name], f"{key}.{name}", problems)
         if value is not None:
             result[name] = value
+    known = set(names)  # names may be the string "SHDC": test whole names, not substrings
     for name in raw:
-        if name not in names:
+        if name not in known:
             problems.append(f"{key}: {name!r} is not one of {', '.join(names)}")
     return result
 
@@ -506,6 +507,6 @@ def sheet_form(data: Mapping[str, Any]) -> str:
     if form in ("cutthroat", "partnership"):
         return form
     piles = data.get("trick_piles") if isinstance(data, Mapping) else None
-    if isinstance(piles, Mapping) and piles and all(key in SUITS for key in piles):
+    if isinstance(piles, Mapping) and piles and all(is_suit(key) for key in piles):
         return "cutthroat"
     return "partnership"

@@ -332,3 +332,20 @@ def test_cutthroat_total_equals_partnership_total_when_piles_split(data: dict) -
         "trick_piles": {"S": majors // 2, "H": majors - majors // 2, "D": minors // 2, "C": minors - minors // 2},
     }
     assert cooperative_total(ct) == score_game({**data, "revokes": {}}).table_total
+
+
+@pytest.mark.parametrize("key", ["", "SH", "DC", 1, None])
+def test_a_key_that_is_not_a_seat_is_named_not_ignored_or_crashed_on(key: object) -> None:
+    data = sheet()
+    data["calypsos"] = {**data["calypsos"], key: 0}
+    with pytest.raises(ScoreSheetError, match=r"calypsos: .* is not one of S, H, D, C"):
+        ScoreSheet.from_dict(data)
+    data = sheet()
+    data["trick_piles"] = {**data["trick_piles"], key: 0}
+    with pytest.raises(ScoreSheetError, match=r"trick_piles: .* is not one of majors, minors"):
+        ScoreSheet.from_dict(data)
+
+
+def test_sheet_form_of_piles_keyed_by_non_seats_is_partnership() -> None:
+    assert sheet_form({"trick_piles": {1: 2, "": 3}}) == "partnership"
+    assert sheet_form({"trick_piles": {"SH": 2}}) == "partnership"
