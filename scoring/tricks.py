@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import SUITS, Card
+from .cards import Card, is_suit
 
 STANDARD = "standard"
 BEAT_THE_LEADER = "beat-the-leader"
@@ -58,8 +58,10 @@ def trick_winner(cards: Sequence[Card], trumps: Sequence[str], rule: str = STAND
         raise ValueError("a trick needs at least the led card")
     if len(cards) != len(trumps):
         raise ValueError(f"{len(cards)} cards but {len(trumps)} trump suits")
-    for suit in trumps:
-        if suit not in SUITS:
+    for i, (card, suit) in enumerate(zip(cards, trumps, strict=True), start=1):
+        if not isinstance(card, Card):
+            raise ValueError(f"card {i} of the trick, {card!r}, is not a Card (parse card text with parse_card)")
+        if not is_suit(suit):
             raise ValueError(f"{suit!r} is not a trump suit (use S, H, D, C)")
 
     lead = cards[0]
@@ -97,6 +99,10 @@ def legal_plays(hand: Iterable[Card], led_suit: str | None, own_suit: str, rule:
     may play anything.
     """
     check_rule(rule)
+    if led_suit is not None and not is_suit(led_suit):
+        raise ValueError(f"led suit {led_suit!r} is not a suit (use S, H, D, C, or None for the lead)")
+    if not is_suit(own_suit):
+        raise ValueError(f"own suit {own_suit!r} is not a suit (use S, H, D, C)")
     cards = list(hand)
     if led_suit is None:
         return cards

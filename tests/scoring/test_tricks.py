@@ -290,3 +290,20 @@ def test_legal_plays_are_a_nonempty_subset(hand, led, own):
             assert [c for c in legal if c.suit == led] == [c for c in hand if c.suit == led]
         else:
             assert legal == hand
+
+
+@pytest.mark.parametrize("trump", ["", "SH", "x", None, ["S"]])
+def test_trick_winner_refuses_a_trump_that_is_not_one_suit(trump: object) -> None:
+    with pytest.raises(ValueError, match="not a trump suit"):
+        trick_winner(parse_cards("AS 2S"), ["S", trump])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(("led", "own"), [("", "S"), ("SH", "S"), ("H", ""), ("H", "DC"), ("H", None)])
+def test_legal_plays_refuses_suits_that_are_not_one_suit(led: object, own: object) -> None:
+    with pytest.raises(ValueError, match="not a suit"):
+        legal_plays(parse_cards("AS 2H"), led, own, ALL_FOURS)  # type: ignore[arg-type]
+
+
+def test_trick_winner_refuses_cards_that_are_not_cards() -> None:
+    with pytest.raises(ValueError, match=r"card 2 .* not a Card"):
+        trick_winner([parse_card("AS"), "KS"], ["S", "H"])  # type: ignore[list-item]
