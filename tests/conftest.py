@@ -26,3 +26,16 @@ def require_postgres(settings):
 @pytest.fixture
 def require_broker(settings):
     require(bool(settings.CELERY_BROKER_URL), "a Redis broker (CELERY_BROKER_URL)")
+
+
+# A test that needs PostgreSQL or the broker is an integration test whatever its file says: it runs
+# in the integration step (against the real services) and is left out of the SQLite step, where
+# under CI=true it would fail for want of a service the step never provides.
+SERVICE_FIXTURES = {"require_postgres", "require_broker"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("integration"):
+            item.add_marker(pytest.mark.integration)

@@ -6,6 +6,8 @@
 3. integration tests against real PostgreSQL, Redis and a Celery worker, when the environment
    names them (CALYPSO_TEST_DATABASE_URL, CALYPSO_TEST_REDIS_URL). `.ci/run` provisions them.
    Without them the integration tests skip locally; with CI=true a missing service fails.
+   A test is an integration test if it is marked so or asks for `require_postgres` /
+   `require_broker` (tests/conftest.py marks those itself), so it never runs in step 2.
 
 How the integration step gets its worker: pytest-django creates the test database
 (`test_<name>`) on that PostgreSQL server, then the session fixture `stack`
