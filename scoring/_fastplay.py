@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import SUITS
+from .gamesets import require_valid
 from .tricks import ALL_FOURS, STANDARD, check_rule
 
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
@@ -129,6 +130,7 @@ class SetTables:
     __slots__ = ("hands", "leaders", "next_seat")
 
     def __init__(self, game_set) -> None:
+        require_valid(game_set)
         self.next_seat = next_seats(game_set.orientation)
         self.leaders = tuple(SUITS.index(game_set.leader(d)) for d in range(len(game_set.deals)))
         hands = []

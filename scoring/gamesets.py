@@ -208,6 +208,17 @@ class GameSet:
         }
 
 
+def require_valid(game_set: Any) -> GameSet:
+    """Return ``game_set`` when it is a valid ``GameSet``; else raise ``GameSetError`` naming every problem.
+
+    What playing a game needs: 4 deals of 4 hands of 13, every card 4 times, one of the seats as
+    first dealer and a known orientation (they fix the turn order and who leads each deal).
+    """
+    if not isinstance(game_set, GameSet):
+        raise GameSetError(f"{game_set!r} is not a GameSet: a game is played on a game set")
+    return game_set.validate()
+
+
 def _parse_hand(raw: Any, where: str, problems: list[str]) -> tuple[Card, ...]:
     """Cards of one hand; bad cards are added to ``problems`` (all of them, not just the first)."""
     if isinstance(raw, str):

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from . import _fastplay as fp
-from .cards import CARDS, SUIT_NAMES, SUITS, Card, CardError, parse_card, sort_key
-from .gamesets import GameSet, commitment
+from .cards import CARDS, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card, sort_key
+from .gamesets import GameSet, commitment, require_valid
 from .tricks import ALL_FOURS, STANDARD, check_rule, legal_plays
 
 FORMS: tuple[str, ...] = ("partnership", "cutthroat")
@@ -60,6 +60,13 @@ class ReplayError(ValueError):
         self.card = card
 
 
+def _seat_index(seat: str) -> int:
+    """The index of ``seat`` in ``SUITS``; ``ValueError`` naming it when it is not a seat."""
+    if not is_suit(seat):
+        raise ValueError(f"{seat!r} is not a seat (use S, H, D or C)")
+    return _SEAT[seat]
+
+
 def check_form(form: str) -> str:
     """Return ``form`` if it is a known scoring form, else raise ``ValueError`` naming it."""
     if form not in FORMS:
@@ -82,19 +89,11 @@ class GameState:
         form: str = "partnership",
         allow_revokes: bool = False,
     ) -> None:
-        self.game_set = game_set
+        """Start the game at deal 1, trick 1; ``GameSetError`` if ``game_set`` is not a valid set."""
+        self.game_set = require_valid(game_set)
         self.rule = check_rule(rule)
         self.form = check_form(form)
         self.allow_revokes = allow_revokes
-        if len(game_set.deals) != 4:
-            raise ValueError(f"a game is four deals; game set {game_set.number} has {len(game_set.deals)}")
-        for d, deal in enumerate(game_set.deals):
-            for seat in SUITS:
-                if len(deal.get(seat, ())) != 13:
-                    raise ValueError(
-                        f"game set {game_set.number}, deal {d + 1}: the {SUIT_NAMES[seat]} hand has "
-                        f"{len(deal.get(seat, ()))} cards, not 13"
-                    )
         self._cutthroat = form == "cutthroat"
         self._beat_leader = rule != STANDARD
         self._next = fp.next_seats(game_set.orientation)
@@ -170,7 +169,7 @@ class GameState:
 
     def hand(self, seat: str) -> list[Card]:
         """The cards ``seat`` still holds in this deal, in hand order (suits S H D C, high first)."""
-        held = self._held[_SEAT[seat]]
+        held = self._held[_seat_index(seat)]
         return [CARDS[c] for c in _DISPLAY_ORDER if held[c] for _ in range(held[c])]
 
     def legal_plays(self) -> list[Card]:
@@ -293,12 +292,12 @@ class GameState:
 
     def calypso(self, seat: str) -> list[Card]:
         """The calypso in progress of ``seat``: its cards, two first."""
-        i = _SEAT[seat]
+        i = _seat_index(seat)
         return [CARDS[i * 13 + r] for r in range(13) if self._mask[i] >> r & 1]
 
     def needs(self, seat: str) -> list[Card]:
         """The cards of its own suit that ``seat``'s calypso in progress still lacks."""
-        i = _SEAT[seat]
+        i = _seat_index(seat)
         return [CARDS[i * 13 + r] for r in range(13) if not self._mask[i] >> r & 1]
 
     @property
@@ -318,8 +317,10 @@ class GameState:
         return {seat: self._revokes[i] for i, seat in enumerate(SUITS)}
 
     def tricks_won(self, deal: int | None = None) -> list[str]:
-        """Winners of the tricks played so far in ``deal`` (default: the current deal)."""
+        """Winners of the tricks played so far in ``deal`` (0..3; default: the current deal)."""
         d = self._deal if deal is None else deal
+        if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < len(self.game_set.deals):
+            raise ValueError(f"deal {d!r} is not a deal of the game (deals are numbered 0 to 3)")
         return [SUITS[w] for w in self._winners[d]] if d < len(self._winners) else []
 
     def cards_placed(self) -> int:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring import _fastplay as fp
 from scoring.cards import PARTNER, SUITS, Card, parse_card, parse_cards, quad_deck
-from scoring.gamesets import GameSet, commitment
+from scoring.gamesets import GameSet, GameSetError, commitment
 from scoring.play import (
     ClubPlayer,
     GameState,
@@ -552,3 +552,51 @@ def test_revoking_players_are_counted(seed):
         state.play(card)
     assert state.revokes == {s: expected[s] for s in SUITS}
     assert state.score_sheet().revokes == state.revokes
+
+
+# --- a referee only for a valid set, and clear errors for unknown seats and deals --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first_dealer", "orientation", "problem"),
+    [("S", "SHDC", "orientation"), ("X", "SDHC", "first dealer"), ("", "SDHC", "first dealer")],
+)
+def test_game_state_refuses_a_set_seated_wrongly(first_dealer, orientation, problem):
+    # SHDC would seat partners side by side: turn order and leaders would be wrong, silently.
+    gs = make_set(3)
+    bad = GameSet(gs.number, gs.deals, first_dealer, orientation)
+    with pytest.raises(GameSetError, match=problem):
+        GameState(bad)
+    with pytest.raises(GameSetError, match=problem):
+        simulate_random_game(bad)
+
+
+def test_game_state_refuses_a_set_that_is_not_the_quad_deck():
+    gs = make_set(4)
+    deals = [dict(deal) for deal in gs.deals]
+    deals[0]["S"] = (parse_card("AS"),) * 13
+    with pytest.raises(GameSetError, match="AS appears"):
+        GameState(GameSet(1, tuple(deals)))
+
+
+def test_game_state_of_something_that_is_not_a_game_set():
+    with pytest.raises(GameSetError, match="not a GameSet"):
+        GameState(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", ["X", "", "SH", None])
+def test_seat_queries_name_an_unknown_seat(seat):
+    state = GameState(make_set(5))
+    for query in (state.hand, state.calypso, state.needs):
+        with pytest.raises(ValueError, match="not a seat"):
+            query(seat)
+
+
+@pytest.mark.parametrize("deal", [-1, 4, "1"])
+def test_tricks_won_names_a_deal_out_of_range(deal):
+    state = GameState(make_set(6))
+    while state.deal == 0:
+        state.play(state.legal_plays()[0])
+    with pytest.raises(ValueError, match="deal"):
+        state.tricks_won(deal)
+    assert len(state.tricks_won(0)) == 13 and state.tricks_won(3) == []
