@@ -47,6 +47,13 @@ class ScoreSheetError(ValueError):
         self.problems: list[str] = list(problems) if problems is not None else [message]
 
 
+def check_side(side: str) -> str:
+    """Return ``side`` if it is ``majors`` or ``minors``; else raise ``ScoreSheetError`` naming it."""
+    if side not in DIRECTIONS:
+        raise ScoreSheetError(f"{side!r} is not a side (use 'majors' or 'minors')")
+    return side
+
+
 def calypso_points(completed: int) -> int:
     """Points for ``completed`` calypsoes of one player: 0, 500, 1250, 2250, 3250, then +1000 each."""
     if not isinstance(completed, int) or isinstance(completed, bool) or completed < 0:
@@ -290,11 +297,11 @@ class GameScore:
 
     def score(self, side: str) -> int:
         """The score of ``side`` (``majors`` or ``minors``)."""
-        return {"majors": self.majors, "minors": self.minors}[side]
+        return self.majors if check_side(side) == "majors" else self.minors
 
     def net_for(self, side: str) -> int:
         """``side``'s net: its score minus the other side's."""
-        return self.net if side == "majors" else -self.net
+        return self.net if check_side(side) == "majors" else -self.net
 
     @property
     def table_total(self) -> int:

@@ -349,3 +349,14 @@ def test_a_key_that_is_not_a_seat_is_named_not_ignored_or_crashed_on(key: object
 def test_sheet_form_of_piles_keyed_by_non_seats_is_partnership() -> None:
     assert sheet_form({"trick_piles": {1: 2, "": 3}}) == "partnership"
     assert sheet_form({"trick_piles": {"SH": 2}}) == "partnership"
+
+
+@pytest.mark.parametrize("side", ["Majors", "S", "", None])
+def test_a_side_that_is_not_majors_or_minors_is_refused(side: object) -> None:
+    # net_for("Majors") used to answer the minors' net, silently.
+    score = score_game(sheet())
+    with pytest.raises(ScoreSheetError, match="not a side"):
+        score.net_for(side)  # type: ignore[arg-type]
+    with pytest.raises(ScoreSheetError, match="not a side"):
+        score.score(side)  # type: ignore[arg-type]
+    assert score.net_for("minors") == -score.net and score.score("majors") == score.majors
