@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
@@ -71,6 +71,31 @@ def top(expected: int, scale: str = ACBL) -> int:
     return (expected - 1) * (2 // _UNITS_PER_POINT[key])
 
 
+def _is_finite_number(value: object) -> bool:
+    """A real number we can compare exactly: not a bool, not NaN or an infinity."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, Decimal):
+        return value.is_finite()  # math.isfinite raises ValueError on a signalling NaN
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, Rational)
+
+
+def _exact(value: object, what: str) -> Fraction:
+    """``value`` as an exact ``Fraction``; ``MatchpointError`` naming ``what`` when it is not a number."""
+    if not _is_finite_number(value):
+        raise MatchpointError(f"{what} {value!r} is not a number")
+    return Fraction(value)  # type: ignore[arg-type]
+
+
+def _entries(value: object, what: str) -> Sequence[Entry]:
+    """``value`` if it is a list (or tuple) of entries; else ``MatchpointError`` naming ``what``."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise MatchpointError(f"{what} must be a list of entries (nets, None or A/A+/A-), not {value!r}")
+    return value
+
+
 def artificial_matchpoints(code: str, expected: int, scale: str = ACBL) -> Fraction:
     """The matchpoints of an artificial score ``"A"``/``"A+"``/``"A-"``: 50/60/40 % of top."""
     percent = ARTIFICIAL_PERCENT[_artificial(code, None)]
@@ -78,7 +103,7 @@ def artificial_matchpoints(code: str, expected: int, scale: str = ACBL) -> Fract
 
 
 def _artificial(code: str, position: int | None) -> str:
-    key = code.strip().upper().replace("−", "-").replace(" ", "")
+    key = code.strip().upper().replace("−", "-").replace(" ", "") if isinstance(code, str) else None
     if key in ARTIFICIAL_PERCENT:
         return key
     where = f"entry {position + 1}: " if position is not None else ""
@@ -92,9 +117,7 @@ def _bad_entry(entry: object, position: int) -> MatchpointError:
 
 
 def _check_number(entry: object, position: int) -> None:
-    if isinstance(entry, bool) or not isinstance(entry, (Rational, Decimal, float)):
-        raise _bad_entry(entry, position)
-    if isinstance(entry, (float, Decimal)) and not math.isfinite(entry):
+    if not _is_finite_number(entry):
         raise _bad_entry(entry, position)
 
 
@@ -151,6 +174,7 @@ def matchpoints(nets: Sequence[Entry], scale: str = ACBL) -> list[Fraction | Non
     Raises ``MatchpointError`` for an entry that is none of those, or an unknown scale.
     """
     key = _scale(scale)
+    nets = _entries(nets, "nets")
     if not nets:
         return []
     return _score_group(nets, len(nets), key)
@@ -169,6 +193,9 @@ def matchpoints_groups(
     """
     key = _scale(scale)
     top(expected, key)  # validates expected
+    if isinstance(groups, str | bytes | Mapping) or not isinstance(groups, Sequence):
+        raise MatchpointError(f"the groups of a fouled set must be a list of lists of entries, not {groups!r}")
+    groups = [_entries(group, f"group {g}") for g, group in enumerate(groups, start=1)]
     given = sum(len(group) for group in groups)
     if given > expected:
         raise MatchpointError(f"the groups hold {given} entries but only {expected} results were expected")
@@ -186,14 +213,15 @@ def other_side(mp: Rational, expected: int, scale: str = ACBL) -> Fraction:
     Only for real results: the two sides of an artificial score are awarded separately and
     need not balance (e.g. both sides ``"A+"``).
     """
-    return Fraction(top(expected, scale)) - Fraction(mp)
+    return Fraction(top(expected, scale)) - _exact(mp, "matchpoints")
 
 
 def percentage(mp: Rational, top_score: Rational) -> Fraction:
     """``mp`` as a percentage of ``top_score`` (exact). A top of 0 (a set played once) is 50 %."""
-    if top_score == 0:
+    exact_mp, exact_top = _exact(mp, "matchpoints"), _exact(top_score, "top")
+    if exact_top == 0:
         return Fraction(50)
-    return Fraction(mp) * 100 / Fraction(top_score)
+    return exact_mp * 100 / exact_top
 
 
 def session_percentage(scores: Iterable[tuple[Rational, Rational]]) -> Fraction | None:
@@ -205,12 +233,15 @@ def session_percentage(scores: Iterable[tuple[Rational, Rational]]) -> Fraction 
     total_mp = Fraction(0)
     total_top = Fraction(0)
     scored = False
-    for mp, top_score in scores:
+    for pair in scores:
+        if not isinstance(pair, Sequence) or len(pair) != 2:
+            raise MatchpointError(f"{pair!r} is not a (matchpoints, top) pair")
+        mp, top_score = pair
         if mp is None:
             continue
         scored = True
-        total_mp += Fraction(mp)
-        total_top += Fraction(top_score)
+        total_mp += _exact(mp, "matchpoints")
+        total_top += _exact(top_score, "top")
     if not scored:
         return None
     return percentage(total_mp, total_top)
@@ -218,7 +249,7 @@ def session_percentage(scores: Iterable[tuple[Rational, Rational]]) -> Fraction 
 
 def round_half_up(value: Rational | Decimal | int, places: int = 1) -> Decimal:
     """Round an exact value for display: half away from zero, to ``places`` decimals."""
-    exact = Fraction(value)
+    exact = _exact(value, "value")
     scaled = abs(exact) * 10**places
     whole = math.floor(scaled + Fraction(1, 2))
     if exact < 0:

@@ -273,3 +273,90 @@ def test_better_net_never_scores_fewer(nets, scale):
     pairs = sorted((n, mp) for n, mp in zip(nets, matchpoints(nets, scale), strict=True) if isinstance(n, int))
     for (n1, m1), (n2, m2) in pairwise(pairs):
         assert (m1 < m2) if n1 < n2 else (m1 == m2)
+
+
+# --- bad input: always a MatchpointError saying what and where -----------------------------------------------------
+
+
+@pytest.mark.parametrize("nets", [None, 5, "AAA", {"1": 3}, b"12"])
+def test_nets_that_are_not_a_list_are_refused(nets):
+    # None used to matchpoint as an empty set ([]) and 5 was a TypeError.
+    with pytest.raises(MatchpointError, match="list"):
+        matchpoints(nets)
+
+
+@pytest.mark.parametrize("bad", [Decimal("sNaN"), Decimal("NaN"), Decimal("Infinity"), float("-inf")])
+def test_non_finite_nets_are_refused_by_position(bad):
+    with pytest.raises(MatchpointError, match="entry 2"):
+        matchpoints([10, bad, 0])
+
+
+@pytest.mark.parametrize("code", [5, None, "B", ["A"]])
+def test_artificial_matchpoints_of_a_non_code(code):
+    with pytest.raises(MatchpointError, match="not an artificial score"):
+        artificial_matchpoints(code, 5)
+
+
+@pytest.mark.parametrize("groups", [None, 5, [5], [[1], None], "AB", [[1], "A"]])
+def test_fouled_groups_that_are_not_lists_of_entries(groups):
+    with pytest.raises(MatchpointError, match="group"):
+        matchpoints_groups(groups, 5)
+
+
+@pytest.mark.parametrize("value", ["x", None, [1], float("nan"), True])
+def test_display_and_percentage_helpers_refuse_non_numbers(value):
+    for call in (
+        lambda: other_side(value, 5),
+        lambda: percentage(value, 4),
+        lambda: percentage(1, value),
+        lambda: round_half_up(value),
+        lambda: session_percentage([(value, 4)] if value is not None else [(1, value)]),
+    ):
+        with pytest.raises(MatchpointError):
+            call()
+    if value is not None:
+        with pytest.raises(MatchpointError):
+            format_matchpoints(value)
+        with pytest.raises(MatchpointError):
+            format_percentage(value)
+
+
+def test_session_percentage_of_malformed_pairs():
+    with pytest.raises(MatchpointError, match="pair"):
+        session_percentage([(1,)])
+
+
+_anything = st.one_of(
+    st.none(),
+    st.integers(-(10**6), 10**6),
+    st.fractions(),
+    st.decimals(allow_nan=True, allow_infinity=True),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.sampled_from(["A", "A+", "A-", " a+ ", "A−", "B", "", "12"]),
+    st.text(max_size=4),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_anything, max_size=8), st.sampled_from(["acbl", "ebu", "ACBL", "x"]))
+def test_any_entries_give_matchpoints_in_range_or_a_matchpoint_error(nets, scale):
+    try:
+        result = matchpoints(nets, scale)
+    except MatchpointError:
+        return
+    assert len(result) == len(nets)
+    if nets:
+        high = top(len(nets), scale)
+        assert all(mp is None or 0 <= mp <= high for mp in result)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(_anything, max_size=4), max_size=3), st.integers(-1, 12))
+def test_any_groups_give_matchpoints_or_a_matchpoint_error(groups, expected):
+    try:
+        result = matchpoints_groups(groups, expected)
+    except MatchpointError:
+        return
+    assert [len(g) for g in result] == [len(g) for g in groups]
