@@ -16,6 +16,7 @@ from scoring.gamesets import GameSet
 from .canvas import Output, Progress
 from .duplication import render_duplication_sheets
 from .envelopes import render_envelopes
+from .guide_cards import render_guide_cards
 from .hand_records import SetAnalysis, render_hand_records
 from .options import PrintError, PrintInputError, PrintOptionError, PrintOptions
 from .scoresheets import render_scoresheets
@@ -37,7 +38,7 @@ KINDS: dict[str, DocumentKind] = {
         DocumentKind("hand-records", "hand record per game set", "sets", render_hand_records),
         DocumentKind("scoresheets", "scoresheet per table per game", "event", render_scoresheets),
         DocumentKind("tally-cards", "tally card per partnership or player", "event"),
-        DocumentKind("guide-cards", "table guide card per table", "event"),
+        DocumentKind("guide-cards", "table guide card per table", "event", render_guide_cards),
         DocumentKind("results", "standings, travellers and charts", "event"),
     )
 }

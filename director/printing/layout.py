@@ -153,7 +153,8 @@ class EventSheetLayout:
     score_columns: tuple[float, ...] = (0.37, 0.13, 0.15, 0.13, 0.22)
     help_size: float = 8.5
     # guide cards: the QR code's side
-    qr_size: float = 34 * MM
+    qr_size: float = 36 * MM
+    guide_size: float = 13  # names and moves on guide cards
     # tally cards: two per page, cut along the middle
     tally_per_page: int = 2
     # results: table text

@@ -1,0 +1,280 @@
+"""Table guide cards: one page per table that stays on the table all session.
+
+Round by round: which game set is played, who sits in each seat, where each side goes for the
+next game, and the sit-out order of a side of three. A QR code (reportlab's own
+``reportlab.graphics.barcode.qr``) opens the table's score-entry page, whose address is printed
+beside it for anyone without a camera.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+
+from . import layout
+from .canvas import Batch, Output, Progress
+from .data import DIRECTIONS, EventData, Play, Side
+from .event_sheet import header, pair_symbols
+from .fonts import width
+from .options import PrintInputError, PrintOptions
+from .words import EventWords, Words
+
+STAYS, MOVES, BYE, UNKNOWN, LAST = "stays", "moves", "bye", "unknown", "last"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Where one side (or one player of an individual side) goes for the next game."""
+
+    who: str  # "" for a whole side, else the player's name
+    kind: str  # stays / moves / bye / unknown (not seated yet) / last (no next game)
+    table: int | None = None
+    direction: str | None = None
+    seat: str | None = None  # individual events: the suit of the next seat, when known
+
+
+@dataclass(frozen=True)
+class GuideRow:
+    round: int
+    game_set: int | None
+    majors: Side | None
+    minors: Side | None
+    moves: dict[str, tuple[Move, ...]]  # direction → moves
+
+
+@dataclass(frozen=True)
+class GuideCard:
+    table: int
+    url: str
+    rows: tuple[GuideRow, ...]
+
+
+def _move(data: EventData, key: Hashable, round_number: int, table: int, direction: str, who: str = "") -> Move:
+    if round_number == data.rounds[-1]:
+        return Move(who, LAST)
+    next_round = round_number + 1
+    if not data.round_plays(next_round):
+        return Move(who, UNKNOWN)
+    found = data.find(key, next_round)
+    if found is None:
+        return Move(who, BYE)
+    play, new_direction = found
+    seat = None
+    if isinstance(key, int) and data.individual:
+        seat = play.side(new_direction).seat_of(key)
+    if play.table == table and new_direction == direction and not data.individual:
+        return Move(who, STAYS, table, direction)
+    if play.table == table and new_direction == direction and data.individual and seat is not None:
+        return Move(who, STAYS, table, direction, seat)
+    return Move(who, MOVES, play.table, new_direction, seat)
+
+
+def guide_cards(data: EventData) -> list[GuideCard]:
+    """The guide card of every table: rows per round with sides, set and next moves."""
+    cards = []
+    numbers = [t.number for t in data.tables] or sorted({p.table for p in data.plays})
+    urls = {t.number: t.entry_url for t in data.tables}
+    for table in numbers:
+        rows = []
+        for round_number in data.rounds:
+            play = data.play(round_number, table) or Play(round_number, table)
+            moves: dict[str, tuple[Move, ...]] = {}
+            for direction in DIRECTIONS:
+                side = play.side(direction)
+                if side is None:
+                    continue
+                if side.partnership is not None:
+                    moves[direction] = (_move(data, side.partnership, round_number, table, direction),)
+                else:
+                    moves[direction] = tuple(
+                        _move(data, pid, round_number, table, direction, name)
+                        for pid, name in zip(side.player_ids, side.names, strict=True)
+                    )
+            rows.append(GuideRow(round_number, play.game_set, play.majors, play.minors, moves))
+        cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
+    return cards
+
+
+def render_guide_cards(
+    data: EventData,
+    options: PrintOptions | None = None,
+    *,
+    out: Output = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """A guide card per table of ``data`` on ``options.paper``; ``progress(done, total)`` after each."""
+    options = options or PrintOptions()
+    cards = guide_cards(data)
+    if not cards:
+        raise PrintInputError(f"{data.name}: no tables, so there are no guide cards to print")
+    title = f"{options.event} — table guide cards" if options.event else "Calypso table guide cards"
+    batch = Batch(options, title, options.page_size)
+    for done, card in enumerate(cards, start=1):
+        _page(batch, card, data, options.words, options.event_words, options.event)
+        batch.end_page()
+        if progress:
+            progress(done, len(cards))
+    return batch.finish(out)
+
+
+def draw_qr(batch: Batch, x: float, y: float, size: float, value: str) -> None:
+    """A QR code of ``value`` with its bottom-left corner at (x, y), ``size`` points square."""
+    widget = QrCodeWidget(value, barLevel="M", barBorder=2)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    renderPDF.draw(drawing, batch.canvas, x, y)
+
+
+def _move_text(move: Move, ew: EventWords, words: Words) -> tuple[str, str | None]:
+    """(text, direction whose symbols precede it) for one move."""
+    prefix = f"{move.who} " if move.who else ""
+    if move.kind == STAYS:
+        return prefix + ew.stays, None
+    if move.kind == MOVES:
+        where = ew.table.format(n=move.table)
+        if move.seat:
+            return f"{prefix}→ {where} {words.suits[move.seat]}", None
+        return f"{prefix}→ {where}", move.direction
+    if move.kind == BYE:
+        return prefix + ew.bye, None
+    if move.kind == UNKNOWN:
+        return prefix + ew.to_be_seated, None
+    return "", None
+
+
+def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: EventWords, event: str) -> None:
+    lay = layout.EVENT_SHEET
+    page_width, _ = batch.page_size
+    left, right = lay.margin, page_width - lay.margin
+    room = right - left
+    y = header(batch, ew.guide_title, "", event)
+
+    # The table number, large, and the QR code with its address.
+    qr = lay.qr_size
+    top = y - 8
+    if card.url:
+        draw_qr(batch, right - qr, top - qr, qr, card.url)
+    big = 44
+    batch.text(left, top - big, ew.table.format(n=card.table), layout.BOLD, big)
+    if card.url:
+        text_right = right - qr - 10
+        line_y = top - big - 22
+        for line in batch.wrap(ew.scan, layout.REGULAR, lay.guide_size, text_right - left):
+            batch.text(text_right, line_y, line, layout.REGULAR, lay.guide_size, align="right")
+            line_y -= lay.guide_size + 3
+        size = batch.fit(card.url, layout.REGULAR, lay.label_size + 0.5, text_right - left)
+        batch.text(text_right, line_y - 2, card.url, layout.REGULAR, size, layout.GREY, align="right")
+    y = top - max(qr, big + 40) - 12
+
+    # The rounds.
+    columns = [0.1, 0.07, 0.29, 0.29, 0.25]
+    xs = [left]
+    for fraction in columns[:-1]:
+        xs.append(xs[-1] + room * fraction)
+    widths = [room * f for f in columns]
+    y = _column_heads(batch, ew, xs, widths, left, room, y)
+
+    leading = lay.guide_size + 4
+    bottom = lay.margin + 3 * lay.label_size
+    for index, row in enumerate(card.rows):
+        lines = max(_side_lines(row.majors), _side_lines(row.minors), _move_lines(row), 1)
+        height = lines * leading + 8
+        if y - height < bottom:  # a long session: carry on over the page
+            batch.end_page()
+            y = header(batch, ew.guide_title, ew.table.format(n=card.table), event)
+            y = _column_heads(batch, ew, xs, widths, left, room, y - 8)
+        if index % 2:
+            batch.box(left, y - height, room, height, stroke=None, fill=(0.965, 0.965, 0.965))
+        first = y - 4 - lay.guide_size
+        batch.text(xs[0] + 4, first, str(row.round), layout.BOLD, lay.guide_size + 2)
+        if row.game_set is not None:
+            batch.text(xs[1] + 4, first, str(row.game_set), layout.BOLD, lay.guide_size + 2)
+        for i, side in enumerate((row.majors, row.minors)):
+            _draw_side(batch, side, words, ew, xs[2 + i] + 4, first, widths[2 + i] - 8, leading)
+        line = first
+        for direction in DIRECTIONS:
+            for move in row.moves.get(direction, ()):
+                text, arrow_direction = _move_text(move, ew, words)
+                if not text:
+                    continue
+                x = xs[4] + 4
+                if not move.who:
+                    x += pair_symbols(batch, x, line, direction, lay.guide_size, layout.REGULAR) + 4
+                avail = xs[4] + widths[4] - 4 - x
+                if arrow_direction:
+                    avail -= width("♠♥", layout.REGULAR, lay.guide_size) + 4
+                size = batch.fit(text, layout.REGULAR, lay.guide_size, avail)
+                x += batch.text(x, line, text, layout.REGULAR, size)
+                if arrow_direction and arrow_direction != direction:
+                    pair_symbols(batch, x + 4, line, arrow_direction, size, layout.REGULAR)
+                line -= leading
+        y -= height
+        batch.line(left, y, right, y)
+    sitting = [f"{ew.game.format(n=r)}: {', '.join(names)}" for r, names in sorted(data.sitting_out.items()) if names]
+    if sitting:
+        y -= 6 + lay.label_size
+        text = f"{ew.bye.capitalize()} — " + "; ".join(sitting)
+        for line in batch.wrap(text, layout.REGULAR, lay.label_size + 0.5, room):
+            batch.text(left, y, line, layout.REGULAR, lay.label_size + 0.5, layout.GREY)
+            y -= lay.label_size + 3
+
+
+def _column_heads(batch: Batch, ew: EventWords, xs, widths, left: float, room: float, y: float) -> float:
+    lay = layout.EVENT_SHEET
+    head_h = 20
+    batch.box(left, y - head_h, room, head_h, stroke=None, fill=layout.SHADE)
+    base = y - head_h + 6.5
+    size = lay.label_size + 1.5
+    batch.text(xs[0] + 4, base, ew.game.format(n="").strip(), layout.BOLD, size)
+    batch.text(xs[1] + 4, base, ew.game_set, layout.BOLD, size)
+    for i, direction in enumerate(DIRECTIONS):
+        pair_symbols(batch, xs[2 + i] + 4, base, direction, size + 1)
+    batch.text(xs[4] + 4, base, batch.clip(ew.next_game, layout.BOLD, size, widths[4] - 8), layout.BOLD, size)
+    return y - head_h
+
+
+def _side_lines(side: Side | None) -> int:
+    if side is None:
+        return 1
+    lines = (1 if side.partnership is not None else 0) + len(side.seats)
+    if side.third is not None:
+        lines += 1
+    if side.sit_out:
+        lines += 1
+    return lines
+
+
+def _move_lines(row: GuideRow) -> int:
+    return sum(len([m for m in moves if m.kind != LAST]) for moves in row.moves.values())
+
+
+def _draw_side(batch: Batch, side: Side | None, words: Words, ew: EventWords, x, y, room, leading) -> None:
+    lay = layout.EVENT_SHEET
+    if side is None:
+        batch.text(x, y, "—", layout.REGULAR, lay.guide_size, layout.GREY)
+        return
+    if side.partnership is not None:
+        label = ew.partnership.format(n=side.partnership)
+        batch.text(x, y, label, layout.BOLD, lay.guide_size)
+        y -= leading
+    for suit, _, name in side.seats:
+        w = batch.symbol(x, y, suit, lay.guide_size) + 4
+        batch.text(x + w, y, batch.clip(name, layout.REGULAR, lay.guide_size, room - w), layout.REGULAR, lay.guide_size)
+        y -= leading
+    if side.third is not None:
+        text = f"{side.third[1]} — {ew.out_first}"
+        batch.text(x, y, text, layout.REGULAR, batch.fit(text, layout.REGULAR, lay.guide_size - 1, room), layout.GREY)
+        y -= leading
+    if side.sit_out:
+        order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
+        text = f"{ew.sit_out}: {order}"
+        size = batch.fit(text, layout.REGULAR, lay.guide_size - 1.5, room)
+        batch.text(x, y, text, layout.REGULAR, size, layout.GREY)
+
+
+__all__ = ["GuideCard", "GuideRow", "Move", "draw_qr", "guide_cards", "render_guide_cards"]

@@ -1,0 +1,171 @@
+"""Table guide cards: the movement round by round, where next, and the QR code of the table's
+score-entry page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from director.events.models import Table
+from director.printing import guide_cards
+from director.printing.documents import render_from_event
+from director.printing.event_data import load_event_data
+from director.printing.options import PrintOptions
+from scoring.movements import Movement
+
+from .helpers import SYMBOL_SUIT, pdf_pages
+
+pytestmark = pytest.mark.django_db
+
+ROW = re.compile(r"^(\d+)(?: (\d+))? Pair (\d+)$")
+PAIR = re.compile(r"^Pair (\d+)$")
+SEAT = re.compile(r"^([♠♥♦♣]) (.+)$")
+MOVE = re.compile(r"^(♠♥|♦♣) (stays|→ Table (\d+))")
+
+
+def parse_guide_card(text: str) -> dict:
+    """table, url and rows: game → {set, majors, minors, seats {suit: name}, moves {dir: table|'stays'}}."""
+    lines = [line.strip() for line in text.splitlines()]
+    card = {"table": int(re.search(r"^Table (\d+)", lines[1])[1]), "url": lines[2], "rows": {}}
+    row = None
+    for line in lines[3:]:
+        if m := ROW.match(line):
+            row = card["rows"][int(m[1])] = {
+                "set": int(m[2]) if m[2] else None, "majors": int(m[3]), "minors": None, "seats": {}, "moves": {},
+            }  # fmt: skip
+        elif row is None:
+            continue
+        elif m := PAIR.match(line):
+            row["minors"] = int(m[1])
+        elif m := MOVE.match(line):
+            row["moves"]["majors" if m[1] == "♠♥" else "minors"] = int(m[3]) if m[3] else "stays"
+        elif m := SEAT.match(line):
+            row["seats"][SYMBOL_SUIT[m[1]]] = m[2]
+    return card
+
+
+def place(movement: Movement, partnership: int, game: int) -> tuple[int, str]:
+    for table, entry in movement.rounds[game - 1].items():
+        for direction, side in entry.sides():
+            if side == partnership:
+                return table, direction
+    raise AssertionError(f"pair {partnership} not in game {game}")
+
+
+@pytest.mark.parametrize("fixture", ["progressive_a", "duplicate_a"])
+def test_guide_cards_match_the_movement(fixture, request, settings):
+    settings.PUBLIC_BASE_URL = "https://calypso.example.org"
+    event = request.getfixturevalue(fixture)
+    if not event.movement:  # seated by the low-level helper: seat it through the movement engine
+        from director.events import services as events
+
+        events.seat_event(event=event)
+        event.refresh_from_db()
+    movement = Movement.from_dict(event.movement)
+    data = load_event_data(event)
+    pages = pdf_pages(render_from_event("guide-cards", data, PrintOptions(paper="letter")))
+    tokens = dict(Table.objects.filter(event=event).values_list("number", "token"))
+    assert len(pages) == len(tokens) == 4
+    names = {
+        p: {s: n for s, _, n in side.seats} for play in data.plays for side in play.sides() for p in [side.partnership]
+    }
+    for text in pages:
+        card = parse_guide_card(text)
+        table = card["table"]
+        assert card["url"] == f"https://calypso.example.org/t/{tokens[table]}/"
+        assert sorted(card["rows"]) == list(range(1, len(movement.rounds) + 1))
+        for game, row in card["rows"].items():
+            entry = movement.rounds[game - 1][table]
+            assert (row["majors"], row["minors"], row["set"]) == (entry.majors, entry.minors, entry.game_set)
+            assert row["seats"] == {**names[entry.majors], **names[entry.minors]}
+            for direction, partnership in (("majors", entry.majors), ("minors", entry.minors)):
+                if game == len(movement.rounds):
+                    assert direction not in row["moves"]
+                    continue
+                # Not Movement.where: it takes a partnership number for a player id when they coincide.
+                nxt_table, nxt_direction = place(movement, partnership, game + 1)
+                stays = nxt_table == table and nxt_direction == direction
+                assert row["moves"][direction] == ("stays" if stays else nxt_table), (table, game, direction)
+
+
+def test_the_qr_code_carries_the_entry_url(progressive_a, settings, monkeypatch):
+    settings.PUBLIC_BASE_URL = "https://club.example/"
+    encoded = []
+    real = guide_cards.QrCodeWidget
+
+    def spy(value, **kwargs):
+        encoded.append(value)
+        return real(value, **kwargs)
+
+    monkeypatch.setattr(guide_cards, "QrCodeWidget", spy)
+    data = load_event_data(progressive_a)
+    pages = pdf_pages(render_from_event("guide-cards", data, PrintOptions()))
+    expected = [f"https://club.example/t/{t.token}/" for t in Table.objects.filter(event=progressive_a)]
+    assert encoded == expected
+    for url, text in zip(expected, pages, strict=True):
+        assert url in text  # printed beside the code
+    assert [card.url for card in guide_cards.guide_cards(data)] == expected
+
+
+def test_the_printed_qr_code_has_the_modules_of_the_url(progressive_a, settings, monkeypatch, tmp_path):
+    """No QR decoder is installed, so compare the printed code with the URL's own QR matrix: render
+    the page with pdftoppm and read every module's centre."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is not installed")
+    settings.PUBLIC_BASE_URL = "https://club.example"
+    placed = []
+    real = guide_cards.draw_qr
+    monkeypatch.setattr(
+        guide_cards,
+        "draw_qr",
+        lambda b, x, y, size, value: placed.append((x, y, size, value)) or real(b, x, y, size, value),
+    )
+    data = load_event_data(progressive_a)
+    pdf = tmp_path / "guide.pdf"
+    pdf.write_bytes(render_from_event("guide-cards", data, PrintOptions()))
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "288", "-f", "1", "-l", "1", "-gray", str(pdf), str(tmp_path / "p")], check=True
+    )
+    from PIL import Image
+
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
+    scale = 288 / 72
+    x, y, size, value = placed[0]
+    widget = guide_cards.QrCodeWidget(value, barLevel="M", barBorder=2)
+    assert [d.data for d in widget.qr.dataList] == [value.encode()]
+    n = widget.qr.getModuleCount()
+    cells = n + 4  # two quiet modules each side
+    step = size / cells
+    page_height = image.height / scale
+    for row in range(n):
+        for col in range(n):
+            cx = (x + (col + 2.5) * step) * scale
+            cy = (page_height - (y + size - (row + 2.5) * step)) * scale
+            dark = image.getpixel((int(cx), int(cy))) < 128
+            assert dark == widget.qr.isDark(row, col), (row, col)
+
+
+def test_a_round_not_seated_yet_says_so(club_a, players_a, director_a):
+    """Progressive individual: later games are seated from results; the card says so."""
+    import datetime
+
+    from director.events import services as events
+
+    event = events.create_event(
+        club=club_a, name="Individual", date=datetime.date(2025, 7, 1), type="progressive-individual", games=3
+    )
+    events.seat_event(event=event, players=players_a[:8], seed=3)
+    data = load_event_data(event)
+    if len(data.rounds) > 1 and not data.round_plays(2):
+        text = "\n".join(pdf_pages(render_from_event("guide-cards", data, PrintOptions())))
+        assert "to be seated by the director" in text
+    cards = guide_cards.guide_cards(data)
+    seated = {(p.round, p.table) for p in data.plays}
+    for card in cards:
+        for row in card.rows:
+            if (row.round, card.table) in seated:
+                assert row.majors is not None and len(row.majors.seats) == 2
