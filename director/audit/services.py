@@ -13,8 +13,7 @@ from .models import AuditEntry
 
 # What each action means, in the director's words (the audit page shows these).
 ACTIONS = {
-    "results.enter_sheet": "entered a scoresheet",
-    "results.correct_sheet": "corrected a scoresheet",
+    "results.enter_sheet": "entered or corrected a scoresheet",
     "results.confirm": "confirmed a scoresheet",
     "results.dispute": "disputed a scoresheet",
     "results.withdraw": "withdrew a result",

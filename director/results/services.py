@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import Event, Round, Table
 
@@ -113,7 +114,7 @@ def enter_sheet(
                 table, round, statuses=[S.CONFIRMED, S.SUBMITTED, S.DISPUTED], by=by, note="corrected by the director"
             )
         now = timezone.now()
-        return _create(
+        created = _create(
             key=key,
             table=table,
             round=round,
@@ -129,6 +130,8 @@ def enter_sheet(
             status_changed_at=now if confirm else None,
             status_changed_by=by if confirm else None,
         )
+        record_submission("results.enter_sheet", created, user=by, note=note)
+        return created
 
 
 def _form(round: Round) -> str:
@@ -207,6 +210,8 @@ def confirm_submission(*, submission: Submission, by=None, by_table: Table | Non
         if moved != 1:  # pragma: no cover - we hold the table lock
             raise Conflict("the sheet changed while it was being confirmed; try again", field="status")
         current.refresh_from_db()
+        if by is not None:  # a table's confirmation is logged by director.table
+            record_submission("results.confirm", current, user=by, note=note)
         return current
 
 
@@ -224,6 +229,8 @@ def dispute_submission(*, submission: Submission, by=None, by_table: Table | Non
         current = Submission.objects.get(pk=submission.pk)
         if moved != 1:
             raise Conflict(f"version {current.version} is {current.status}, not awaiting confirmation", field="status")
+        if by is not None:  # a table's dispute is logged by director.table
+            record_submission("results.dispute", current, user=by, before={"status": S.SUBMITTED}, note=note)
         return current
 
 
@@ -233,10 +240,18 @@ def withdraw_result(*, table: Table, round: Round, by=None, note: str = "") -> i
     _check_place(table, round)
     with transaction.atomic():
         table = _lock_table(table)
-        return _supersede(
+        count = _supersede(
             table,
             round,
             statuses=[S.CONFIRMED, S.SUBMITTED, S.DISPUTED],
             by=by,
             note=note or "withdrawn by the director",
         )
+        record(
+            "results.withdraw",
+            event=round.event_id,
+            user=by,
+            after={"table": table.number, "round": round.number, "superseded": count},
+            note=note,
+        )
+        return count
