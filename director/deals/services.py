@@ -12,6 +12,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import Event
 from director.events.services import parse_int
@@ -134,6 +135,7 @@ def reveal_seed(*, event: Event) -> GameSetFile:
     )
     if not updated:
         raise NotFound(f"{event.name} has no generated game sets with a seed", field="seed")
+    record("deals.reveal_seed", event=event, after={"seed_revealed": True})
     return GameSetFile.objects.get(event=event)
 
 
@@ -148,6 +150,7 @@ def release_hands(*, event: Event, released: bool = True) -> GameSetFile:
         set_file.seed_revealed = True
     set_file.save()
     Event.objects.filter(pk=event.pk).update(hands_released=released, updated_at=timezone.now())
+    record("deals.release_hands", event=event, obj=set_file, after={"hands_released": released})
     return set_file
 
 
