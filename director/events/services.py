@@ -17,6 +17,7 @@ from datetime import date as date_type
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from director.audit.services import record
 from director.clubs.models import Club, Player
 from director.clubs.services import players_by_ids
 from director.core.errors import Conflict, NotFound, ValidationError
@@ -213,7 +214,9 @@ def set_public_switches(*, event: Event, **switches: bool) -> Event:
     for key, value in switches.items():
         if not isinstance(value, bool):
             raise ValidationError(f"{key} must be true or false, not {value!r}", field=key)
+    before = Event.objects.filter(pk=event.pk).values("pk", *switches).first()
     Event.objects.filter(pk=event.pk).update(**switches, updated_at=timezone.now())
+    record("events.public_switches", event=event, before=before, after=switches)
     event.refresh_from_db()
     return event
 
@@ -260,6 +263,7 @@ def close_round(*, round: Round) -> Round:
         != 1
     ):
         raise Conflict(f"game {round.number} is already closed", field="round")
+    record("events.close_round", event=round.event_id, obj=round, after={"status": "closed"})
     Round.objects.filter(event_id=round.event_id, number=round.number + 1, started_at__isnull=True).update(
         started_at=timezone.now()
     )
@@ -274,6 +278,7 @@ def reopen_round(*, round: Round) -> Round:
     )
     if reopened != 1:
         raise Conflict(f"game {round.number} is already open", field="round")
+    record("events.reopen_round", event=round.event_id, obj=round, after={"status": "open"})
     round.refresh_from_db()
     return round
 
@@ -323,6 +328,7 @@ def reissue_table_token(*, table: Table) -> Table:
     from .models import new_table_token
 
     Table.objects.filter(pk=table.pk).update(token=new_table_token(), token_issued_at=timezone.now())
+    record("events.reissue_table_token", event=table.event_id, obj=table)  # never the token itself
     table.refresh_from_db()
     return table
 
@@ -592,6 +598,9 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                 raise NotFound(f"unknown sitter-out {item!r} in game {number}", field="movement")
 
     created = Seating.objects.bulk_create(seatings)
+    record(
+        "events.apply_plan", event=event, after={"from_round": from_round, "games": len(plan), "seatings": len(created)}
+    )
     Seat.objects.bulk_create(
         [
             Seat(seating=seating, round_id=seating.round_id, suit=suit, player_id=player_id)
