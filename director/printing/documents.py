@@ -20,6 +20,7 @@ from .guide_cards import render_guide_cards
 from .hand_records import SetAnalysis, render_hand_records
 from .options import PrintError, PrintInputError, PrintOptionError, PrintOptions
 from .scoresheets import render_scoresheets
+from .tally_cards import render_tally_cards
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ KINDS: dict[str, DocumentKind] = {
         DocumentKind("duplication", "duplication sheet per game set", "sets", render_duplication_sheets),
         DocumentKind("hand-records", "hand record per game set", "sets", render_hand_records),
         DocumentKind("scoresheets", "scoresheet per table per game", "event", render_scoresheets),
-        DocumentKind("tally-cards", "tally card per partnership or player", "event"),
+        DocumentKind("tally-cards", "tally card per partnership or player", "event", render_tally_cards),
         DocumentKind("guide-cards", "table guide card per table", "event", render_guide_cards),
         DocumentKind("results", "standings, travellers and charts", "event"),
     )

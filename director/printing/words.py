@@ -162,6 +162,7 @@ class EventWords:
     opponents_revokes: str
     total: str
     net: str  # "Net for the majors (majors − minors)"
+    net_short: str  # column heading
     card_check: str
     check_calypsoes: str
     check_unfinished: str
@@ -211,6 +212,7 @@ EVENT_WORDS: dict[str, EventWords] = {
         opponents_revokes="Opponents' revokes × 260",
         total="Total",
         net="Net for ♠♥ (♠♥ total − ♦♣ total)",
+        net_short="Net",
         card_check="Card check",
         check_calypsoes="13 × calypsoes",
         check_unfinished="unfinished cards",
@@ -259,6 +261,7 @@ EVENT_WORDS: dict[str, EventWords] = {
         opponents_revokes="Renonces adverses × 260",
         total="Total",
         net="Écart pour ♠♥ (total ♠♥ − total ♦♣)",
+        net_short="Écart",
         card_check="Contrôle des cartes",
         check_calypsoes="13 × calypsos",
         check_unfinished="cartes en cours",
@@ -307,6 +310,7 @@ EVENT_WORDS: dict[str, EventWords] = {
         opponents_revokes="Renuncios rivales × 260",
         total="Total",
         net="Neto para ♠♥ (total ♠♥ − total ♦♣)",
+        net_short="Neto",
         card_check="Control de cartas",
         check_calypsoes="13 × calypsos",
         check_unfinished="cartas en curso",
