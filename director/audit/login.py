@@ -15,6 +15,8 @@ import logging
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.forms.utils import ErrorDict
 
 from .context import request_ip
 
@@ -71,10 +73,8 @@ class RateLimitedLoginView(auth_views.LoginView):
             log.warning("sign-in refused: too many failures for %r from %s", username, ip)
             # An unbound form: the password is not even looked at.
             form = self.get_form_class()(request, initial={"username": username})
-            form.add_error(
-                None,
-                f"Too many failed sign-ins for this username from your address. Try again in {minutes} minutes.",
-            )
+            message = f"Too many failed sign-ins for this username from your address. Try again in {minutes} minutes."
+            form._errors = ErrorDict({NON_FIELD_ERRORS: form.error_class([message], error_class="nonfield")})
             response = self.render_to_response(self.get_context_data(form=form))
             response.status_code = 429
             response["Retry-After"] = str(_limits()[2])
