@@ -164,11 +164,19 @@ class EventData:
 @dataclass(frozen=True)
 class StandingLine:
     rank: str  # "1", "=3", "" (nothing scored yet)
-    entrant: Entrant
+    label: str  # "3 · Ann & Ken", or a player's name
     total: str  # signed net total, or matchpoints
     percentage: str  # matchpoint events; "" otherwise
     games: int
     per_game: tuple[str, ...]  # per round, "" for a game not played / not scored
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    rank: str
+    team: str
+    points: str
+    aggregate: str
 
 
 @dataclass(frozen=True)
@@ -177,9 +185,9 @@ class TravellerLine:
     table: int
     majors: str
     minors: str
-    majors_score: int | None
-    minors_score: int | None
-    net: int | None  # the majors' net
+    majors_score: str
+    minors_score: str
+    net: str  # the majors' net (signed), or an artificial score
     majors_mp: str
     minors_mp: str
 
@@ -189,16 +197,18 @@ class Traveller:
     game_set: int
     top: str
     lines: tuple[TravellerLine, ...]
+    note: str = ""  # "3 of 4 results", "fouled"
 
 
 @dataclass(frozen=True)
 class ResultsData:
-    """Standings, travellers and the running totals to chart (label → [(game, total)])."""
+    """Standings, travellers and the running-totals chart (PNG bytes) of an event."""
 
+    name: str
     matchpoints: bool
-    scale: str
+    rounds: tuple[int, ...]
     standings: tuple[StandingLine, ...]
-    travellers: tuple[Traveller, ...]
-    running: dict[str, list[tuple[int, float]]]
-    check: str = ""  # the zero-sum cross-check, as a sentence
-    rounds: tuple[int, ...] = ()
+    travellers: tuple[Traveller, ...] = ()
+    teams: tuple[TeamLine, ...] = ()
+    check: str = ""  # the zero-sum cross-check, as a sentence; "" when not applicable
+    chart_png: bytes | None = None

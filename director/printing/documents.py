@@ -19,6 +19,7 @@ from .envelopes import render_envelopes
 from .guide_cards import render_guide_cards
 from .hand_records import SetAnalysis, render_hand_records
 from .options import PrintError, PrintInputError, PrintOptionError, PrintOptions
+from .results_sheet import render_results
 from .scoresheets import render_scoresheets
 from .tally_cards import render_tally_cards
 
@@ -40,7 +41,7 @@ KINDS: dict[str, DocumentKind] = {
         DocumentKind("scoresheets", "scoresheet per table per game", "event", render_scoresheets),
         DocumentKind("tally-cards", "tally card per partnership or player", "event", render_tally_cards),
         DocumentKind("guide-cards", "table guide card per table", "event", render_guide_cards),
-        DocumentKind("results", "standings, travellers and charts", "event"),
+        DocumentKind("results", "standings, travellers and charts", "event", render_results),
     )
 }
 

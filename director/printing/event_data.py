@@ -195,9 +195,115 @@ def render_event(kind_name: str, event: Event, options: dict | None = None, *, o
         sets, commitment = event_game_sets(event)
         extra = {"commitment": commitment} if kind_name == "hand-records" and commitment else {}
         return render_from_sets(kind_name, sets, print_options, out=out, progress=progress, **extra)
+    if kind_name == "results" and document.render is not None:
+        if not Seating.objects.filter(round__event=event).exists():
+            raise PrintInputError(f"event {event.pk} ({event.name}) has nobody seated yet: seat the event first")
+        results = load_results_data(event, lang=print_options.lang)
+        return render_from_event(kind_name, results, print_options, out=out, progress=progress)
     data = load_event_data(event)
     if not data.plays:
         raise PrintInputError(f"event {event.pk} ({event.name}) has nobody seated yet: seat the event first")
     if document.render is None:
         raise PrintInputError(f"{kind_name} cannot be printed yet")
     return render_from_event(kind_name, data, print_options, out=out, progress=progress)
+
+
+def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
+    """Standings, travellers and the running-totals chart of ``event`` as ``data.ResultsData``,
+    from the standings app (``director.standings.selectors.event_results`` and ``charts``)."""
+    from director.standings import charts
+    from director.standings.selectors import event_results, fmt_mp, signed
+
+    from .data import ResultsData, StandingLine, TeamLine, Traveller, TravellerLine
+    from .words import EVENT_WORDS
+
+    ew = EVENT_WORDS[lang]
+    results = event_results(event)
+    rounds = tuple(r.number for r in results.rounds)
+
+    def per_game(value) -> str:
+        if value is None:
+            return ""
+        return fmt_mp(value) if results.uses_matchpoints else signed(value)
+
+    standings = tuple(
+        StandingLine(
+            rank=row.rank,
+            label=row.entrant.label,
+            total=row.total_text,
+            percentage=row.percentage_text if results.uses_matchpoints else "",
+            games=row.games,
+            per_game=tuple(per_game(row.per_game.get(n)) for n in rounds),
+        )
+        for row in results.standings()
+    )
+    travellers = []
+
+    def short_label(side) -> str:
+        """A partnership by its number (the standings give the names), players by name."""
+        if side is None:
+            return "—"
+        keys = tuple(side.entrants)
+        entrant = results.entrants.get(keys[0]) if len(keys) == 1 else None
+        if entrant is not None and entrant.number is not None:
+            return str(entrant.number)
+        return results.entrant_label(keys)
+
+    for number in results.game_sets():
+        traveller = results.traveller(number)
+        if traveller is None:
+            continue
+        lines = []
+        for play in traveller.plays:
+            majors, minors = play.majors, play.minors
+
+            def mp_text(side) -> str:
+                if side is None:
+                    return ""
+                if side.artificial is not None:
+                    return f"{side.artificial.code} {fmt_mp(side.mp)}".strip()
+                return fmt_mp(side.mp) if side.mp is not None else ""
+
+            lines.append(
+                TravellerLine(
+                    round=play.round,
+                    table=play.table,
+                    majors=short_label(majors),
+                    minors=short_label(minors),
+                    majors_score="" if majors is None or majors.score is None else str(majors.score),
+                    minors_score="" if minors is None or minors.score is None else str(minors.score),
+                    net="" if majors is None or majors.net is None else signed(majors.net),
+                    majors_mp=mp_text(majors),
+                    minors_mp=mp_text(minors),
+                )
+            )
+        note = f"{traveller.results}/{traveller.expected}" if traveller.results < traveller.expected else ""
+        if traveller.fouled is not None:
+            note = (note + " · fouled").strip(" ·")
+        top = "" if traveller.top is None else ew.top.format(n=traveller.top)
+        travellers.append(Traveller(number, top, tuple(lines), note))
+    teams = ()
+    if results.kind == "teams":
+        teams = tuple(
+            TeamLine(row.rank, row.team, row.points_text, signed(row.aggregate)) for row in results.team_standings()
+        )
+    check = ""
+    if not results.uses_matchpoints and any(row.games for row in results.standings()):
+        total = sum(
+            (row.total for row in results.standings() if isinstance(row.total, int)),
+            0,
+        )
+        check = ew.zero_sum_off.format(total=signed(total)) if results.zero_sum() else ew.zero_sum_ok
+    chart_png = None
+    if chart and any(row.per_game for row in results.standings()):
+        chart_png = charts.event_running_totals(results, fmt="png", dpi=200, size=(7.4, 3.6))
+    return ResultsData(
+        name=event.name,
+        matchpoints=results.uses_matchpoints,
+        rounds=rounds,
+        standings=standings,
+        travellers=tuple(travellers),
+        teams=teams,
+        check=check,
+        chart_png=chart_png,
+    )
