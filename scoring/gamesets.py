@@ -657,7 +657,10 @@ def game_sets_from_json(data: Any, *, check_commitment: bool = True) -> GameSetF
             label = raw.get("number", f"#{i}") if isinstance(raw, Mapping) else f"#{i}"
             problems.extend(f"game set {label}: {p}" for p in error.problems)
     # Count numbers over every set, valid or not, so a clash is reported alongside other problems.
-    numbers = Counter(raw.get("number") for raw in raw_sets if isinstance(raw, Mapping) and "number" in raw)
+    # (A number that is not text or an int, e.g. a list, is already reported by from_dict.)
+    numbers = Counter(
+        raw["number"] for raw in raw_sets if isinstance(raw, Mapping) and isinstance(raw.get("number"), int | str)
+    )
     problems.extend(f"{k} game sets are numbered {n}" for n, k in numbers.items() if k > 1)
 
     seed: bytes | None = None

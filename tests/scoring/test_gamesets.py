@@ -597,3 +597,10 @@ def test_deal_game_set_refuses_a_boolean_set_number() -> None:
 def test_left_of_an_unknown_seat_is_a_game_set_error(sample: GameSet, seat: object) -> None:
     with pytest.raises(GameSetError, match="not a seat"):
         sample.left_of(seat)  # type: ignore[arg-type]
+
+
+def test_file_with_a_set_number_that_is_a_list_is_a_game_set_error(sample: GameSet) -> None:
+    data = game_sets_to_json([sample])
+    data["sets"][0]["number"] = [1]
+    with pytest.raises(GameSetError, match=r"set number \[1\] is not a whole number"):
+        game_sets_from_json(data)
