@@ -599,15 +599,29 @@ class Movement:
             ]
             return cls(
                 kind=str(data.get("kind", MANUAL)),
-                tables=int(data.get("tables") or max((t for r in rounds for t in r), default=0)),
+                tables=_whole(data.get("tables") or max((t for r in rounds for t in r), default=0), "tables"),
                 rounds=rounds,
                 sitting_out=sitting_out,
                 game_sets=_opt_int(data.get("game_sets")),
-                members={_side_in(m["partnership"]): tuple(m["players"]) for m in data.get("members") or []},
-                teams={t["team"]: (_side_in(t["majors"]), _side_in(t["minors"])) for t in data.get("teams") or []},
-                results=[{_table_number(t): w for t, w in r.items()} for r in data.get("results") or []],
-                cuts=[{_table_number(t): tuple(o) for t, o in c.items()} for c in data.get("cuts") or []],
-                coins=[CoinToss(int(c["round"]), int(c["table"]), str(c["winner"])) for c in data.get("coins") or []],
+                members={
+                    _side_in(m["partnership"]): _players_in(m["players"], f"partnership {m['partnership']!r}")
+                    for m in data.get("members") or []
+                },
+                teams={
+                    _id_in(t["team"], "team"): (_side_in(t["majors"]), _side_in(t["minors"]))
+                    for t in data.get("teams") or []
+                },
+                results=[
+                    {_table_number(t): _direction_in(w, t) for t, w in r.items()} for r in data.get("results") or []
+                ],
+                cuts=[
+                    {_table_number(t): _players_in(o, f"cut at table {t}") for t, o in c.items()}
+                    for c in data.get("cuts") or []
+                ],
+                coins=[
+                    CoinToss(_whole(c["round"], "coin round"), _table_number(c["table"]), str(c["winner"]))
+                    for c in data.get("coins") or []
+                ],
                 seed=data.get("seed"),
                 notes=[str(n) for n in data.get("notes") or []],
             )
@@ -621,23 +635,50 @@ def _side_out(side: Side) -> Any:
     return list(side) if isinstance(side, tuple) else side
 
 
+def _id_in(value: Any, what: str) -> PartnershipId:
+    """A partnership, player or team id as read from JSON: text or a whole number."""
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return value
+    raise MovementError(f"{value!r} is not a usable {what} id (use text or a whole number)")
+
+
+def _players_in(value: Any, what: str) -> tuple[Player, ...]:
+    if not isinstance(value, list | tuple):
+        raise MovementError(f"{what}: {value!r} is not a list of players")
+    return tuple(_id_in(player, f"player ({what})") for player in value)
+
+
 def _side_in(value: Any) -> Side:
     if isinstance(value, list | tuple):
-        return tuple(value)
+        return _players_in(value, "a side")
     if isinstance(value, str | int) and not isinstance(value, bool):
         return value
     raise MovementError(f"{value!r} is not a partnership id or a list of players")
 
 
+def _direction_in(value: Any, table: Any) -> str:
+    if value in DIRECTIONS:
+        return value
+    raise MovementError(f"result at table {table}: the winner is {value!r}, not majors or minors")
+
+
+def _whole(value: Any, what: str) -> int:
+    """A whole number from JSON: an int, integral float or digit text; else ``MovementError``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise MovementError(f"{what}: {value!r} is not a whole number")
+
+
 def _table_number(key: Any) -> int:
-    try:
-        return int(key)
-    except (TypeError, ValueError):
-        raise MovementError(f"{key!r} is not a table number") from None
+    return _whole(key, "table number")
 
 
 def _opt_int(value: Any) -> int | None:
-    return None if value is None else int(value)
+    return None if value is None else _whole(value, "game set")
 
 
 # --- helpers shared by the generators ------------------------------------------------------------
