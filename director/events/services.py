@@ -192,9 +192,11 @@ def update_event(*, event: Event, **values) -> Event:
     event = _locked_event(event)
     clean = _clean_event_settings(event.club, values)
     if event.status != Event.Status.DRAFT:
-        for key in ("type", "form"):
+        # Seatings, tallies and results are laid out for these: changing them mid-session would
+        # strand games already played (or leave games nobody is seated for).
+        for key, what in (("type", "the type"), ("form", "the form"), ("games", "the number of games")):
             if key in clean and clean[key] != getattr(event, key):
-                raise Conflict(f"the {key} cannot change once the event has started", field=key)
+                raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
     for key, value in clean.items():
         setattr(event, key, value)
@@ -716,6 +718,26 @@ def _fixed(event: Event) -> tuple[list[int], list[int], dict[int, tuple[int, ...
     return majors, minors, members
 
 
+# Movements that keep every partnership on one direction all session.
+FIXED_DIRECTION_KINDS = {Event.MovementKind.PROGRESSIVE, Event.MovementKind.MITCHELL, Event.MovementKind.BAROMETER}
+
+
+def _check_directions(event: Event, members: Mapping[int, tuple], directed: list[int], kind: str) -> None:
+    """Every partnership of a fixed-direction movement must sit majors or minors; name those that
+    do not (the engine would only say their players belong to no partnership of the movement)."""
+    loose = sorted(set(members) - set(directed))
+    if not loose:
+        return
+    numbers = ", ".join(str(n) for n in loose[:-1]) + (" and " if len(loose) > 1 else "") + str(loose[-1])
+    which = f"partnership {numbers} has" if len(loose) == 1 else f"partnerships {numbers} have"
+    raise ValidationError(
+        f"{which} no direction: a {kind} movement keeps every partnership on majors (♠♥) or minors (♦♣) "
+        f"all session — give {'it' if len(loose) == 1 else 'them'} a direction or remove "
+        f"{'it' if len(loose) == 1 else 'them'}",
+        field="partnerships",
+    )
+
+
 def partnerships_with_members(event: Event) -> list[Partnership]:
     return list(event.partnerships.prefetch_related("members").order_by("number"))
 
@@ -750,6 +772,8 @@ def seat_event(*, event: Event, players: Iterable | None = None, seed=None) -> i
         majors, minors, members = _fixed(event)
         if kind == Event.MovementKind.MANUAL:
             raise ValidationError("a manual movement is entered table by table", field="movement_kind")
+        if kind in FIXED_DIRECTION_KINDS:
+            _check_directions(event, members, majors + minors, kind)
         if not majors or not minors:
             raise ValidationError(
                 f"{event.name} needs partnerships with fixed directions (majors and minors) first", field="partnerships"
@@ -780,7 +804,8 @@ def seat_event(*, event: Event, players: Iterable | None = None, seed=None) -> i
 
 def seat_progressive_pairs(*, event: Event) -> int:
     """Seat a progressive-pairs event from its partnerships' fixed directions, for every game."""
-    majors, minors, _ = _fixed(event)
+    majors, minors, members = _fixed(event)
+    _check_directions(event, members, majors + minors, Event.MovementKind.PROGRESSIVE)
     if not majors or not minors:
         raise ValidationError("a progressive event needs majors and minors partnerships", field="partnerships")
     return seat_event(event=event)

@@ -353,3 +353,28 @@ def test_event_selectors_only_show_the_users_clubs(
     with pytest.raises(NotFound):
         selectors.event_detail(progressive_a.pk, user=director_b)
     assert EventModel.objects.count() == 2
+
+
+def test_the_number_of_games_is_fixed_once_started(progressive_a):
+    events.start_event(event=progressive_a)
+    with pytest.raises(Conflict, match="the number of games cannot change once the event has started") as caught:
+        events.update_event(event=progressive_a, games=6)
+    assert caught.value.field == "games"
+    progressive_a.refresh_from_db()
+    assert progressive_a.games == 4 and progressive_a.rounds.count() == 4
+    events.update_event(event=progressive_a, games=4, name="Same games")  # not a change: allowed
+    assert Event.objects.get(pk=progressive_a.pk).name == "Same games"
+
+
+def test_seating_names_a_partnership_without_a_direction(progressive_a, club_a, new_players):
+    spare = events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Spare"))
+    before = list(Seating.objects.filter(round__event=progressive_a).values_list("pk", flat=True))
+    with pytest.raises(ValidationError) as caught:
+        events.seat_progressive_pairs(event=progressive_a)
+    message = caught.value.message
+    assert f"partnership {spare.number} has no direction" in message and "majors" in message
+    assert "which is not in the event" not in message and caught.value.field == "partnerships"
+    assert list(Seating.objects.filter(round__event=progressive_a).values_list("pk", flat=True)) == before
+    events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Other"))
+    with pytest.raises(ValidationError, match=r"partnerships 9 and 10 have no direction"):
+        events.seat_progressive_pairs(event=progressive_a)
