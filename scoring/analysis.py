@@ -22,7 +22,7 @@ from . import _fastplay as fp
 from .cards import PARTNER, RANKS, SUIT_NAMES, SUITS, format_hand
 from .gamesets import GameSet
 from .play import SIDES, ClubPlayer, play_game, simulate_random_game
-from .scores import score_game
+from .scores import check_side, score_game
 from .tricks import STANDARD, check_rule
 
 LOPSIDED_RATIO = 0.5
@@ -98,11 +98,26 @@ class Analysis:
 
     def side(self, name: str) -> SideStats:
         """``majors`` or ``minors``."""
-        return {"majors": self.majors, "minors": self.minors}[name]
+        return self.majors if check_side(name) == "majors" else self.minors
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
         return asdict(self)
+
+    def summary(self) -> dict[str, Any]:
+        """The summary a hand record prints (the shape ``print_pdf --analysis`` reads): expected net
+        per side, the lopsided flag, how many games it rests on and a one-line note."""
+        if self.lopsided:
+            note = f"lopsided: favours the {self.favoured}"
+        else:
+            note = f"balanced ({self.players} players, rule {self.rule})"
+        return {
+            "expected_net_majors": self.majors.mean_net,
+            "expected_net_minors": self.minors.mean_net,
+            "lopsided": self.lopsided,
+            "games": self.games,
+            "note": note,
+        }
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:

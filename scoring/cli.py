@@ -33,6 +33,7 @@ from .gamesets import (
     save_game_sets,
 )
 from .scores import ScoreSheetError, score_cutthroat, score_game, sheet_form
+from .tricks import RULES, STANDARD
 
 PROG = "python -m scoring"
 PROGRESS_FROM = 500
@@ -244,11 +245,17 @@ def add_analyse(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="a calypso-gamesets/1 file")
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games per set (default 100)")
-    parser.add_argument("--rule", default="standard", choices=["standard", "beat-the-leader", "all-fours"])
+    parser.add_argument("--rule", default=STANDARD, choices=RULES, help="trick rule (default standard)")
     parser.add_argument("--set", type=int, action="append", metavar="K", help="only set K (repeatable)")
     parser.add_argument("--seed", default="0", help="seed of the simulated play (default 0)")
     parser.add_argument("--players", default="club", choices=["club", "random"], help="who plays (default club)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the results as JSON")
+    output.add_argument(
+        "--summary",
+        action="store_true",
+        help="print JSON mapping set numbers to the hand-record summary (what print_pdf --analysis reads)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(handler=run_analyse)
 
@@ -281,6 +288,8 @@ def run_analyse(args: argparse.Namespace) -> int:
             )
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=1))
+    elif args.summary:
+        print(json.dumps({str(r.game_set): r.summary() for r in results}, indent=1))
     else:
         print("\n\n".join(format_analysis(r) for r in results))
     return 0

@@ -136,3 +136,38 @@ def test_cli_analyse(tmp_path, capsys):
     assert "has no game set 9" in capsys.readouterr().err
     assert main(["analyse", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+# --- what hand records print (director.printing reads this shape: print_pdf --analysis FILE) --------------------------
+
+
+def test_summary_is_the_hand_record_shape():
+    result = analyse(one_sided_set(), games=4, players="random")
+    summary = result.summary()
+    assert set(summary) == {"expected_net_majors", "expected_net_minors", "lopsided", "games", "note"}
+    assert summary["expected_net_majors"] == result.majors.mean_net
+    assert summary["expected_net_minors"] == result.minors.mean_net == -result.majors.mean_net
+    assert summary["lopsided"] is result.lopsided is True
+    assert summary["games"] == 4
+    assert "majors" in summary["note"]
+
+
+def test_cli_analyse_summary_is_keyed_by_set_number(tmp_path, capsys):
+    import json
+
+    from scoring.cli import main
+    from scoring.gamesets import save_game_sets
+
+    path = tmp_path / "sets.json"
+    save_game_sets(path, [SET, deal_game_set(2, "c0ffee")], "c0ffee")
+    assert main(["analyse", str(path), "--games", "2", "--players", "random", "--summary", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(data) == ["1", "2"]
+    assert all(set(item) >= {"expected_net_majors", "lopsided", "games"} for item in data.values())
+
+
+@pytest.mark.parametrize("name", ["Majors", "S", None])
+def test_side_names_an_unknown_side(name):
+    result = analyse(SET, games=1, players="random")
+    with pytest.raises(ValueError, match="not a side"):
+        result.side(name)
