@@ -9,7 +9,8 @@ Everything here works on small integers so that a simulated game allocates almos
 * a calypso in progress is a 13-bit mask of ranks plus a count of its cards.
 
 ``scoring.play.GameState`` keeps its state in these shapes and calls ``resolve_trick`` and
-``take_trick``; ``simulate_random`` inlines the per-play work for the benchmark and for analysis.
+``take_trick``; ``simulate_random`` inlines only the choice of cards (the hot part) and calls the
+same two functions, so the referee and the fast path cannot drift apart.
 The two are cross-checked by the tests (a simulated record replayed through ``GameState`` must give
 the same result).
 """
@@ -99,6 +100,21 @@ def take_trick(
                 count[s] += 1
         else:
             to_pile += 1
+    to_pile += _settle(winner, partner, extra, mask, count, done)
+    pile[winner if cutthroat else winner >> 1] += to_pile
+
+
+def _settle(
+    winner: int, partner: int, extra: list[int] | None, mask: list[int], count: list[int], done: list[int]
+) -> int:
+    """Finish placing a trick once its new ranks have joined the calypsoes in progress.
+
+    ``extra`` holds the trick's cards of the winner's (and partner's, ``partner`` is -1 in
+    cutthroat) suit whose rank was already there. A calypso now at 13 is set aside and the
+    duplicates of its suit start the next one, one per rank (the completion exception); every other
+    duplicate goes to the trick pile. Returns how many cards that adds to the pile.
+    """
+    to_pile = 0
     for s in (winner, partner):
         if s < 0:
             continue
@@ -121,7 +137,7 @@ def take_trick(
             for c in extra:
                 if c // 13 == s:
                     to_pile += 1
-    pile[winner if cutthroat else winner >> 1] += to_pile
+    return to_pile
 
 
 class SetTables:
@@ -166,7 +182,6 @@ def simulate_random(
     count = [0, 0, 0, 0]
     done = [0, 0, 0, 0]
     pile = [0, 0, 0, 0] if cutthroat else [0, 0]
-    partner_of = (1, 0, 3, 2)
     for d, deal_hands in enumerate(tables.hands):
         H = [[s[0][:], s[1][:], s[2][:], s[3][:]] for s in deal_hands]
         leader = tables.leaders[d]
@@ -215,78 +230,9 @@ def simulate_random(
                 lst.pop()
                 trick[pos] = c
 
-            # --- who wins (resolve_trick, inlined) ---
-            c0 = trick[0]
-            best = -1
-            best_rank = -1
-            for i in (1, 2, 3):
-                c = trick[i]
-                s = c // 13
-                if s != led and s == seats[i]:
-                    r = c - s * 13
-                    if r > best_rank:
-                        best_rank = r
-                        best = i
-            if best >= 0:
-                if beat_leader and led == leader and best_rank <= c0 - led * 13:
-                    best = 0
-            elif led == leader:
-                best = 0
-            else:
-                best = 0
-                top = c0
-                for i in (1, 2, 3):
-                    c = trick[i]
-                    if c > top and c // 13 == led:
-                        top = c
-                        best = i
-            winner = seats[best]
+            winner = seats[resolve_trick(trick, seats, beat_leader)]
 
-            # --- placement (take_trick, inlined for the common case without duplicates) ---
-            partner = -1 if cutthroat else partner_of[winner]
-            to_pile = 0
-            extra = None
-            for c in trick:
-                s = c // 13
-                if s == winner or s == partner:  # noqa: SIM109 (hot path: no tuple per card)
-                    b = BIT[c]
-                    m = mask[s]
-                    if m & b:
-                        if extra is None:
-                            extra = [c]
-                        else:
-                            extra.append(c)
-                    else:
-                        mask[s] = m | b
-                        count[s] += 1
-                else:
-                    to_pile += 1
-            if extra is None and count[winner] < 13 and (partner < 0 or count[partner] < 13):
-                pile[winner if cutthroat else winner >> 1] += to_pile
-            else:
-                for s in (winner, partner):
-                    if s < 0:
-                        continue
-                    if count[s] == 13:
-                        done[s] += 1
-                        m = 0
-                        n = 0
-                        if extra is not None:
-                            for c in extra:
-                                if c // 13 == s:
-                                    b = BIT[c]
-                                    if m & b:
-                                        to_pile += 1
-                                    else:
-                                        m |= b
-                                        n += 1
-                        mask[s] = m
-                        count[s] = n
-                    elif extra is not None:
-                        for c in extra:
-                            if c // 13 == s:
-                                to_pile += 1
-                pile[winner if cutthroat else winner >> 1] += to_pile
+            take_trick(trick, winner, mask, count, done, pile, cutthroat)
             if tricks is not None:
                 tricks.append(trick)
             leader = winner
