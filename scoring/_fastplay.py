@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import SUITS
+from .cards import SUIT_INDEX, SUITS
 from .gamesets import require_valid
 from .tricks import ALL_FOURS, STANDARD, check_rule
 
@@ -33,7 +33,7 @@ def next_seats(orientation: str) -> tuple[int, ...]:
     """``NEXT[seat]``: the seat at ``seat``'s left in this orientation (clockwise)."""
     nxt = [0] * 4
     for i, suit in enumerate(orientation):
-        nxt[SUITS.index(suit)] = SUITS.index(orientation[(i + 1) % 4])
+        nxt[SUIT_INDEX[suit]] = SUIT_INDEX[orientation[(i + 1) % 4]]
     return tuple(nxt)
 
 
@@ -148,7 +148,7 @@ class SetTables:
     def __init__(self, game_set) -> None:
         require_valid(game_set)
         self.next_seat = next_seats(game_set.orientation)
-        self.leaders = tuple(SUITS.index(game_set.leader(d)) for d in range(len(game_set.deals)))
+        self.leaders = tuple(SUIT_INDEX[game_set.leader(d)] for d in range(len(game_set.deals)))
         hands = []
         for deal in game_set.deals:
             per_seat = []

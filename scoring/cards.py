@@ -30,7 +30,9 @@ _SUIT_ALIASES = {
     "♤": "S", "♡": "H", "♢": "D", "♧": "C",
 }  # fmt: skip
 _RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+SUIT_INDEX: dict[str, int] = {suit: i for i, suit in enumerate(SUITS)}
+"""Each suit's position in ``SUITS`` (also a seat's number on the play engine's fast path)."""
+_SUIT_INDEX = SUIT_INDEX
 
 
 class CardError(ValueError):
@@ -73,6 +75,8 @@ class Card:
 # The 52 distinct cards, interned so lookups never build new objects.
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 _BY_TEXT = {str(card): card for card in CARDS}
+BY_TEXT: dict[str, Card] = _BY_TEXT
+"""Canonical text → the interned card (``"AS"`` → ``Card('AS')``): the fast path of parsing."""
 
 
 def is_suit(value: object) -> bool:
@@ -97,6 +101,10 @@ def quad_deck() -> list[Card]:
 def sort_key(card: Card) -> tuple[int, int]:
     """Order used on hands and envelopes: suit S H D C, then rank high to low."""
     return (_SUIT_INDEX[card.suit], -_RANK_INDEX[card.rank])
+
+
+DISPLAY_ORDER: tuple[Card, ...] = tuple(sorted(CARDS, key=sort_key))
+"""The 52 cards in the order hands and envelopes show them: suits S H D C, ranks high to low."""
 
 
 def _clean(text: str) -> str:

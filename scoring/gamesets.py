@@ -35,9 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from .cards import (
-    CARDS,
+    BY_TEXT,
     COPIES,
     DECK_SIZE,
+    DISPLAY_ORDER,
     SUIT_NAMES,
     SUITS,
     Card,
@@ -403,8 +404,8 @@ def complete_game_set(
 
 # Cards in display order (S H D C, ranks high to low): the shuffle works on these 52 indices so
 # that sorting a hand is sorting small integers, and Card objects are only looked up, never built.
-_ALL_CARDS: tuple[Card, ...] = tuple(sorted(CARDS, key=sort_key))
-_CANONICAL: dict[str, Card] = {str(card): card for card in CARDS}
+_ALL_CARDS = DISPLAY_ORDER
+_CANONICAL = BY_TEXT
 _FRESH_DECK: tuple[int, ...] = tuple(position // COPIES for position in range(DECK_SIZE))
 # Rejection limits for an unbiased draw from range(n) with a 32-bit word: accept w < limit.
 _LIMITS: tuple[int, ...] = (0, *(2**32 - 2**32 % n for n in range(1, DECK_SIZE + 1)))

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from . import _fastplay as fp
-from .cards import CARDS, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card, sort_key
+from .cards import CARDS, DISPLAY_ORDER, SUIT_INDEX, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card
 from .gamesets import GameSet, commitment, require_valid
 from .tricks import ALL_FOURS, STANDARD, check_rule, legal_plays
 
@@ -29,8 +29,8 @@ RECORD_FORMAT = "calypso-play/1"
 SIDES = ("majors", "minors")
 TRICKS_PER_DEAL = 13
 
-_SEAT = {suit: i for i, suit in enumerate(SUITS)}
-_DISPLAY_ORDER = tuple(card.index for card in sorted(CARDS, key=sort_key))
+_SEAT = SUIT_INDEX
+_DISPLAY_ORDER = tuple(card.index for card in DISPLAY_ORDER)
 
 
 class IllegalPlay(ValueError):
