@@ -103,9 +103,16 @@ def ranks(values: Mapping[EntrantId, Any], higher_is_better: bool = True) -> dic
 
 
 def _tie_breaks(tie_break: str | Sequence[str], allowed: Sequence[str]) -> list[str]:
-    chain = [tie_break] if isinstance(tie_break, str) else list(tie_break)
+    if isinstance(tie_break, str):
+        chain = [tie_break]
+    elif isinstance(tie_break, list | tuple):
+        chain = list(tie_break)
+    else:
+        chain = [tie_break]  # reported below as an unknown tie-break
     out = []
     for name in chain:
+        if not isinstance(name, str):
+            raise StandingsError(f"unknown tie-break {name!r}: use {', '.join(repr(a) for a in allowed)}")
         key = name.strip().lower().replace("_", "-").replace(" ", "-")
         if key not in allowed:
             raise StandingsError(f"unknown tie-break {name!r}: use {', '.join(repr(a) for a in allowed)}")
@@ -479,8 +486,10 @@ def season_ladder(
     """
     if method not in ("total", "average"):
         raise StandingsError(f"unknown ladder method {method!r}: use 'total' or 'average'")
-    if best is not None and best < 1:
-        raise StandingsError(f"best must be at least 1, not {best!r}")
+    if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
+        raise StandingsError(f"best must be a whole number of sessions, at least 1, not {best!r}")
+    if isinstance(min_sessions, bool) or not isinstance(min_sessions, int):
+        raise StandingsError(f"min_sessions must be a whole number of sessions, not {min_sessions!r}")
     attended: dict[EntrantId, dict[Hashable, Number]] = defaultdict(dict)
     for s in scores:
         if s.session in attended[s.entrant]:

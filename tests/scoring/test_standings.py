@@ -339,3 +339,25 @@ def test_tie_breaks_only_reorder_equal_totals(rows):
         ahead = sum(1 for t in broken if t.rank < s.rank)
         assert s.rank == 1 + ahead
         assert s.tied == (sum(1 for t in broken if t.rank == s.rank) > 1)
+
+
+# --- bad options are StandingsErrors naming them --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tie_break", [None, 5, [5], ["count-back", None]])
+def test_tie_break_that_is_not_a_name_is_a_standings_error(tie_break):
+    with pytest.raises(StandingsError, match="tie-break"):
+        session_standings([GameScore("a", 1, 10)], tie_break=tie_break)
+
+
+@pytest.mark.parametrize(
+    ("best", "min_sessions"), [("2", 1), (1.5, 1), (True, 1), (None, "2"), (None, 1.5), (None, None)]
+)
+def test_ladder_counts_that_are_not_whole_numbers_are_standings_errors(best, min_sessions):
+    with pytest.raises(StandingsError):
+        season_ladder([SessionScore(1, "a", 50)], best=best, min_sessions=min_sessions)
+
+
+def test_team_standings_tie_break_that_is_not_a_name():
+    with pytest.raises(StandingsError, match="tie-break"):
+        team_standings([TeamResult(1, 1, "A", "B", 10)], tie_break=[3])
