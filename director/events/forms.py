@@ -22,7 +22,15 @@ class NewEventForm(forms.Form):
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     type = forms.ChoiceField(choices=Event.Type.choices, label="Type")
     rules_variant = forms.ChoiceField(choices=Event.RulesVariant.choices, label="Rules")
+    form = forms.ChoiceField(
+        choices=Event.Form.choices,
+        initial=Event.Form.PARTNERSHIP,
+        required=False,  # not sent: partnership
+        label="Play",
+        help_text="cutthroat (four individual scores) only for a progressive individual",
+    )
     games = forms.IntegerField(min_value=1, max_value=30, initial=4, label="Games")
+    season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple
     )
@@ -44,10 +52,24 @@ class NewEventForm(forms.Form):
     )
     seed = forms.CharField(required=False, widget=forms.HiddenInput)  # tests and demos: a repeatable draw
 
-    def __init__(self, *args, club_players=(), **kwargs):
+    def __init__(self, *args, club_players=(), seasons=(), **kwargs):
         super().__init__(*args, **kwargs)
+        today = datetime.date.today()
         self.fields["players"].choices = [(p.pk, p.name) for p in club_players]
-        self.fields["date"].initial = datetime.date.today()
+        self.fields["season"].choices = [("", "— none —")] + [(s.pk, s.name) for s in seasons]
+        # The season the night falls in, when the club has one for today.
+        current = next(
+            (
+                s
+                for s in seasons
+                if (s.starts_on is None or s.starts_on <= today)
+                and (s.ends_on is None or today <= s.ends_on)
+                and (s.starts_on or s.ends_on)
+            ),
+            None,
+        )
+        self.fields["season"].initial = current.pk if current else None
+        self.fields["date"].initial = today
         self.fields["name"].initial = f"Club night {datetime.date.today():%d %b %Y}"
 
     def clean(self):

@@ -1,31 +1,26 @@
 """The director's event pages: set up a club night, the running event (round grid, results in and
 missing, where next, table links, public switches) and the actions on it.
 
-Writes go through ``events.services`` (and ``clubs.services`` for quick-added players). Setting up
-a night calls several services; they run inside one transaction here so that a refusal at any step
-(an unknown player, an impossible movement) leaves nothing behind.
+Writes go through ``events.services``; setting up a night is ``events.services.set_up_night`` (one
+transaction: a refusal at any step — an unknown player, an impossible movement — leaves nothing).
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from director.clubs import services as club_services
 from director.clubs.access import club_for, event_for
-from director.clubs.models import Player
-from director.clubs.selectors import players_of
+from director.clubs.selectors import players_of, seasons_of
 from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
 from director.deals.selectors import set_file_of
 from director.events import services
-from director.events.models import MAJORS, MINORS, Event
+from director.events.models import MAJORS, Event
 from director.events.selectors import partnerships_of, round_grid
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
@@ -34,113 +29,33 @@ SUIT_PAIRS = {MAJORS: "♠♥", "minors": "♦♣"}
 
 
 # --- setting up a club night -----------------------------------------------------------------------
-def _direction(event: Event, number: int, count: int) -> str:
-    """Fixed directions as ``events.services.seat_event`` expects them: team ``k`` is partnerships
-    2k+1 (majors) and 2k+2 (minors); otherwise the first half majors, the rest minors."""
-    if event.type == Event.Type.DUPLICATE_TEAMS:
-        return MAJORS if number % 2 else MINORS
-    return MAJORS if number <= (count + 1) // 2 else MINORS
-
-
-def _player_groups(player_ids: list[int], seed) -> list[list[int]]:
-    """A random draw for teams (pairs; a side of three when the number is odd)."""
-    order = list(player_ids)
-    random.Random(seed).shuffle(order)
-    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
-    if len(order) % 2 and groups:
-        groups[-1].append(order[-1])
-    return groups
-
-
-def set_up_night(*, club, user, data: dict) -> Event:
-    """Create, draw and seat an event from the new-event form, in one transaction: any refusal
-    (``DomainError``) leaves nothing behind."""
-    with transaction.atomic():
-        event = services.create_event(
-            club=club,
-            name=data["name"],
-            date=data["date"],
-            type=data["type"],
-            rules_variant=data["rules_variant"],
-            games=data["games"],
-            by=user,
-        )
-        known = {p.name.casefold(): p for p in Player.objects.filter(club=club)}
-        chosen: list[int] = list(data.get("players") or [])
-        for name in data["new_names"]:
-            player = known.get(name.casefold())
-            if player is None:
-                try:
-                    player = club_services.add_player(club=club, name=name)
-                except DomainError as error:
-                    raise ValidationError(error.message, field="new_players") from error
-                known[name.casefold()] = player
-            if player.pk not in chosen:
-                chosen.append(player.pk)
-        seed = data.get("seed") or None
-
-        if event.type == Event.Type.PROGRESSIVE_INDIVIDUAL:
-            services.seat_event(event=event, players=chosen, seed=seed or 0)
-            return event
-
-        groups: list[list[int]]
-        if data.get("pairing") == ENTERED:
-            groups = []
-            for number, names in enumerate(data["partnership_lines"], start=1):
-                missing = [name for name in names if name.casefold() not in known]
-                if missing:
-                    raise ValidationError(
-                        f"line {number}: {missing[0]!r} is not a player of {club.name} (quick-add the name above)",
-                        field="partnerships",
-                    )
-                groups.append([known[name.casefold()].pk for name in names])
-        elif event.type == Event.Type.DUPLICATE_TEAMS:
-            club_services.players_by_ids(club, chosen)
-            groups = _player_groups(chosen, seed)
-        else:
-            groups = []
-            services.draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
-
-        partnerships = []
-        for number, ids in enumerate(groups, start=1):
-            try:
-                partnerships.append(
-                    services.add_partnership(
-                        event=event, players=ids, number=number, direction=_direction(event, number, len(groups))
-                    )
-                )
-            except DomainError as error:
-                where = f"line {number}: " if data.get("pairing") == ENTERED else ""
-                field_name = "partnerships" if data.get("pairing") == ENTERED else "players"
-                raise ValidationError(where + error.message, field=field_name) from error
-        if event.type == Event.Type.DUPLICATE_TEAMS:
-            if len(partnerships) % 2 or len(partnerships) < 4:
-                raise ValidationError(
-                    f"teams of four need an even number of partnerships, at least four (not {len(partnerships)})",
-                    field="players",
-                )
-            for index in range(len(partnerships) // 2):
-                services.create_team(
-                    event=event,
-                    name=f"Team {chr(ord('A') + index)}",
-                    number=index + 1,
-                    partnerships=partnerships[2 * index : 2 * index + 2],
-                )
-        services.seat_event(event=event, seed=seed)
-        return event
-
-
 @director_view
 def new_event(request, slug):
     club = club_for(request.user, slug)
     club_players = list(players_of(club, active_only=True))
-    form = NewEventForm(request.POST or None, club_players=club_players)
+    seasons = list(seasons_of(club))
+    form = NewEventForm(request.POST or None, club_players=club_players, seasons=seasons)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            event = set_up_night(club=club, user=request.user, data=form.cleaned_data)
+            event = services.set_up_night(
+                club=club,
+                by=request.user,
+                name=data["name"],
+                date=data["date"],
+                type=data["type"],
+                rules_variant=data["rules_variant"],
+                form=data.get("form") or Event.Form.PARTNERSHIP,
+                games=data["games"],
+                season=next((s for s in seasons if s.pk == data.get("season")), None),
+                players=data.get("players") or [],
+                new_players=data["new_names"],
+                partnerships=data["partnership_lines"] if data.get("pairing") == ENTERED else None,
+                seed=data.get("seed") or None,
+            )
         except DomainError as error:
             fields = {"movement": "players", "tables": "players", "movement_kind": "type"}
-            if form.cleaned_data.get("pairing") != ENTERED:
+            if data.get("pairing") != ENTERED:
                 fields["partnerships"] = "players"
             place_error(form, error, fields=fields, default=None)
         else:

@@ -170,6 +170,39 @@ def test_set_up_a_progressive_individual(signed_in, club_a, players_a):
     assert Seating.objects.filter(round__event=event, round__number=1).count() == 4
 
 
+def test_the_season_picker_offers_the_clubs_seasons_and_is_optional(signed_in, club_a, club_b, players_a):
+    from director.clubs import services as clubs
+
+    today = datetime.date.today()
+    current = clubs.create_season(club=club_a, name="This year", starts_on=today.replace(month=1, day=1))
+    clubs.create_season(
+        club=club_a, name="Long ago", starts_on=datetime.date(2001, 1, 1), ends_on=datetime.date(2001, 12, 31)
+    )
+    other = clubs.create_season(club=club_b, name="Sando season")
+    page = signed_in.get(reverse("clubs:new_event", args=[club_a.slug]))
+    form = page.context["form"]
+    assert [name for _, name in form.fields["season"].choices] == ["— none —", "This year", "Long ago"]
+    assert form.fields["season"].initial == current.pk  # the season today falls in
+    assert "Sando season" not in page.content.decode()
+
+    players = [p.pk for p in players_a[:8]]
+    refused = new_event(signed_in, club_a, players=players, season=str(other.pk))
+    assert refused.status_code == 400 and errors_of(refused, "season") and not Event.objects.exists()
+    assert new_event(signed_in, club_a, players=players, season=str(current.pk)).status_code == 302
+    assert Event.objects.get().season == current
+    assert new_event(signed_in, club_a, name="No season", players=players, season="").status_code == 302
+    assert Event.objects.get(name="No season").season is None
+
+
+def test_a_cutthroat_night_is_only_for_a_progressive_individual(signed_in, club_a, players_a):
+    players = [p.pk for p in players_a[:8]]
+    refused = new_event(signed_in, club_a, players=players, form="cutthroat")
+    assert refused.status_code == 400 and any("not cutthroat" in e for e in errors_of(refused, "form"))
+    assert not Event.objects.exists()
+    ok = new_event(signed_in, club_a, type="progressive-individual", players=players, form="cutthroat")
+    assert ok.status_code == 302 and Event.objects.get().form == "cutthroat"
+
+
 # --- event actions ---------------------------------------------------------------------------------
 def test_start_close_and_switches(signed_in, progressive_a):
     url = reverse("events:detail", args=[progressive_a.pk])

@@ -24,6 +24,13 @@
     count.textContent = total ? "(" + total + " player" + (total === 1 ? "" : "s") + ")" : "";
     partnershipsBox.hidden = pairing() !== "entered";
     var type = form.querySelector("[name=type]").value;
+    // Cutthroat is only for a progressive individual: offer the choice there, else partnership.
+    var play = form.querySelector("[name=form]");
+    if (play) {
+      var individual = type === "progressive-individual";
+      play.closest(".field").hidden = !individual;
+      if (!individual) play.value = "partnership";
+    }
     if (pairing() === "entered") {
       var lines = form.querySelector("[name=partnerships]").value.split("\n").filter(function (l) { return l.trim(); });
       estimate.textContent = lines.length ? lines.length + " partnerships → " + Math.ceil(lines.length / 2) + " tables" : "";

@@ -1,0 +1,142 @@
+"""``events.services.set_up_night``: a club night in one call — event, quick-added players,
+partnerships (drawn or entered), teams and seatings — and bad input that writes nothing at all."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from director.clubs import services as clubs
+from director.clubs.models import Player
+from director.core.errors import DomainError, NotFound, ValidationError
+from director.events import services as events
+from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+
+pytestmark = pytest.mark.django_db
+DATE = datetime.date(2025, 5, 2)
+
+
+def counts() -> dict:
+    models = (Event, Player, Table, Round, Partnership, PartnershipMember, Team, Seating, Seat)
+    return {model.__name__: model.objects.count() for model in models}
+
+
+def night(club, **extra):
+    return events.set_up_night(club=club, **{"name": "Friday night", "date": DATE, **extra})
+
+
+def test_a_drawn_progressive_night_with_quick_added_players_and_a_season(club_a, players_a, director_a):
+    season = clubs.create_season(club=club_a, name="2025", starts_on=datetime.date(2025, 1, 1))
+    event = night(
+        club_a,
+        by=director_a,
+        games=5,
+        season=season,
+        players=[p.pk for p in players_a[:14]],
+        new_players=["Ann Baptiste", " ken  joseph ", "player 01"],  # "player 01" is Player 01
+        seed=7,
+    )
+    assert (event.type, event.games, event.season, event.created_by) == ("progressive-pairs", 5, season, director_a)
+    assert Player.objects.filter(club=club_a, name__in=["Ann Baptiste", "ken joseph"]).count() == 2
+    assert Player.objects.filter(club=club_a).count() == 18
+    partnerships = list(event.partnerships.order_by("number"))
+    assert len(partnerships) == 8 and {p.direction for p in partnerships} == {"majors", "minors"}
+    assert event.tables.count() == 4 and Seating.objects.filter(round__event=event).count() == 5 * 4 * 2
+    # The same players and seed draw the same partnerships (the quick-added names are now members).
+    again = night(club_a, players=[p.pk for p in players_a[:14]], new_players=["ann baptiste", "Ken Joseph"], seed=7)
+    assert Player.objects.filter(club=club_a).count() == 18
+
+    def draw(e):
+        return [sorted(m.player_id for m in p.members.all()) for p in e.partnerships.order_by("number")]
+
+    assert draw(again) == draw(event)
+
+
+def test_entered_partnerships_keep_their_order_and_directions(club_a, players_a):
+    lines = [[players_a[i].name, players_a[i + 1].name] for i in range(0, 8, 2)]
+    event = night(club_a, partnerships=lines)
+    got = [
+        (p.number, p.direction, [m.player.name for m in p.members.order_by("position")])
+        for p in event.partnerships.order_by("number")
+    ]
+    assert got == [
+        (1, "majors", lines[0]),
+        (2, "majors", lines[1]),
+        (3, "minors", lines[2]),
+        (4, "minors", lines[3]),
+    ]
+    assert event.tables.count() == 2
+
+
+def test_duplicate_teams_make_teams_of_two_partnerships(club_a, players_a):
+    event = night(club_a, type="duplicate-teams", games=2, players=[p.pk for p in players_a[:8]], seed=3)
+    teams = list(event.teams.order_by("number"))
+    assert [t.name for t in teams] == ["Team A", "Team B"]
+    for team in teams:
+        assert sorted(team.partnerships.values_list("direction", flat=True)) == ["majors", "minors"]
+
+
+def test_a_cutthroat_individual_night_is_seated_for_game_one(club_a, players_a):
+    event = night(club_a, type="progressive-individual", form="cutthroat", players=[p.pk for p in players_a[:12]])
+    assert event.form == "cutthroat" and event.tables.count() == 3
+    assert Seat.objects.filter(round__event=event, round__number=1).count() == 12
+
+
+@pytest.mark.parametrize(
+    ("extra", "error", "field", "message"),
+    [
+        ({"new_players": ["Quick One", "x" * 200]}, ValidationError, "new_players", "longer than"),
+        ({"new_players": ["Quick One"], "players": [999999]}, NotFound, "players", "999999"),
+        ({"new_players": ["Quick One"], "players": ["seven"]}, ValidationError, "players", "whole number"),
+        (
+            {"new_players": ["Quick One"], "partnerships": [["Quick One", "Player 01"], ["Nobody Here", "Player 02"]]},
+            ValidationError,
+            "partnerships",
+            "line 2: 'Nobody Here' is not a player",
+        ),
+        (
+            {"partnerships": [["Player 01", "Player 02"], ["Player 02", "Player 03"]]},
+            ValidationError,
+            "partnerships",
+            "line 2: Player 02 already plays in partnership 1",
+        ),
+        ({"partnerships": []}, ValidationError, "partnerships", "type the partnerships"),
+        ({"players": [], "new_players": ["A1", "A2", "A3"]}, ValidationError, "players", "at least four players"),
+        (
+            {"type": "progressive-individual", "players": [], "new_players": ["Quick One", "Quick Two", "Quick Three"]},
+            ValidationError,
+            "movement",
+            "a table needs at least four",
+        ),
+        (
+            {"type": "duplicate-teams", "players": [], "new_players": ["T1", "T2", "T3", "T4", "T5", "T6"]},
+            ValidationError,
+            "players",
+            "teams of four need an even number of partnerships",
+        ),
+        ({"form": "cutthroat", "new_players": ["Quick One"]}, ValidationError, "form", "not cutthroat"),
+        ({"games": "many", "new_players": ["Quick One"]}, ValidationError, "games", "whole number"),
+        ({"date": "yesterday"}, ValidationError, "date", "a date like"),
+    ],
+)
+def test_bad_input_is_refused_and_writes_nothing(club_a, players_a, extra, error, field, message):
+    before = counts()
+    with pytest.raises(error, match=message) as caught:
+        night(club_a, **{"players": [p.pk for p in players_a[:8]], **extra})
+    assert caught.value.field == field
+    assert counts() == before  # not the event, not the quick-added players, nothing
+
+
+def test_another_clubs_players_and_season_are_not_found(club_a, club_b, players_a, players_b):
+    season_b = clubs.create_season(club=club_b, name="Sando 2025")
+    before = counts()
+    with pytest.raises(NotFound) as caught:
+        night(club_a, players=[p.pk for p in players_a[:6]] + [players_b[0].pk])
+    assert caught.value.field == "players"
+    with pytest.raises(NotFound, match="season") as caught:
+        night(club_a, season=season_b, players=[p.pk for p in players_a[:8]])
+    assert caught.value.field == "season"
+    with pytest.raises(DomainError):
+        night(club_a, partnerships=[[players_b[0].name, players_b[1].name], [players_a[0].name, players_a[1].name]])
+    assert counts() == before
