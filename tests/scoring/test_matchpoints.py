@@ -339,7 +339,7 @@ _anything = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(_anything, max_size=8), st.sampled_from(["acbl", "ebu", "ACBL", "x"]))
 def test_any_entries_give_matchpoints_in_range_or_a_matchpoint_error(nets, scale):
     try:
@@ -352,7 +352,7 @@ def test_any_entries_give_matchpoints_in_range_or_a_matchpoint_error(nets, scale
         assert all(mp is None or 0 <= mp <= high for mp in result)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(st.lists(_anything, max_size=4), max_size=3), st.integers(-1, 12))
 def test_any_groups_give_matchpoints_or_a_matchpoint_error(groups, expected):
     try:

@@ -15,7 +15,7 @@ from scoring.gamesets import GameSet, GameSetError, deal_game_set, game_sets_fro
 from scoring.movements import Movement, MovementError, progressive_pairs
 from scoring.scores import CutthroatSheet, ScoreSheet, ScoreSheetError, check_cutthroat, check_sheet, score_game
 
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 _scalars = st.one_of(
     st.none(),
