@@ -182,7 +182,10 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
     leading = lay.guide_size + 4
     bottom = lay.margin + 3 * lay.label_size
     for index, row in enumerate(card.rows):
-        lines = max(_side_lines(row.majors), _side_lines(row.minors), _move_lines(row), 1)
+        side_lines = (
+            _side_lines(batch, side, ew, widths[2 + i] - 8) for i, side in enumerate((row.majors, row.minors))
+        )
+        lines = max(*side_lines, _move_lines(row), 1)
         height = lines * leading + 8
         if y - height < bottom:  # a long session: carry on over the page
             batch.end_page()
@@ -197,7 +200,11 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
         for i, side in enumerate((row.majors, row.minors)):
             _draw_side(batch, side, words, ew, xs[2 + i] + 4, first, widths[2 + i] - 8, leading)
         line = first
-        for direction in DIRECTIONS:
+        if _all_unknown(row):  # the next game is seated from this game's results
+            for text in batch.wrap(ew.to_be_seated, layout.REGULAR, lay.guide_size - 1, widths[4] - 8):
+                batch.text(xs[4] + 4, line, text, layout.REGULAR, lay.guide_size - 1, layout.GREY)
+                line -= leading
+        for direction in DIRECTIONS if not _all_unknown(row) else ():
             for move in row.moves.get(direction, ()):
                 text, arrow_direction = _move_text(move, ew, words)
                 if not text:
@@ -208,8 +215,8 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
                 avail = xs[4] + widths[4] - 4 - x
                 if arrow_direction:
                     avail -= width("♠♥", layout.REGULAR, lay.guide_size) + 4
-                size = batch.fit(text, layout.REGULAR, lay.guide_size, avail)
-                x += batch.text(x, line, text, layout.REGULAR, size)
+                size = max(batch.fit(text, layout.REGULAR, lay.guide_size, avail), lay.guide_size - 3)
+                x += batch.text(x, line, batch.clip(text, layout.REGULAR, size, avail), layout.REGULAR, size)
                 if arrow_direction and arrow_direction != direction:
                     pair_symbols(batch, x + 4, line, arrow_direction, size, layout.REGULAR)
                 line -= leading
@@ -238,18 +245,33 @@ def _column_heads(batch: Batch, ew: EventWords, xs, widths, left: float, room: f
     return y - head_h
 
 
-def _side_lines(side: Side | None) -> int:
+def _side_texts(batch: Batch, side: Side, ew: EventWords, room: float) -> list[str]:
+    """The grey lines under a side's seats: the third player and the sit-out order, wrapped."""
+    lay = layout.EVENT_SHEET
+    size = lay.guide_size - 1.5
+    lines = []
+    if side.third is not None:
+        lines += batch.wrap(f"{side.third[1]} — {ew.out_first}", layout.REGULAR, size, room)
+    if side.sit_out:
+        order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
+        lines += batch.wrap(f"{ew.sit_out}: {order}", layout.REGULAR, size, room)
+    return [batch.clip(line, layout.REGULAR, size, room) for line in lines]
+
+
+def _side_lines(batch: Batch, side: Side | None, ew: EventWords, room: float) -> int:
     if side is None:
         return 1
-    lines = (1 if side.partnership is not None else 0) + len(side.seats)
-    if side.third is not None:
-        lines += 1
-    if side.sit_out:
-        lines += 1
-    return lines
+    return (1 if side.partnership is not None else 0) + len(side.seats) + len(_side_texts(batch, side, ew, room))
+
+
+def _all_unknown(row: GuideRow) -> bool:
+    moves = [m for ms in row.moves.values() for m in ms]
+    return bool(moves) and all(m.kind == UNKNOWN for m in moves)
 
 
 def _move_lines(row: GuideRow) -> int:
+    if _all_unknown(row):
+        return 2
     return sum(len([m for m in moves if m.kind != LAST]) for moves in row.moves.values())
 
 
@@ -264,17 +286,12 @@ def _draw_side(batch: Batch, side: Side | None, words: Words, ew: EventWords, x,
         y -= leading
     for suit, _, name in side.seats:
         w = batch.symbol(x, y, suit, lay.guide_size) + 4
-        batch.text(x + w, y, batch.clip(name, layout.REGULAR, lay.guide_size, room - w), layout.REGULAR, lay.guide_size)
+        size = max(batch.fit(name, layout.REGULAR, lay.guide_size, room - w), lay.guide_size - 3)
+        batch.text(x + w, y, batch.clip(name, layout.REGULAR, size, room - w), layout.REGULAR, size)
         y -= leading
-    if side.third is not None:
-        text = f"{side.third[1]} — {ew.out_first}"
-        batch.text(x, y, text, layout.REGULAR, batch.fit(text, layout.REGULAR, lay.guide_size - 1, room), layout.GREY)
+    for line in _side_texts(batch, side, ew, room):
+        batch.text(x, y, line, layout.REGULAR, lay.guide_size - 1.5, layout.GREY)
         y -= leading
-    if side.sit_out:
-        order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
-        text = f"{ew.sit_out}: {order}"
-        size = batch.fit(text, layout.REGULAR, lay.guide_size - 1.5, room)
-        batch.text(x, y, text, layout.REGULAR, size, layout.GREY)
 
 
 __all__ = ["GuideCard", "GuideRow", "Move", "draw_qr", "guide_cards", "render_guide_cards"]

@@ -107,13 +107,12 @@ def _side(batch: Batch, side: Side | None, direction: str, words: Words, ew: Eve
         label = side.names_text
         if side.partnership is not None:
             label = f"{ew.partnership.format(n=side.partnership)} · {label}"
-        room = right - x
+        batch.text(x, y, batch.clip(label, layout.BOLD, lay.heading_size, right - x), layout.BOLD, lay.heading_size)
         if side.sit_out:
             order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
-            sit_out = f"{ew.sit_out}: {order}"
-            size = batch.fit(sit_out, layout.REGULAR, lay.label_size + 0.5, (right - x) * 0.5)
-            room -= batch.text(right, y, sit_out, layout.REGULAR, size, layout.GREY, align="right") + 12
-        batch.text(x, y, batch.clip(label, layout.BOLD, lay.heading_size, room), layout.BOLD, lay.heading_size)
+            for line in batch.wrap(f"{ew.sit_out}: {order}", layout.REGULAR, lay.label_size + 0.5, right - x):
+                y -= lay.label_size + 3
+                batch.text(x, y, line, layout.REGULAR, lay.label_size + 0.5, layout.GREY)
     y -= 6
     batch.line(left, y, right, y, color=layout.BLACK, weight=0.9)
 
@@ -126,15 +125,16 @@ def _side(batch: Batch, side: Side | None, direction: str, words: Words, ew: Eve
         name = seats.get(suit, "")
         name_x = seat_x + 2 + max(w, 86) + 8
         if name:
-            batch.text(name_x, baseline, batch.clip(name, layout.REGULAR, lay.name_size, seat_x + seat_w - name_x - 4),
-                       layout.REGULAR, lay.name_size)  # fmt: skip
+            name_room = seat_x + seat_w - name_x - 4
+            size = max(batch.fit(name, layout.REGULAR, lay.name_size, name_room), lay.name_size - 3.5)
+            batch.text(name_x, baseline, batch.clip(name, layout.REGULAR, size, name_room), layout.REGULAR, size)
         for x, bw in boxes:
             write_box(batch, x + inset, row_bottom + inset, bw - 2 * inset, lay.row - 2 * inset)
         y = row_bottom
     if side is not None and side.third is not None:
         y -= lay.label_size + 3
-        batch.text(seat_x + 2, y, f"{side.third[1]} — {ew.out_first}", layout.REGULAR, lay.label_size + 0.5,
-                   layout.GREY)  # fmt: skip
+        third = batch.clip(f"{side.third[1]} — {ew.out_first}", layout.REGULAR, lay.label_size + 0.5, right - left)
+        batch.text(seat_x + 2, y, third, layout.REGULAR, lay.label_size + 0.5, layout.GREY)
         y -= 3
 
     # Partnership lines: trick pile, opponents' revokes (count under "unfinished", points at the right), total.
