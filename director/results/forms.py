@@ -1,6 +1,8 @@
 """The round's score entry form: one scoresheet per table, read from fields named
 ``t<table>-<kind>-<key>`` (kind ``cal``/``unf``/``rev`` with a seat S H D C, or ``pile`` with
-``majors``/``minors``). Values are passed on as typed; ``scoring.scores`` is the judge of them."""
+``majors``/``minors`` — cutthroat: with a seat, one trick pile per player). A cutthroat table also
+has ``t<table>-absent``: blank for four players, or the suit nobody holds when it is played
+three-handed (117 cards). Values are passed on as typed; ``scoring.scores`` is the judge of them."""
 
 from __future__ import annotations
 
@@ -11,18 +13,25 @@ SIDES = ("majors", "minors")
 KINDS = {"cal": "calypsos", "unf": "unfinished", "rev": "revokes"}
 
 
-def field_names(table: int) -> list[tuple[str, str, str]]:
-    """``(form field name, sheet section, key)`` in tab order: per seat calypsoes and unfinished,
-    then the trick piles, then revokes."""
+def field_names(table: int, *, cutthroat: bool = False) -> list[tuple[str, str, str]]:
+    """``(form field name, sheet section, key)`` in tab order: per seat calypsoes and unfinished
+    (cutthroat: and the seat's trick pile), then the two trick piles (partnership), then revokes."""
     names = []
     for seat in SEATS:
         names.append((f"t{table}-cal-{seat}", "calypsos", seat))
         names.append((f"t{table}-unf-{seat}", "unfinished", seat))
-    for side in SIDES:
-        names.append((f"t{table}-pile-{side}", "trick_piles", side))
+        if cutthroat:
+            names.append((f"t{table}-pile-{seat}", "trick_piles", seat))
+    if not cutthroat:
+        for side in SIDES:
+            names.append((f"t{table}-pile-{side}", "trick_piles", side))
     for seat in SEATS:
         names.append((f"t{table}-rev-{seat}", "revokes", seat))
     return names
+
+
+def absent_name(table: int) -> str:
+    return f"t{table}-absent"
 
 
 @dataclass
@@ -30,36 +39,52 @@ class TableEntry:
     table: int
     values: dict[str, str] = field(default_factory=dict)  # form field name -> text typed
     errors: list[str] = field(default_factory=list)
+    cutthroat: bool = False
+    absent: str = ""  # cutthroat three-handed: the seat nobody plays
 
     @property
     def blank(self) -> bool:
         return not any(v.strip() for v in self.values.values())
 
     def sheet(self) -> dict:
-        """The sheet as typed; blank revokes count as none."""
+        """The sheet as typed; blank revokes count as none. A three-handed cutthroat sheet leaves
+        out the absent seat (whatever was typed in its boxes)."""
         sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
-        for name, section, key in field_names(self.table):
+        for name, section, key in field_names(self.table, cutthroat=self.cutthroat):
+            if self.cutthroat and key == self.absent:
+                continue
             value = self.values.get(name, "").strip()
             if section == "revokes" and value == "":
                 value = "0"
             sheet[section][key] = value
+        if self.cutthroat:
+            sheet["form"] = "cutthroat"
         return sheet
 
 
-def read_entries(data, tables: list[int]) -> dict[int, TableEntry]:
+def read_entries(data, tables: list[int], *, cutthroat: bool = False) -> dict[int, TableEntry]:
     entries = {}
     for number in tables:
-        entry = TableEntry(number)
-        for name, _, _ in field_names(number):
+        entry = TableEntry(number, cutthroat=cutthroat)
+        if cutthroat:
+            absent = str(data.get(absent_name(number), "")).strip()
+            entry.absent = absent if absent in SEATS and len(absent) == 1 else ""
+        for name, _, key in field_names(number, cutthroat=cutthroat):
+            if cutthroat and key == entry.absent:
+                continue
             entry.values[name] = str(data.get(name, ""))[:20]
         entries[number] = entry
     return entries
 
 
-def values_from_sheet(table: int, sheet: dict) -> dict[str, str]:
-    """Form values showing a stored sheet."""
+def values_from_sheet(table: int, sheet: dict, *, cutthroat: bool = False) -> dict[str, str]:
+    """Form values showing a stored sheet (cutthroat three-handed: the absent seat too)."""
     values = {}
-    for name, section, key in field_names(table):
+    for name, section, key in field_names(table, cutthroat=cutthroat):
         value = (sheet.get(section) or {}).get(key, "")
         values[name] = "" if value is None else str(value)
+    if cutthroat:
+        seats = sheet.get("calypsos") or {}
+        missing = [seat for seat in SEATS if seat not in seats]
+        values[absent_name(table)] = missing[0] if len(missing) == 1 else ""
     return values

@@ -1,6 +1,7 @@
 """The director's score entry page: one scoresheet per table for one game.
 
-The browser checks the sheets as the director types (``js/scores.js`` mirrors ``scoring.scores``);
+The browser checks the sheets as the director types (``js/scores.js`` mirrors ``scoring.scores``;
+cutthroat events have a trick pile per player and four — three-handed, three — individual scores);
 the server checks them again with ``results.adapters.sheet_problems`` and saves through
 ``results.services.enter_sheet``. All the tables filled in are saved together or not at all: one
 wrong sheet keeps every sheet of the page unsaved, with the problems shown on the table concerned.
@@ -21,8 +22,9 @@ from director.events.selectors import round_grid
 from director.events.services import get_round
 from director.results import services
 from director.results.adapters import score_sheet, sheet_problems
+from scoring import scores
 
-from .forms import SEATS, read_entries, values_from_sheet
+from .forms import SEATS, absent_name, read_entries, values_from_sheet
 
 SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -43,13 +45,14 @@ def _history_url(event, round_obj, table: int) -> str | None:
         return None
 
 
-def _card(cell, entry, values):
+def _card(cell, entry, values, *, cutthroat: bool = False):
     table = cell.table.number
 
     def box(kind, key):
         name = f"t{table}-{kind}-{key}"
         return {"name": name, "value": values.get(name, ""), "kind": kind, "key": key}
 
+    absent = values.get(absent_name(table), "") if cutthroat else ""
     seats = []
     for seat in SEATS:
         side = cell.majors if seat in "SH" else cell.minors
@@ -60,15 +63,32 @@ def _card(cell, entry, values):
                 "player": side.seats.get(seat) if side is not None else None,
                 "cal": box("cal", seat),
                 "unf": box("unf", seat),
+                "pile": box("pile", seat),
                 "rev": box("rev", seat),
+                "absent": seat == absent,
             }
         )
-    return {
+    card = {
         "cell": cell,
         "seats": seats,
         "piles": [box("pile", "majors"), box("pile", "minors")],
         "errors": entry.errors if entry else [],
     }
+    if cutthroat:
+        card["absent"] = {"name": absent_name(table), "value": absent}
+        card["saved_scores"] = _cutthroat_scores(cell.result)
+    return card
+
+
+def _cutthroat_scores(result) -> list[dict]:
+    """The individual scores of a stored cutthroat sheet (the row keeps 0 – 0 for majors/minors)."""
+    if result is None:
+        return []
+    try:
+        scored = scores.score_cutthroat(result.sheet)
+    except scores.ScoreSheetError:  # a partnership sheet stored before the event became cutthroat
+        return []
+    return [{"seat": seat, "symbol": SEAT_SYMBOLS[seat], "score": value} for seat, value in scored.scores.items()]
 
 
 @director_view
@@ -81,8 +101,8 @@ def score_entry(request, event_id, number):
     cutthroat = event.form == Event.Form.CUTTHROAT
     entries = {}
     status = 200
-    if request.method == "POST" and not cutthroat:
-        entries = read_entries(request.POST, list(by_table))
+    if request.method == "POST":
+        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat)
         to_save = []
         for number_, entry in entries.items():
             if entry.blank:
@@ -128,10 +148,10 @@ def score_entry(request, event_id, number):
         if entry is not None:
             values = entry.values
         elif cell.result is not None:
-            values = values_from_sheet(cell.table.number, cell.result.sheet)
+            values = values_from_sheet(cell.table.number, cell.result.sheet, cutthroat=cutthroat)
         else:
             values = {}
-        card = _card(cell, entry, values)
+        card = _card(cell, entry, values, cutthroat=cutthroat)
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds
@@ -145,6 +165,8 @@ def score_entry(request, event_id, number):
             "cards": cards,
             "rounds": rounds,
             "cutthroat": cutthroat,
+            "absent_choices": [("", "Four players · 208 cards")]
+            + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],
         },
         status=status,

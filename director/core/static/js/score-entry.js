@@ -1,22 +1,80 @@
 // Score entry page: live 208 check and scores per table as the director types; Enter moves on.
+// Cutthroat tables (data-form="cutthroat"): a trick pile per player, four (three-handed: three,
+// 117 cards) individual scores.
 (function () {
   "use strict";
   var form = document.getElementById("score-entry");
   if (!form || !window.CalypsoScores) return;
   var S = window.CalypsoScores;
   var SECTION = { cal: "calypsos", unf: "unfinished", pile: "trick_piles", rev: "revokes" };
+  var SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
+  function isCutthroat(card) { return card.dataset.form === "cutthroat"; }
+
+  // The seat nobody plays at a three-handed cutthroat table ("" for four players).
+  function absentSeat(card) {
+    var select = card.querySelector("select.absent");
+    return select ? select.value : "";
+  }
+
   function sheetOf(card) {
     var sheet = { calypsos: {}, unfinished: {}, trick_piles: {}, revokes: {} };
+    var absent = isCutthroat(card) ? absentSeat(card) : "";
     card.querySelectorAll("input.count").forEach(function (input) {
+      if (absent && input.closest("tr[data-seat]") && input.closest("tr[data-seat]").dataset.seat === absent) return;
       sheet[SECTION[input.dataset.kind]][input.dataset.key] = input.value;
     });
     return sheet;
   }
 
+  // Show or hide the empty seat's row of a three-handed table (its boxes are not sent).
+  function showSeats(card) {
+    var absent = absentSeat(card);
+    card.querySelectorAll("tr[data-seat]").forEach(function (row) {
+      var out = row.dataset.seat === absent;
+      row.hidden = out;
+      row.querySelectorAll("input.count").forEach(function (input) { input.disabled = out; });
+    });
+  }
+
+  function updateCutthroat(card, anyTyped) {
+    var sheet = sheetOf(card);
+    var result = S.checkCutthroat(sheet);
+    var checkBox = card.querySelector("[data-role=check]");
+    var list = card.querySelector("[data-role=problems]");
+    card.classList.remove("live-ok", "live-bad");
+    list.innerHTML = "";
+    var scored = null;
+    if (!anyTyped) {
+      checkBox.textContent = "\u00a0";
+    } else if (result.problems.length) {
+      card.classList.add("live-bad");
+      checkBox.textContent = result.complete ? "✗ " + result.total + " of " + result.deck + " cards" : "✗ " + result.total + " cards so far";
+      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+    } else if (!result.complete) {
+      checkBox.textContent = result.total + " of " + result.deck + " cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
+    } else {
+      card.classList.add("live-ok");
+      checkBox.textContent = "✓ " + result.deck + " cards";
+      scored = S.scoreCutthroat(sheet);
+    }
+    card.querySelectorAll("td.points").forEach(function (td) {
+      td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
+    });
+    var ranking = card.querySelector("[data-role=ranking]");
+    if (ranking) {
+      ranking.textContent = scored ? result.seats.slice().sort(function (a, b) { return scored.scores[b] - scored.scores[a]; })
+        .map(function (seat) { return SYMBOL[seat] + " " + scored.scores[seat]; }).join(" · ") : "–";
+    }
+    card.dataset.live = !anyTyped ? "blank" : result.problems.length ? "bad" : result.complete ? "ok" : "partial";
+    summary();
+  }
+
   function update(card) {
+    var anyTypedNow = Array.prototype.some.call(card.querySelectorAll("input.count:not(:disabled)"), function (i) { return i.value.trim() !== ""; });
+    if (isCutthroat(card)) { updateCutthroat(card, anyTypedNow); return; }
     var sheet = sheetOf(card);
     var result = S.check(sheet);
     var checkBox = card.querySelector("[data-role=check]");
@@ -61,7 +119,7 @@
     input.addEventListener("keydown", function (e) {
       if (e.key === "Enter" && !e.ctrlKey && !e.metaKey) {
         e.preventDefault();
-        var next = inputs[index + 1];
+        var next = inputs.slice(index + 1).filter(function (i) { return !i.disabled; })[0];
         if (next) { next.focus(); next.select(); } else { form.querySelector("button[type=submit]").focus(); }
       }
     });
@@ -69,6 +127,9 @@
   });
   form.querySelectorAll("fieldset.sheet").forEach(function (card) {
     card.addEventListener("input", function () { update(card); });
+    var select = card.querySelector("select.absent");
+    if (select) select.addEventListener("change", function () { showSeats(card); update(card); });
+    if (isCutthroat(card)) showSeats(card);
     update(card);
   });
 })();

@@ -2,6 +2,8 @@
 // The server re-checks and scores every sheet; this file never decides anything.
 // window.CalypsoScores.check(sheet) -> {problems, total, complete}
 // window.CalypsoScores.score(sheet) -> {majors, minors, net, players: {S: points...}} (sheet must check)
+// window.CalypsoScores.checkCutthroat(sheet) -> {problems, total, deck, seats, complete}
+// window.CalypsoScores.scoreCutthroat(sheet) -> {scores: {S: points...}, table_total} (sheet must check)
 (function (root) {
   "use strict";
   var SEATS = ["S", "H", "D", "C"];
@@ -67,5 +69,60 @@
     return { majors: totals.majors, minors: totals.minors, net: totals.majors - totals.minors, players: players };
   }
 
-  root.CalypsoScores = { check: check, score: score, calypsoPoints: calypsoPoints, SEATS: SEATS, DECK: DECK };
+  // Cutthroat (scoring.scores.check_cutthroat / score_cutthroat): a trick pile per player, four
+  // individual scores; three-handed (three seats named) is one suit out of three packs, 117 cards.
+  // sheet: {calypsos: {S..}, unfinished: {S..}, trick_piles: {S..}, revokes: {S..}}; the seats are
+  // the keys of calypsos (3 or 4 of S H D C).
+  function cutthroatSeats(sheet) {
+    var named = sheet.calypsos || {};
+    return SEATS.filter(function (s) { return Object.prototype.hasOwnProperty.call(named, s); });
+  }
+
+  function checkCutthroat(sheet) {
+    var seats = cutthroatSeats(sheet), problems = [], blanks = 0, c = {}, u = {}, p = {}, r = {};
+    var copies = seats.length === 4 ? 4 : 3, perSuit = copies * CALYPSO, deck = perSuit * seats.length;
+    if (seats.length !== 3 && seats.length !== 4) problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
+    function read(section, key, into, optional) {
+      var v = whole((sheet[section] || {})[key]);
+      if (v === null) { if (optional) { into[key] = 0; } else { blanks++; } return; }
+      if (isNaN(v)) { problems.push(section + "." + key + " must be a whole number"); return; }
+      if (v < 0) problems.push(section + "." + key + " is " + v + ": counts cannot be negative");
+      into[key] = v;
+    }
+    seats.forEach(function (s) {
+      read("calypsos", s, c); read("unfinished", s, u); read("trick_piles", s, p); read("revokes", s, r, true);
+    });
+    seats.forEach(function (s) {
+      if (u[s] !== undefined && u[s] >= CALYPSO) problems.push("unfinished." + s + " is " + u[s] + ": an unfinished calypso holds 0–12 cards");
+      if (c[s] !== undefined && u[s] !== undefined && c[s] >= 0 && u[s] >= 0 && u[s] < CALYPSO && CALYPSO * c[s] + u[s] > perSuit)
+        problems.push(s + ": " + c[s] + " calypsos and " + u[s] + " unfinished make " + (CALYPSO * c[s] + u[s]) + " cards of one suit; there are only " + perSuit);
+    });
+    var total = 0;
+    seats.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0) + (p[s] || 0); });
+    var complete = blanks === 0 && (seats.length === 3 || seats.length === 4) &&
+      Object.keys(c).length === seats.length && Object.keys(u).length === seats.length && Object.keys(p).length === seats.length;
+    if (complete && total !== deck) {
+      var gap = total - deck;
+      problems.push("cards add up to " + total + ", not " + deck + ": " + (gap < 0 ? plural(-gap, "card") + " missing" : plural(gap, "card") + " too many"));
+    }
+    return { problems: problems, total: total, deck: deck, seats: seats, complete: complete, blanks: blanks, values: { c: c, u: u, p: p, r: r } };
+  }
+
+  function scoreCutthroat(sheet) {
+    var result = checkCutthroat(sheet), v = result.values, scores = {}, total = 0;
+    result.seats.forEach(function (s) {
+      // Every other player is an opponent: each revoke gives 260 to each of them.
+      var revokesByOthers = 0;
+      result.seats.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
+      scores[s] = calypsoPoints(v.c[s] || 0) + UNFINISHED_POINTS * (v.u[s] || 0) + PILE_POINTS * (v.p[s] || 0) +
+        REVOKE_POINTS * revokesByOthers;
+      total += scores[s];
+    });
+    return { scores: scores, table_total: total };
+  }
+
+  root.CalypsoScores = {
+    check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
+    calypsoPoints: calypsoPoints, SEATS: SEATS, DECK: DECK
+  };
 })(window);
