@@ -246,30 +246,41 @@ class Movement:
         except KeyError:
             raise MovementError(f"no table {table} in round {round_number}") from None
 
-    def where(self, who: Player | PartnershipId, round_number: int) -> Placement:
-        """Where a partnership (by id) or a player is in round ``round_number`` (1-based)."""
+    def where(self, who: Player | PartnershipId, round_number: int, *, player: bool | None = None) -> Placement:
+        """Where a partnership (by id) or a player is in round ``round_number`` (1-based).
+
+        Partnership ids and player ids are both often small integers, so ``who`` is looked up as
+        a partnership first, across the whole round, and only then as a player. Pass
+        ``player=True`` to look up a player only, ``player=False`` for a partnership only.
+        """
         if not 1 <= round_number <= len(self.rounds):
             raise MovementError(f"round {round_number} is not seated yet (the movement has {len(self.rounds)} rounds)")
-        for table, entry in sorted(self.rounds[round_number - 1].items()):
-            for direction, side in entry.sides():
-                other = entry.minors if direction == MAJORS else entry.majors
-                if side == who:
-                    return Placement(round_number, table, direction, entry.game_set, self.players_of(side), other)
-                players = self.players_of(side)
-                if who in players:
-                    seat = None
-                    if len(players) == 2:
-                        seat = SEAT_SUITS[direction][players.index(who)]
-                    partners = tuple(p for p in players if p != who)
-                    return Placement(round_number, table, direction, entry.game_set, partners, other, seat)
-        for side in self.sitting_out[round_number - 1]:
-            if side == who or who in self.players_of(side):
+        tables = sorted(self.rounds[round_number - 1].items())
+        out = self.sitting_out[round_number - 1]
+        if player is not True:
+            for table, entry in tables:
+                for direction, side in entry.sides():
+                    if side == who:
+                        other = entry.minors if direction == MAJORS else entry.majors
+                        return Placement(round_number, table, direction, entry.game_set, self.players_of(side), other)
+            if who in out:
+                return Placement(round_number, None)
+        if player is not False:
+            for table, entry in tables:
+                for direction, side in entry.sides():
+                    players = self.players_of(side)
+                    if who in players:
+                        other = entry.minors if direction == MAJORS else entry.majors
+                        seat = SEAT_SUITS[direction][players.index(who)] if len(players) == 2 else None
+                        partners = tuple(p for p in players if p != who)
+                        return Placement(round_number, table, direction, entry.game_set, partners, other, seat)
+            if any(who in self.players_of(side) for side in out):
                 return Placement(round_number, None)
         raise MovementError(f"{who!r} is not in round {round_number} of the movement")
 
-    def where_next(self, who: Player | PartnershipId, after_round: int) -> Placement:
+    def where_next(self, who: Player | PartnershipId, after_round: int, *, player: bool | None = None) -> Placement:
         """Where ``who`` goes for the round after ``after_round`` (table, direction, seat, set)."""
-        return self.where(who, after_round + 1)
+        return self.where(who, after_round + 1, player=player)
 
     def units(self) -> list:
         """Partnership ids, or players for sides given as tuples, in a stable order."""

@@ -585,6 +585,18 @@ def test_where_next():
     assert byes.where_next(out, 1).sitting_out
 
 
+def test_where_tells_a_partnership_from_a_player_with_the_same_number():
+    # Player 4 plays in partnership 1 at table 1; partnership 4 sits at table 2.
+    movement = progressive_pairs(2, 2, 2, 1, members={1: (4, 13), 2: (14, 15), 3: (16, 17), 4: (18, 19)})
+    assert movement.where(4, 1).table == 2
+    assert movement.where(4, 1, player=False).partners == (18, 19)
+    as_player = movement.where(4, 1, player=True)
+    assert (as_player.table, as_player.seat, as_player.partners) == (1, "S", (13,))
+    assert movement.where(13, 1).seat == "H"
+    with pytest.raises(MovementError, match="not in round"):
+        movement.where(13, 1, player=False)
+
+
 def test_json_shape():
     data = progressive_pairs([7, 8], [9, 10, 11], 2, 3).to_dict()
     assert data["format"] == "calypso-movement/1" and data["kind"] == "progressive"
