@@ -415,12 +415,17 @@ def replay(
             f"the record was played on other hands than game set {game_set.number}: its commitment "
             f"{sealed} is not the set's {commitment([game_set])}"
         )
+    if allow_revokes is None:
+        allow_revokes = record.get("allow_revokes", False)
+        # JSON true/false only: bool("false") would silently turn revokes on.
+        if not isinstance(allow_revokes, bool):
+            raise ReplayError(f"'allow_revokes' must be true or false, not {allow_revokes!r}")
     try:
         state = GameState(
             game_set,
             rule=rule or record.get("rule") or STANDARD,
             form=form or record.get("form") or "partnership",
-            allow_revokes=bool(record.get("allow_revokes", False)) if allow_revokes is None else allow_revokes,
+            allow_revokes=allow_revokes,
         )
     except ValueError as exc:
         raise ReplayError(str(exc)) from exc

@@ -361,6 +361,14 @@ def _error(gs: GameSet, record: dict, **kwargs) -> ReplayError:
     return e.value
 
 
+@pytest.mark.parametrize("flag", ["false", "true", 0, None])
+def test_replay_refuses_allow_revokes_that_is_not_a_json_boolean(flag):
+    gs = make_set(25)
+    record = {**play_game(gs, RandomPlayer(2)).record(), "allow_revokes": flag}
+    assert "'allow_revokes' must be true or false" in str(_error(gs, record))
+    assert replay(gs, {**record, "allow_revokes": False}).allow_revokes is False
+
+
 def test_replay_errors_name_deal_trick_seat_and_card():
     gs = make_set(24)
     record = play_game(gs, RandomPlayer(2)).record()
