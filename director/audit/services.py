@@ -27,7 +27,6 @@ ACTIONS = {
     "events.reissue_table_token": "re-issued a table's entry link",
     "events.close_round": "closed a game",
     "events.reopen_round": "reopened a game",
-    "exchange.import_event": "imported an event from a file",
 }
 
 

@@ -1,0 +1,229 @@
+"""One event to one JSON file and back: players, movement, seating, game sets, every scoresheet
+version, the standings adjustments and the audit log — nothing lost.
+
+The file (``calypso-event/1``) is canonical: rows sorted by primary key, keys sorted, datetimes in
+UTC with microseconds, so exporting the same event twice gives the same bytes, and exporting an
+imported event gives the file it came from. Rows keep their primary keys: the movement, seat
+rotations and audit entries refer to players and rows by id, and a restore must not renumber them.
+Users are referred to by username; an import creates any that are missing, with no usable
+password (set one with ``manage.py changepassword``).
+
+The file holds the event's secrets — the table links' tokens and the game sets with their seed —
+so keep it as carefully as the database (docs/backup.md).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterable
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.management.color import no_style
+from django.db import connection, models, transaction
+
+from director.core.errors import Conflict, ValidationError
+
+FORMAT = "calypso-event/1"
+
+
+# --- the models in the file, in the order an import writes them ------------------------------------
+def _model(label: str):
+    try:
+        return apps.get_model(label)
+    except LookupError:
+        return None
+
+
+def _sections(event_id: int, club_id: int) -> list[tuple[str, object, models.QuerySet]]:
+    """``(section name, model, rows of this event)``, parents before children."""
+    from director.events.models import Event
+
+    event = Event.objects.filter(pk=event_id)
+    sections = [
+        ("clubs", "clubs.Club", {"pk": club_id}),
+        ("seasons", "clubs.Season", {"pk__in": event.values("season_id")}),
+        ("club_directors", "clubs.ClubDirector", {"club_id": club_id}),
+        ("players", "clubs.Player", {"club_id": club_id}),
+        ("events", "events.Event", {"pk": event_id}),
+        ("tables", "events.Table", {"event_id": event_id}),
+        ("teams", "events.Team", {"event_id": event_id}),
+        ("partnerships", "events.Partnership", {"event_id": event_id}),
+        ("partnership_members", "events.PartnershipMember", {"partnership__event_id": event_id}),
+        ("rounds", "events.Round", {"event_id": event_id}),
+        ("seatings", "events.Seating", {"round__event_id": event_id}),
+        ("seats", "events.Seat", {"round__event_id": event_id}),
+        ("game_set_files", "deals.GameSetFile", {"event_id": event_id}),
+        ("game_sets", "deals.GameSet", {"event_id": event_id}),
+        ("submissions", "results.Submission", {"round__event_id": event_id}),
+        ("artificial_scores", "standings.ArtificialScore", {"event_id": event_id}),
+        ("fouled_sets", "standings.FouledSet", {"event_id": event_id}),
+        ("standings_options", "standings.StandingsOptions", {"event_id": event_id}),
+        ("audit_entries", "audit.AuditEntry", {"event_id": event_id}),
+    ]
+    found = []
+    for name, label, lookup in sections:
+        model = _model(label)
+        if model is not None:  # an app that is not installed has nothing to keep
+            found.append((name, model, model.objects.filter(**lookup).order_by("pk")))
+    return found
+
+
+def _is_user(field) -> bool:
+    return field.is_relation and field.related_model is get_user_model()
+
+
+def _value(field, value):
+    if value is None:
+        return None
+    if isinstance(field, models.DateTimeField):
+        return value.astimezone(datetime.UTC).isoformat()
+    if isinstance(field, models.DateField):
+        return value.isoformat()
+    return value
+
+
+def _row(obj, usernames: dict) -> dict:
+    data = {}
+    for field in obj._meta.concrete_fields:
+        value = getattr(obj, field.attname)
+        if _is_user(field):
+            data[field.name] = usernames.get(value) if value is not None else None
+        elif field.is_relation:
+            data[field.name] = value
+        else:
+            data[field.name] = _value(field, value)
+    for field in obj._meta.many_to_many:
+        if field.remote_field.through._meta.auto_created:
+            data[field.name] = sorted(getattr(obj, field.attname).values_list("pk", flat=True))
+    return data
+
+
+def export_event(event) -> dict:
+    """The event as one JSON-able dict (see the module docstring)."""
+    sections = _sections(event.pk, event.club_id)
+    user_ids = set()
+    for _, model, rows in sections:
+        user_fields = [f.attname for f in model._meta.concrete_fields if _is_user(f)]
+        for values in rows.values_list(*user_fields) if user_fields else ():
+            user_ids.update(v for v in values if v is not None)
+    User = get_user_model()
+    usernames = dict(User.objects.filter(pk__in=user_ids).values_list("pk", User.USERNAME_FIELD))
+    data = {"format": FORMAT, "users": sorted(usernames.values())}
+    for name, _, rows in sections:
+        data[name] = [_row(obj, usernames) for obj in rows]
+    return data
+
+
+def dumps(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def export_event_text(event) -> str:
+    return dumps(export_event(event))
+
+
+# --- import ------------------------------------------------------------------------------------------
+def _parse(field, value):
+    if value is None:
+        return None
+    if isinstance(field, models.DateTimeField):
+        return datetime.datetime.fromisoformat(value)
+    if isinstance(field, models.DateField):
+        return datetime.date.fromisoformat(value)
+    return value
+
+
+def _users(names: Iterable[str]) -> dict[str, int]:
+    User = get_user_model()
+    ids = {}
+    for name in names:
+        user = User.objects.filter(**{User.USERNAME_FIELD: name}).first()
+        if user is None:
+            user = User(**{User.USERNAME_FIELD: name})
+            user.set_unusable_password()
+            user.save()
+        ids[name] = user.pk
+    return ids
+
+
+def _check(data) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        raise ValidationError(f"not a Calypso event export (format {found!r}, expected {FORMAT!r})", field="file")
+    if len(data.get("events") or []) != 1 or len(data.get("clubs") or []) != 1:
+        raise ValidationError("the file must hold exactly one club and one event", field="file")
+
+
+@transaction.atomic
+def import_event(data: dict | str | bytes):
+    """Write an exported event into this database (normally an empty one) and return the event.
+
+    The club and its players are reused when this database already holds them with the same ids
+    (an earlier import of another of the club's events); any other row already present is a
+    ``Conflict`` naming it, and nothing is written.
+    """
+    from director.events.models import Event
+
+    if isinstance(data, bytes | str):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ValidationError(f"the file is not JSON: {error}", field="file") from error
+    _check(data)
+    club = data["clubs"][0]
+    sections = _sections(data["events"][0]["id"], club["id"])
+    users = _users(data.get("users") or [])
+    written = []
+    for name, model, _ in sections:
+        rows = data.get(name) or []
+        if not rows:
+            continue
+        reusable = name in ("clubs", "players", "seasons", "club_directors")
+        existing = set(model.objects.filter(pk__in=[r["id"] for r in rows]).values_list("pk", flat=True))
+        if existing and not reusable:
+            raise Conflict(
+                f"this database already has {name.replace('_', ' ')} with ids {sorted(existing)[:5]}: "
+                "import into an empty database",
+                field="file",
+            )
+        if name == "clubs" and existing:
+            same = model.objects.filter(pk=club["id"], slug=club["slug"]).exists()
+            if not same:
+                raise Conflict(f"club id {club['id']} here is another club than {club['slug']!r}", field="file")
+        objs, m2m, stamps = [], [], []
+        for row in rows:
+            if row["id"] in existing:
+                continue
+            obj, auto = model(), {}
+            for field in model._meta.concrete_fields:
+                value = row.get(field.name)
+                if _is_user(field):
+                    value = users.get(value) if value is not None else None
+                elif not field.is_relation:
+                    value = _parse(field, value)
+                setattr(obj, field.attname, value)
+                if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+                    auto[field.attname] = value
+            objs.append(obj)
+            stamps.append((row["id"], auto))
+            for field in model._meta.many_to_many:
+                if field.name in row:
+                    m2m.append((obj, field, row[field.name]))
+        model.objects.bulk_create(objs)
+        for pk, auto in stamps:  # bulk_create stamps "now" on auto_now(_add) fields: put the originals back
+            if auto:
+                model.objects.filter(pk=pk).update(**auto)
+        for obj, field, ids in m2m:
+            getattr(obj, field.name).set(ids)
+        written.append(model)
+    # Rows were written with their ids: move PostgreSQL's sequences past them.
+    statements = connection.ops.sequence_reset_sql(no_style(), written)
+    if statements:
+        with connection.cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql)
+    # No audit entry for the import itself: it would take an id that the next event's file (of the
+    # same club, restored into the same database) may hold. The command's output says what happened.
+    return Event.objects.get(pk=data["events"][0]["id"])

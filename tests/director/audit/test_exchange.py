@@ -1,0 +1,131 @@
+"""Event export to one JSON file and import into an empty database: nothing lost, same bytes."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from director.audit.exchange import FORMAT, export_event_text, import_event
+from director.core.errors import Conflict, ValidationError
+from director.deals import services as deals
+from director.events import services as events
+from director.events.models import Event
+from director.results import services as results
+from director.results.models import Submission
+from director.standings import services as standings
+from director.table import services as table_services
+
+
+@pytest.fixture
+def club_night(club_a, players_a, director_a, sheet, random_sheet):
+    """Every kind of row: a side of three (a bye), game sets with a seed, scoresheets in every
+    state and version, a closed game, public switches, adjustments and the audit log."""
+    event = events.create_event(
+        club=club_a, name="Exported night", date=datetime.date(2025, 5, 2), games=3, by=director_a
+    )
+    events.draw_partnerships(event=event, players=players_a[:11], seed=5)
+    events.seat_event(event=event)
+    deals.generate_game_sets(event=event, count=3, by=director_a)
+    events.start_event(event=event)
+    round1 = event.rounds.get(number=1)
+    tables = list(event.tables.order_by("number"))
+    seated = [t for t in tables if t.seatings.filter(round=round1).exists()]
+    first, second = seated[0], seated[1]
+    sub, _ = table_services.submit(table=first, round_number=1, sheet=sheet, side="majors", idempotency_key="key-1")
+    table_services.confirm(table=first, submission_id=sub.pk, side="minors")
+    sub2, _ = table_services.submit(
+        table=second, round_number=1, sheet=random_sheet(), side="minors", idempotency_key="key-2"
+    )
+    table_services.dispute(table=second, submission_id=sub2.pk, side="majors", note="miscounted")
+    results.enter_sheet(table=second, round=round1, sheet=random_sheet(), by=director_a, note="corrected")
+    standings.set_artificial(
+        event=event,
+        round_number=1,
+        table_number=seated[-1].number,
+        direction="majors",
+        code="A+",
+        reason="slow",
+        by=director_a,
+    )
+    standings.set_options(event=event, tie_break="count-back")
+    events.close_round(round=round1)
+    events.set_public_switches(event=event, standings_released=True)
+    event.refresh_from_db()
+    return event
+
+
+def _wipe():
+    """Empty the database, as a fresh install would be."""
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def test_export_is_canonical_and_complete(club_night):
+    text = export_event_text(club_night)
+    assert text == export_event_text(club_night)
+    data = json.loads(text)
+    assert data["format"] == FORMAT
+    assert [e["name"] for e in data["events"]] == ["Exported night"]
+    assert len(data["players"]) == 16 and len(data["partnerships"]) == 5
+    assert any(len(s["sit_out_order"]) == 4 for s in data["seatings"])  # the side of three
+    assert len(data["game_sets"]) == 3 and data["game_set_files"][0]["seed"]
+    versions = [(s["table"], s["version"], s["status"]) for s in data["submissions"]]
+    assert len(versions) == Submission.objects.filter(round__event=club_night).count() == 3
+    assert {s["status"] for s in data["submissions"]} == {"confirmed", "superseded"}
+    assert data["artificial_scores"][0]["code"] == "A+"
+    assert data["standings_options"][0]["tie_break"] == "count-back"
+    assert {"table.submit", "table.confirm", "table.dispute", "results.enter_sheet"} <= {
+        a["action"] for a in data["audit_entries"]
+    }
+    assert data["users"] == ["dora"]
+    assert data["submissions"][0]["submitted_at"].endswith("+00:00")
+
+
+@pytest.mark.django_db(transaction=True)  # flush (TRUNCATE on PostgreSQL) runs outside a transaction
+def test_import_into_an_empty_database_gives_the_same_file_back(club_night, tmp_path):
+    out = tmp_path / "night.json"
+    call_command("export_event", str(club_night.pk), "--out", str(out))
+    original = out.read_bytes()
+    tokens = sorted(club_night.tables.values_list("token", flat=True))
+    event_id = club_night.pk
+
+    _wipe()
+    assert not Event.objects.exists()
+    call_command("import_event", str(out))
+
+    again = tmp_path / "again.json"
+    call_command("export_event", str(event_id), "--out", str(again))
+    assert again.read_bytes() == original  # byte for byte
+
+    event = Event.objects.get(pk=event_id)
+    assert sorted(event.tables.values_list("token", flat=True)) == tokens  # the QR codes still work
+    assert Submission.objects.filter(round__event=event).count() == 3
+    assert Submission.objects.filter(idempotency_key="key-1", status="confirmed").exists()
+    # A retry that reaches the restored server is still recognised as a retry.
+    table = Submission.objects.get(idempotency_key="key-1").table
+    assert table_services._replay(table, "key-1").idempotency_key == "key-1"
+    # New rows get new ids (PostgreSQL's sequences were moved past the imported ones).
+    new = events.create_event(club=event.club, name="Next week", date=datetime.date(2025, 5, 9))
+    assert new.pk > event_id
+
+
+def test_import_refuses_a_database_that_already_has_the_event(club_night):
+    text = export_event_text(club_night)
+    with pytest.raises(Conflict, match="import into an empty database"):
+        import_event(text)
+    with pytest.raises(CommandError):
+        call_command("import_event", "/nonexistent/file.json")
+
+
+@pytest.mark.parametrize("payload", ["not json", json.dumps({"format": "other"}), json.dumps([1, 2])])
+def test_import_refuses_what_is_not_an_export(db, payload):
+    with pytest.raises(ValidationError):
+        import_event(payload)
+
+
+def test_export_of_an_unknown_event(db):
+    with pytest.raises(CommandError, match="no event 999"):
+        call_command("export_event", "999", "--out", "/tmp/x.json")
