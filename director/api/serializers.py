@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals.models import GameSet, GameSetFile
-from director.events.models import Event, Partnership, Round, Table
+from director.events.models import Event, Partnership, Round, Table, Team
 from director.results.models import Submission
 
 # Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
@@ -28,14 +28,21 @@ _COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0}
 SHEET_SCHEMA = {
     "type": "object",
     "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
-    "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles.",
+    "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles. "
+    'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
+    "and, played three-handed, names three seats (117 cards).",
     "properties": {
-        "calypsos": {**_COUNTS, "required": list(SEATS)},
-        "unfinished": {**_COUNTS, "required": list(SEATS)},
+        "form": {"type": "string", "enum": ["partnership", "cutthroat"], "description": "optional"},
+        "calypsos": _COUNTS,
+        "unfinished": _COUNTS,
         "trick_piles": {
             "type": "object",
-            "properties": {"majors": {"type": "integer", "minimum": 0}, "minors": {"type": "integer", "minimum": 0}},
-            "required": ["majors", "minors"],
+            "description": "`majors` and `minors`; cutthroat: one per seat",
+            "properties": {
+                "majors": {"type": "integer", "minimum": 0},
+                "minors": {"type": "integer", "minimum": 0},
+                **{seat: {"type": "integer", "minimum": 0} for seat in SEATS},
+            },
         },
         "revokes": _COUNTS,
     },
@@ -282,6 +289,33 @@ class PartnershipUpdateSerializer(serializers.Serializer):
     players = serializers.ListField(child=Id(), min_length=1, max_length=10, help_text="player ids in seat order")
 
 
+class TeamPartnershipSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Partnership
+        fields = ["id", "number", "direction"]
+        read_only_fields = fields
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    partnerships = TeamPartnershipSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "event", "number", "name", "partnerships"]
+        read_only_fields = fields
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    event = Id()
+    name = serializers.CharField(max_length=120, help_text="unique in the event")
+    partnerships = serializers.ListField(
+        child=Id(), max_length=50, required=False, default=list, help_text="ids of the event's partnerships"
+    )
+    number = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="default: the next free number"
+    )
+
+
 class GridSeatSerializer(serializers.Serializer):
     seat = serializers.CharField(read_only=True, help_text="S, H, D or C (the first deal's seat for a side of three)")
     player = serializers.IntegerField(read_only=True)
@@ -489,6 +523,12 @@ class SheetCheckResultSerializer(serializers.Serializer):
     majors = serializers.IntegerField(read_only=True, allow_null=True)
     minors = serializers.IntegerField(read_only=True, allow_null=True)
     net = serializers.IntegerField(read_only=True, allow_null=True)
+    scores = serializers.DictField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        allow_null=True,
+        help_text="cutthroat: each seat's score (null otherwise)",
+    )
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ router.register("events", views.EventViewSet, basename="event")
 router.register("tables", views.TableViewSet, basename="table")
 router.register("rounds", views.RoundViewSet, basename="round")
 router.register("partnerships", views.PartnershipViewSet, basename="partnership")
+router.register("teams", views.TeamViewSet, basename="team")
 router.register("game-sets", views.GameSetViewSet, basename="game-set")
 router.register("results", views.ResultViewSet, basename="result")
 

@@ -443,7 +443,7 @@ def grid_data(grid) -> dict:
     return {"rounds": rounds, "tables": [t.number for t in grid.tables], "cells": cells}
 
 
-# --- tables, rounds, partnerships -----------------------------------------------------------------
+# --- tables, rounds, partnerships, teams -----------------------------------------------------------------
 @extend_schema_view(
     list=extend_schema(summary="Tables", parameters=[_param("event"), _param("number")]),
     retrieve=extend_schema(summary="One table", responses={200: s.TableSerializer, **NOT_FOUND}),
@@ -572,6 +572,46 @@ class PartnershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
 
     def perform_destroy(self, instance):
         event_services.remove_partnership(partnership=instance)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Teams with their partnerships", parameters=[_param("event")]),
+    retrieve=extend_schema(summary="One team", responses={200: s.TeamSerializer, **NOT_FOUND}),
+)
+class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.TeamSerializer
+
+    def get_queryset(self):
+        from django.db.models import Prefetch
+
+        return (
+            Team.objects.filter(event__club__in=self.clubs())
+            .prefetch_related(Prefetch("partnerships", queryset=Partnership.objects.order_by("number")))
+            .order_by("event_id", "number")
+        )
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        return queryset
+
+    @extend_schema(
+        summary="Add a team, optionally with some of the event's partnerships",
+        request=s.TeamCreateSerializer,
+        responses={201: s.TeamSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = _valid(s.TeamCreateSerializer, request)
+        event = self.own_event(data["event"])
+        ids = list(dict.fromkeys(data["partnerships"]))
+        found = {p.pk: p for p in Partnership.objects.filter(event=event, pk__in=ids)}
+        unknown = [pk for pk in ids if pk not in found]
+        if unknown:
+            raise serializers.ValidationError({"partnerships": [f"{event.name} has no partnership {unknown[0]}"]})
+        team = event_services.create_team(
+            event=event, name=data["name"], number=data["number"], partnerships=[found[pk] for pk in ids]
+        )
+        return self.created(s.TeamSerializer(self.get_queryset().get(pk=team.pk)).data)
 
 
 # --- game sets ------------------------------------------------------------------------------------
@@ -790,8 +830,10 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
     def check(self, request):
         data = _valid(s.SheetCheckSerializer, request)
         problems = sheet_problems(data["sheet"], form=data["form"])
-        body = {"ok": not problems, "problems": problems, "majors": None, "minors": None, "net": None}
+        body = {"ok": not problems, "problems": problems, "majors": None, "minors": None, "net": None, "scores": None}
         if not problems and data["form"] == Event.Form.PARTNERSHIP:
             game = scores.score_game(scores.ScoreSheet.from_dict(data["sheet"]))
             body.update(majors=game.majors, minors=game.minors, net=game.majors - game.minors)
+        elif not problems:
+            body["scores"] = scores.score_cutthroat(data["sheet"]).scores
         return Response(body)

@@ -14,7 +14,7 @@ from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import services as deals
 from director.deals.models import GameSet, GameSetFile
 from director.events import services as events
-from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
+from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 from director.results import services as results
 from director.results.models import Submission
 
@@ -29,6 +29,7 @@ MODELS = (
     Round,
     Partnership,
     PartnershipMember,
+    Team,
     Seating,
     Seat,
     GameSet,
@@ -60,6 +61,7 @@ class World:
     round: Round
     partnership: Partnership  # seated, so it has results
     spare_partnership: Partnership  # not seated: may change or go
+    team: Team  # of the event, with partnerships 1 and 2
     submission: Submission
     dup: Event  # draft duplicate pairs with a hand-recorded, incomplete game set 1
     game_set: GameSet
@@ -78,6 +80,9 @@ def build_world(club, players, user, sheet, *, prefix: str) -> World:
     submission = results.enter_sheet(table=table, round=round_, sheet=sheet, by=user)
     spare = players[8:14]
     spare_partnership = events.add_partnership(event=event, players=spare[:2])
+    team = events.create_team(
+        event=event, name=f"{prefix} Sharks", partnerships=list(event.partnerships.filter(number__in=[1, 2]))
+    )
     dup = events.create_event(
         club=club, name=f"{prefix} duplicate", date=datetime.date(2025, 3, 21), type="duplicate-pairs", games=2
     )
@@ -92,6 +97,7 @@ def build_world(club, players, user, sheet, *, prefix: str) -> World:
         round=round_,
         partnership=event.partnerships.get(number=1),
         spare_partnership=spare_partnership,
+        team=team,
         submission=submission,
         dup=dup,
         game_set=game_set,

@@ -72,6 +72,13 @@ CASES = [
         409,  # it has results
     ),
     ("delete", "/api/partnerships/{w.spare_partnership.pk}/", None, 204),
+    ("get", "/api/teams/{w.team.pk}/", None, 200),
+    (
+        "post",
+        "/api/teams/",
+        lambda w: {"event": w.event.pk, "name": "Pelicans", "partnerships": [w.spare_partnership.pk]},
+        201,
+    ),
     ("get", "/api/game-sets/{w.game_set.pk}/", None, 200),
     ("patch", "/api/game-sets/{w.game_set.pk}/", lambda w: {"orientation": "SCHD"}, 200),
     ("delete", "/api/game-sets/{w.game_set.pk}/", None, 204),
@@ -105,6 +112,7 @@ LISTS = [
     "/api/tables/",
     "/api/rounds/",
     "/api/partnerships/",
+    "/api/teams/",
     "/api/game-sets/",
     "/api/results/",
 ]

@@ -129,6 +129,27 @@ def test_tables_rounds_partnerships_by_event(api_a, world_a):
     assert [m["position"] for m in partnerships[0]["players"]] == [1, 2]
 
 
+def test_teams_list_filter_get_and_create(api_a, world_a, world_b):
+    sharks = results_of(api_a.get("/api/teams/", {"event": world_a.event.pk}))
+    assert [(t["number"], t["name"]) for t in sharks] == [(1, "POS Sharks")]
+    assert [p["number"] for p in sharks[0]["partnerships"]] == [1, 2]
+    assert results_of(api_a.get("/api/teams/", {"event": world_a.dup.pk})) == []
+    assert results_of(api_a.get("/api/teams/", {"event": world_b.event.pk})) == []  # not yours: nothing
+
+    minors = [p for p in world_a.event.partnerships.order_by("number") if p.number in (3, 4)]
+    body = {"event": world_a.event.pk, "name": " Pelicans ", "partnerships": [p.pk for p in minors]}
+    created = api_a.post("/api/teams/", body, format="json")
+    assert created.status_code == 201, created.content
+    team = created.json()
+    assert (team["event"], team["number"], team["name"]) == (world_a.event.pk, 2, "Pelicans")
+    assert [(p["number"], p["direction"]) for p in team["partnerships"]] == [(3, "minors"), (4, "minors")]
+    assert api_a.get(f"/api/teams/{team['id']}/").json() == team
+    partnership = api_a.get(f"/api/partnerships/{minors[0].pk}/").json()
+    assert (partnership["team"], partnership["team_name"]) == (team["id"], "Pelicans")
+    numbered = api_a.post("/api/teams/", {"event": world_a.event.pk, "name": "Gulls", "number": 9}, format="json")
+    assert numbered.json()["number"] == 9 and numbered.json()["partnerships"] == []
+
+
 def test_event_create_and_update(api_a, world_a):
     body = {"club": world_a.club.pk, "name": "Team match", "date": "2025-05-01", "type": "duplicate-teams", "tables": 2}
     created = api_a.post("/api/events/", body, format="json").json()
@@ -172,7 +193,7 @@ def test_a_retried_submission_returns_the_first(api_a, world_a, sheet):
 
 def test_check_a_sheet_without_saving(api_a, sheet):
     ok = api_a.post("/api/results/check/", {"sheet": sheet}, format="json").json()
-    assert ok == {"ok": True, "problems": [], "majors": 1340, "minors": 2340, "net": -1000}
+    assert ok == {"ok": True, "problems": [], "majors": 1340, "minors": 2340, "net": -1000, "scores": None}
     bad = api_a.post(
         "/api/results/check/", {"sheet": {**sheet, "trick_piles": {"majors": 1, "minors": 1}}}, format="json"
     ).json()
@@ -283,3 +304,29 @@ def test_round_grid(api_a, world_a):
     assert first["majors"]["partnership"] == 1 and [s["seat"] for s in first["majors"]["seats"]] == ["S", "H"]
     assert [s["seat"] for s in first["minors"]["seats"]] == ["D", "C"]
     assert {c["status"] for c in grid["cells"][1:]} == {"missing"}
+
+
+def test_a_cutthroat_sheet_is_checked_scored_and_entered(api_a, world_a):
+    sheet = {
+        "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
+        "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
+        "trick_piles": {"S": 30, "H": 30, "D": 40, "C": 45},
+    }
+    checked = api_a.post("/api/results/check/", {"sheet": sheet, "form": "cutthroat"}, format="json").json()
+    assert checked["ok"] and checked["scores"] == {"S": 900, "H": 440, "D": 1710, "C": 630}
+    assert checked["majors"] is None
+    event = events.set_up_night(
+        club=world_a.club,
+        name="Cutthroat",
+        date="2025-06-06",
+        type="progressive-individual",
+        form="cutthroat",
+        players=[p.pk for p in world_a.spare_players[:4]] + [world_a.player.pk],
+    )
+    place = {"table": event.tables.get(number=1).pk, "round": event.rounds.get(number=1).pk}
+    created = api_a.post("/api/results/", {**place, "sheet": sheet}, format="json")
+    assert created.status_code == 201, created.content
+    assert created.json()["sheet"]["trick_piles"] == sheet["trick_piles"]
+    partnership_sheet = {**sheet, "trick_piles": {"majors": 60, "minors": 85}}
+    refused = api_a.post("/api/results/", {**place, "sheet": partnership_sheet}, format="json")
+    assert refused.status_code == 400 and any("trick_piles" in m for m in refused.json()["sheet"])

@@ -22,6 +22,7 @@ LISTS = [
     "/api/tables/",
     "/api/rounds/",
     "/api/partnerships/",
+    "/api/teams/",
     "/api/game-sets/",
     "/api/results/",
 ]
@@ -34,6 +35,7 @@ def _grow(club, user, random_sheet, *, n: int) -> None:
     event = events.create_event(club=club, name=f"Night {n}", date=datetime.date(2025, 5, n), games=3, by=user)
     events.draw_partnerships(event=event, players=players, seed=n)
     events.seat_progressive_pairs(event=event)
+    events.create_team(event=event, name=f"Team {n}", partnerships=list(event.partnerships.filter(number__lte=2)))
     deals.generate_game_sets(event=event, seed=f"{n:02d}" * 16)
     for round_ in event.rounds.all():
         for table in event.tables.all():
