@@ -108,6 +108,18 @@ def game_scores(plays: Iterable, *, matchpoints: bool) -> list[GameScore]:
     return out
 
 
+def cutthroat_scores(plays: Iterable) -> list[GameScore]:
+    """Cutthroat: each player's own score at each confirmed table, the others at the table as
+    opponents (for a head-to-head tie-break)."""
+    out = []
+    for play in plays:
+        scores = play.individual or {}
+        for player, score in scores.items():
+            others = tuple(p for p in scores if p != player)
+            out.append(GameScore(player, play.round, score, None, others))
+    return out
+
+
 def team_results(plays: Iterable, team_of: dict[Hashable, Hashable]) -> list[TeamResult]:
     """Team events: one ``TeamResult`` per confirmed side whose partnership is in a team. A match is
     the pair of teams (a round robin meets each pair once)."""

@@ -52,7 +52,10 @@ def team_rows(results: EventResults) -> list[dict]:
 
 
 def tally_rows(results: EventResults) -> list[dict]:
-    """One line per entrant and game: table, side, opponents and the net on the tally."""
+    """One line per entrant and game: table, side, opponents and the net on the tally (cutthroat:
+    the player's seat, the other players and the player's own score)."""
+    if results.cutthroat:
+        return cutthroat_tally_rows(results)
     rows = []
     for play in results.play_list():
         if not play.confirmed:
@@ -131,3 +134,29 @@ def to_json(results: EventResults, what: str, rows: list[dict]) -> str:
         what: rows,
     }
     return json.dumps(payload, ensure_ascii=False, indent=1)
+
+
+def cutthroat_tally_rows(results: EventResults) -> list[dict]:
+    rows = []
+    for play in results.play_list():
+        if not play.individual:
+            continue
+        for mark, player, score in play.seat_scores():
+            entrant = results.entrants.get(player)
+            rows.append(
+                {
+                    "game": play.round,
+                    "table": play.table,
+                    "seat": mark,
+                    "number": None,
+                    "names": entrant.names if entrant else str(player),
+                    "opponents": " & ".join(
+                        results.entrants[p].names if p in results.entrants else str(p)
+                        for _, p, _ in play.seat_scores()
+                        if p != player
+                    ),
+                    "score": score,
+                }
+            )
+    rows.sort(key=lambda r: (r["names"], r["game"]))
+    return rows

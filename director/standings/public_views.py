@@ -25,7 +25,7 @@ from director.clubs.models import Club
 from director.events.models import Event
 
 from . import exports
-from .selectors import club_marker, event_results, fmt_mp, results_marker, season_ladder, signed
+from .selectors import club_marker, event_results, results_marker, season_ladder
 from .views import _hands, ladder_events, ladder_params
 
 CACHE_SECONDS = 15
@@ -77,7 +77,6 @@ def display_rows(results) -> list[dict]:
     """Standings as the page shows them (text, formatted once on the server; the page's script
     redraws the table from these)."""
     games = [r.number for r in results.rounds]
-    by_mp = results.uses_matchpoints
     rows = []
     for row in results.standings():
         values = [row.per_game.get(g) for g in games]
@@ -87,7 +86,7 @@ def display_rows(results) -> list[dict]:
                 "key": row.entrant.key,
                 "number": row.entrant.number,
                 "names": row.entrant.names,
-                "games": ["" if v is None else (fmt_mp(v) if by_mp else signed(v)) for v in values],
+                "games": [results.value_text(v) for v in values],
                 "total": row.total_text,
                 "percentage": row.percentage_text,
             }

@@ -14,7 +14,9 @@ Kinds of event (``EventResults.kind``):
 - ``teams``: duplicate teams — team standings by the event's method (match points, board-a-match
   or aggregate), with the partnerships' matchpoints shown on the travellers;
 - ``coop``: duplicate coöperative — each table's total is matchpointed among the tables that
-  played the set; both partnerships at the table share it.
+  played the set; both partnerships at the table share it;
+- ``cutthroat``: a progressive individual played cutthroat — each player's own score per game
+  (``scoring.scores.score_cutthroat`` on the confirmed sheet), ranked by the sum.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from director.clubs.models import Player
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating
 from director.results.models import Submission
 from scoring import matchpoints as mp_engine
+from scoring import scores as score_engine
 from scoring import standings as engine
 from scoring import tallies as tally_engine
 
@@ -44,6 +47,7 @@ TALLY = "tally"
 MATCHPOINTS = "matchpoints"
 TEAMS = "teams"
 COOP = "coop"
+CUTTHROAT = "cutthroat"
 KINDS = {
     Event.Type.PROGRESSIVE_PAIRS: TALLY,
     Event.Type.PROGRESSIVE_INDIVIDUAL: TALLY,
@@ -52,6 +56,19 @@ KINDS = {
     Event.Type.DUPLICATE_COOP: COOP,
 }
 SUIT_MARKS = {MAJORS: "♠♥", MINORS: "♦♣"}
+SEAT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def kind_of(event: Event) -> str:
+    """The standings kind of ``event`` (a cutthroat progressive individual is ``cutthroat``)."""
+    if event.form == Event.Form.CUTTHROAT:
+        return CUTTHROAT
+    return KINDS.get(event.type, TALLY)
+
+
+def plain(value) -> str:
+    """An individual cutthroat score as written: ``1,250`` (scores are never negative)."""
+    return "" if value is None else f"{value:,}"
 
 
 def fmt_mp(value) -> str:
@@ -123,6 +140,8 @@ class Play:
     majors: Side | None = None
     minors: Side | None = None
     submission: Submission | None = None
+    seat_players: dict = field(default_factory=dict)  # individual events: suit -> player id
+    individual: dict | None = None  # cutthroat, confirmed: player id -> own score (seat order)
 
     @property
     def status(self) -> str:
@@ -143,6 +162,24 @@ class Play:
     def other(self, direction: str) -> Side | None:
         return self.minors if direction == MAJORS else self.majors
 
+    @property
+    def three_handed(self) -> bool:
+        return self.individual is not None and len(self.individual) == 3
+
+    def seat_of(self, player) -> str | None:
+        return next((suit for suit, pid in self.seat_players.items() if pid == player), None)
+
+    def seat_scores(self) -> list[tuple[str, object, int | None]]:
+        """Cutthroat: ``(suit mark, player id, own score)`` per seat in ♠ ♥ ♦ ♣ order (score
+        ``None`` until confirmed; a three-handed table's empty seat is left out once scored)."""
+        out = []
+        for suit in "SHDC":
+            pid = self.seat_players.get(suit)
+            if pid is None or (self.individual is not None and pid not in self.individual):
+                continue
+            out.append((SEAT_MARKS[suit], pid, None if self.individual is None else self.individual[pid]))
+        return out
+
 
 @dataclass
 class StandingRow:
@@ -151,13 +188,16 @@ class StandingRow:
     total: Fraction | int | None
     percentage: Fraction | None
     games: int
-    per_game: dict[int, object]  # round -> net (tally) or matchpoints
+    per_game: dict[int, object]  # round -> net (tally), matchpoints or own score (cutthroat)
     decided_by: str | None = None
+    plain: bool = False  # cutthroat: scores, written without a sign
 
     @property
     def total_text(self) -> str:
         if self.total is None:
             return ""
+        if self.plain:
+            return plain(self.total)
         return signed(self.total) if isinstance(self.total, int) else fmt_mp(self.total)
 
     @property
@@ -199,6 +239,9 @@ class CardLine:
     side: Side | None
     opponents: Side | None
     running: Fraction | int | None = None
+    seat: str = ""  # cutthroat: the suit mark of the player's seat
+    own: int | None = None  # cutthroat: the player's own score
+    others: tuple = ()  # cutthroat: (suit mark, player id, score) of the other players
 
 
 @dataclass
@@ -222,6 +265,18 @@ class EventResults:
     @property
     def uses_matchpoints(self) -> bool:
         return self.kind in (MATCHPOINTS, TEAMS, COOP)
+
+    @property
+    def cutthroat(self) -> bool:
+        return self.kind == CUTTHROAT
+
+    def value_text(self, value) -> str:
+        """One game's figure as the pages print it: a net (+120), matchpoints, or a cutthroat score."""
+        if value is None:
+            return ""
+        if self.uses_matchpoints:
+            return fmt_mp(value)
+        return plain(value) if self.cutthroat else signed(value)
 
     def play_list(self) -> list[Play]:
         return [self.plays[k] for k in sorted(self.plays)]
@@ -267,17 +322,32 @@ class EventResults:
 
     # -- tallies and standings ---------------------------------------------------------------------
     def game_results(self) -> list[tally_engine.GameResult]:
+        """Partnership scoresheets for ``scoring.tallies`` (none for cutthroat: no sides)."""
+        if self.cutthroat:
+            return []
         return adapters.game_results(self.play_list())
 
     def tallies(self) -> dict[Hashable, tally_engine.Tally]:
-        return tally_engine.tallies(self.game_results())
+        """Each entrant's tally; cutthroat: each player's own score per game in place of a net."""
+        if not self.cutthroat:
+            return tally_engine.tallies(self.game_results())
+        out: dict[Hashable, tally_engine.Tally] = {}
+        for play in self.play_list():
+            for pid, score in (play.individual or {}).items():
+                tally = out.setdefault(pid, tally_engine.Tally(pid))
+                tally.nets[play.round] = score
+                tally.tables[play.round] = play.table
+        return out
 
     def standings(self) -> list[StandingRow]:
         """Session standings, best first; entrants with nothing scored yet last, unranked."""
         if self._standings is not None:
             return self._standings
         by_mp = self.uses_matchpoints
-        scores = adapters.game_scores(self.play_list(), matchpoints=by_mp)
+        if self.cutthroat:
+            scores = adapters.cutthroat_scores(self.play_list())
+        else:
+            scores = adapters.game_scores(self.play_list(), matchpoints=by_mp)
         per_game: dict[Hashable, dict[int, object]] = defaultdict(dict)
         for s in scores:
             per_game[s.entrant][s.game] = s.score
@@ -292,13 +362,14 @@ class EventResults:
                 games=s.games,
                 per_game=per_game[s.entrant],
                 decided_by=s.decided_by,
+                plain=self.cutthroat,
             )
             for s in ranked
         ]
         seen = {s.entrant for s in ranked}
         for key, entrant in sorted(self.entrants.items(), key=lambda kv: (kv[1].number or 0, kv[1].names)):
             if key not in seen and self._plays_in(key):
-                rows.append(StandingRow("", entrant, None, None, 0, {}))
+                rows.append(StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat))
         self._standings = rows
         return rows
 
@@ -320,6 +391,8 @@ class EventResults:
         ]
 
     def zero_sum(self) -> list[tally_engine.Discrepancy]:
+        if self.cutthroat:  # own scores do not cancel out: each sheet's card check is the check
+            return []
         results = self.game_results()
         totals = {e: t.total for e, t in tally_engine.tallies(results).items()}
         return tally_engine.zero_sum_check(totals, tally_engine.expected_sum(results))
@@ -371,11 +444,17 @@ class EventResults:
                     side = play.side(direction)
                     if side is not None and key in side.entrants:
                         line = CardLine(r.number, play, side, play.other(direction))
-            if line.side is not None:
+            value = None
+            if line.side is not None and self.cutthroat:
+                play = line.play
+                line.seat = SEAT_MARKS.get(play.seat_of(key) or "", "")
+                line.own = value = (play.individual or {}).get(key)
+                line.others = tuple(t for t in play.seat_scores() if t[1] != key)
+            elif line.side is not None:
                 value = line.side.mp if self.uses_matchpoints else (line.side.net if line.play.confirmed else None)
-                if value is not None:
-                    running += value
-                    line.running = running
+            if value is not None:
+                running += value
+                line.running = running
             lines.append(line)
         return lines
 
@@ -431,7 +510,7 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
     for event in events:
         out[event.pk] = EventResults(
             event=event,
-            kind=KINDS.get(event.type, TALLY),
+            kind=kind_of(event),
             rounds=[r for r in rounds if r.event_id == event.pk],
             tables=[],
             plays={},
@@ -474,6 +553,8 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
             entrants = tuple(ids_)
             for s in seats:
                 player_names.setdefault(s.player_id, s.player.name)
+                if s.suit:
+                    play.seat_players[s.suit] = s.player_id
             for pid in ids_:
                 name = player_names.get(pid, f"Player {pid}")
                 result.entrants.setdefault(pid, Entrant(pid, None, name, players=((pid, name),)))
@@ -495,6 +576,7 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
                     if side is not None:
                         side.score, side.net = score, net
         result.tables = sorted({t for _, t in result.plays})
+    _score_cutthroat(out)
     for adjustment in artificial:
         where = table_pk.get((adjustment.round_id, adjustment.table_id))
         if where is None:
@@ -508,6 +590,29 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
         if result.uses_matchpoints:
             result._matchpoint()
     return out
+
+
+def _score_cutthroat(out: dict[int, EventResults]) -> None:
+    """Cutthroat events: each confirmed play's individual scores, from its sheet (one more query,
+    only when a cutthroat event has confirmed sheets; the main query leaves the sheets out)."""
+    plays = {
+        play.submission.pk: play
+        for result in out.values()
+        if result.cutthroat
+        for play in result.plays.values()
+        if play.confirmed
+    }
+    if not plays:
+        return
+    for pk, sheet in Submission.objects.filter(pk__in=list(plays)).values_list("pk", "sheet"):
+        play = plays[pk]
+        try:
+            scored = score_engine.score_cutthroat(sheet)
+        except score_engine.ScoreSheetError:  # a partnership sheet stored before the form changed
+            continue
+        play.individual = {
+            play.seat_players[seat]: value for seat, value in scored.scores.items() if seat in play.seat_players
+        }
 
 
 def event_results(event: Event) -> EventResults:
@@ -578,7 +683,8 @@ def season_ladder(
     event's session percentage, ``"tally"`` each progressive event's tally total; every player of a
     partnership is credited with its result."""
     wanted = TALLY if basis == "tally" else MATCHPOINTS
-    chosen = [e for e in events if KINDS.get(e.type) == wanted or (wanted == MATCHPOINTS and KINDS.get(e.type) == COOP)]
+    # cutthroat scores are not nets: they are left out of a tally ladder
+    chosen = [e for e in events if kind_of(e) == wanted or (wanted == MATCHPOINTS and kind_of(e) == COOP)]
     loaded = load_results(chosen)
     names: dict = {}
     scores: list[engine.SessionScore] = []

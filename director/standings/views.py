@@ -473,7 +473,10 @@ def projector_payload(results) -> dict:
         "length_minutes": event.game_length_minutes,
         "clock": state.as_dict(),
         "awaited": awaited,
-        "standings": exports.standings_rows(results)[:40],
+        "standings": [
+            {**line, "text": row.percentage_text if results.uses_matchpoints else row.total_text}
+            for line, row in zip(exports.standings_rows(results)[:40], results.standings(), strict=False)
+        ],
         "percentages": results.uses_matchpoints,
     }
 

@@ -1,5 +1,6 @@
 """Filters for results pages: ``net`` (+120 / -40 / 0), ``mp`` (matchpoints, two places),
-``pct`` (a percentage) and ``get_item`` (a dict lookup by a variable key)."""
+``pct`` (a percentage), ``figure`` (whichever of those, or a cutthroat score, the event uses),
+``attr_names`` and ``get_item`` (a dict lookup by a variable key)."""
 
 from django import template
 
@@ -31,6 +32,14 @@ def pct(value):
 
 
 @register.filter
+def figure(value, results):
+    """One game's figure as ``results`` prints it: a net, matchpoints or a cutthroat score."""
+    if value == "":
+        return ""
+    return results.value_text(value)
+
+
+@register.filter
 def get_item(mapping, key):
     if not mapping:
         return None
@@ -41,3 +50,9 @@ def get_item(mapping, key):
 def entrants(keys, results):
     """A side's label: ``{{ side.entrants|entrants:results }}``."""
     return results.entrant_label(keys)
+
+
+@register.filter
+def attr_names(entrant):
+    """An entrant's names (``""`` for none): ``{{ results.entrants|get_item:key|attr_names }}``."""
+    return getattr(entrant, "names", "") if entrant is not None else ""

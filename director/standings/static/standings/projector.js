@@ -77,10 +77,8 @@
       if (r.number != null) { who.appendChild(text("b", r.number)); who.appendChild(document.createTextNode(" ")); }
       who.appendChild(document.createTextNode(r.names));
       tr.appendChild(who);
-      var value = data.percentages ? r.percentage : r.total;
-      if (!data.percentages && typeof value === "number" && value > 0) value = "+" + value;
-      if (data.percentages && typeof value === "number") value = value.toFixed(2);
-      tr.appendChild(text("td", value, "value"));
+      // formatted on the server: +120 (tally), 1,250 (cutthroat score), 54.17 (percentage)
+      tr.appendChild(text("td", r.text, "value"));
       body.appendChild(tr);
     });
   }
