@@ -209,6 +209,7 @@ def submit(
             "table.submit",
             table=table,
             event=table.event_id,
+            club=table.event.club_id,
             obj=submission,
             after={
                 "side": side,
@@ -298,6 +299,7 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
             "table.confirm",
             table=table,
             event=table.event_id,
+            club=table.event.club_id,
             obj=confirmed,
             before={"status": S.SUBMITTED},
             after={"status": S.CONFIRMED, "side": side, "round": round.number, "version": confirmed.version},
@@ -328,6 +330,7 @@ def dispute(*, table: Table, submission_id, side: str, note: str = "", ip: str |
             "table.dispute",
             table=table,
             event=table.event_id,
+            club=table.event.club_id,
             obj=disputed,
             before={"status": S.SUBMITTED},
             after={"status": S.DISPUTED, "side": side, "round": round.number, "version": disputed.version},

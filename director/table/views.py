@@ -233,7 +233,9 @@ def submit(request, token):
         return _error(request, table, error, values=values, side=side)
     if _wants_json(request):
         body = {
-            "submission": services.submission_dict(submission, services.submitted_side(submission)),
+            "submission": services.submission_dict(
+                submission, services.submitted_side(submission) if replayed else side
+            ),
             "replayed": replayed,
         }
         return _private(JsonResponse(body, status=200 if replayed else 201))
