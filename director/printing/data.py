@@ -64,10 +64,15 @@ class Result:
 
     majors: int
     minors: int
+    individual: tuple[tuple[int, int], ...] = ()  # cutthroat: (player id, own score) per player
 
     @property
     def net(self) -> int:
         return self.majors - self.minors
+
+    def score_of(self, player_id: int) -> int | None:
+        """Cutthroat: a player's own score (``None`` when they did not play this sheet)."""
+        return next((score for pid, score in self.individual if pid == player_id), None)
 
     def score(self, direction: str) -> int:
         return self.majors if direction == MAJORS else self.minors
@@ -130,6 +135,7 @@ class EventData:
     plays: tuple[Play, ...]  # round, then table order
     entrants: tuple[Entrant, ...]
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    cutthroat: bool = False  # four individual scores (a progressive individual played cutthroat)
 
     @property
     def title(self) -> str:

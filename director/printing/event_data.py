@@ -16,6 +16,7 @@ from director.deals.models import GameSetFile
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
 from director.results.models import Submission
 from scoring import gamesets
+from scoring import scores as score_engine
 
 from .data import DIRECTION_SUITS, Entrant, EventData, Play, Result, Side, TableInfo
 from .options import PrintInputError
@@ -81,12 +82,12 @@ def load_event_data(event: Event | int) -> EventData:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("round__number", "table__number", "direction")
     )
-    confirmed = {
-        (s.round_id, s.table_id): Result(s.majors, s.minors)
-        for s in Submission.objects.filter(round__event=event, status=Submission.Status.CONFIRMED).only(
-            "round_id", "table_id", "majors", "minors"
-        )
-    }
+    cutthroat = event.form == Event.Form.CUTTHROAT
+    fields = ("round_id", "table_id", "majors", "minors") + (("sheet",) if cutthroat else ())
+    submissions = Submission.objects.filter(round__event=event, status=Submission.Status.CONFIRMED).only(*fields)
+    confirmed = {(s.round_id, s.table_id): Result(s.majors, s.minors) for s in submissions}
+    # cutthroat: each seat's own score (mapped to the seat's player below, once the sides are read)
+    seat_scores = {(s.round_id, s.table_id): _cutthroat_scores(s.sheet) for s in submissions} if cutthroat else {}
 
     names: dict[int, str] = {pid: name for people in members.values() for pid, name in people}
     by_place: dict[tuple[int, int], dict] = {}
@@ -97,6 +98,14 @@ def load_event_data(event: Event | int) -> EventData:
         )
         entry["game_set"] = seating.game_set_number
         entry[seating.direction] = _side(seating, members, names)
+        by_seat = seat_scores.get((seating.round_id, seating.table_id))
+        if by_seat:
+            scored = [(pid, by_seat[suit]) for suit, pid, _ in entry[seating.direction].seats if suit in by_seat]
+            entry["individual"] = entry.get("individual", ()) + tuple(scored)
+    for entry in by_place.values():
+        if entry["result"] is not None and entry.get("individual"):
+            ordered = tuple(sorted(entry["individual"], key=lambda item: item[0]))
+            entry["result"] = Result(entry["result"].majors, entry["result"].minors, ordered)
     plays = tuple(
         Play(
             round=r,
@@ -143,7 +152,16 @@ def load_event_data(event: Event | int) -> EventData:
         plays=plays,
         entrants=entrants,
         sitting_out=sitting_out,
+        cutthroat=cutthroat,
     )
+
+
+def _cutthroat_scores(sheet) -> dict[str, int]:
+    """Seat → own score of a confirmed cutthroat sheet (``{}`` for a sheet of another form)."""
+    try:
+        return dict(score_engine.score_cutthroat(sheet).scores)
+    except score_engine.ScoreSheetError:
+        return {}
 
 
 def event_game_sets(event: Event) -> tuple[list[gamesets.GameSet], str | None]:

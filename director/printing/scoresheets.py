@@ -4,6 +4,11 @@ The four seats by suit with the players' names; per player boxes for completed c
 unfinished-calypso cards, revokes and points; per partnership the trick pile, the opponents'
 revokes and the total; the net; the 208 card check written out as a sum the table can do; and
 a line for each side to sign. Pages come game by game, tables in order (one stack per game).
+
+Cutthroat events (``EventData.cutthroat``) get a four-player sheet instead: per player boxes for
+calypsoes, unfinished cards, their own trick pile, revokes and their score; the card check over
+all four trick piles (``= 208``, or 117 three-handed with the ♣ row crossed out); a line for each
+player to sign.
 """
 
 from __future__ import annotations
@@ -33,19 +38,20 @@ def render_scoresheets(
     ew = options.event_words
     title = f"{options.event} — scoresheets" if options.event else "Calypso scoresheets"
     batch = Batch(options, title, options.page_size)
+    draw = _cutthroat_page if data.cutthroat else _page
     for done, play in enumerate(plays, start=1):
-        _page(batch, play, options.words, ew, options.event)
+        draw(batch, play, options.words, ew, options.event)
         batch.end_page()
         if progress:
             progress(done, len(plays))
     return batch.finish(out)
 
 
-def _columns(left: float, room: float) -> list[tuple[float, float]]:
+def _columns(left: float, room: float, fractions: tuple[float, ...] | None = None) -> list[tuple[float, float]]:
     """(x, width) of each scoresheet column."""
     out = []
     x = left
-    for fraction in layout.EVENT_SHEET.score_columns:
+    for fraction in fractions or layout.EVENT_SHEET.score_columns:
         out.append((x, room * fraction))
         x += room * fraction
     return out
@@ -154,7 +160,9 @@ def _side(batch: Batch, side: Side | None, direction: str, words: Words, ew: Eve
     return y
 
 
-def _card_check(batch: Batch, ew: EventWords, left: float, right: float, top: float) -> float:
+def _card_check(
+    batch: Batch, ew: EventWords, left: float, right: float, top: float, piles: str = "", total: str = "208"
+) -> float:
     """``13 × [ ] = [ ]  +  [ ]  +  [ ]  +  [ ]  =  208`` with a label under each box."""
     lay = layout.EVENT_SHEET
     y = top - lay.heading_size
@@ -170,8 +178,8 @@ def _card_check(batch: Batch, ew: EventWords, left: float, right: float, top: fl
         ("+", None),
         ("", ew.check_unfinished),
         ("+", None),
-        ("", ew.check_piles),
-        ("= 208", None),
+        ("", piles or ew.check_piles),
+        (f"= {total}", None),
     ]
     boxes = sum(1 for _, label in parts if label is not None)
     operators = [text for text, label in parts if label is None]
@@ -202,3 +210,70 @@ def _signatures(batch: Batch, play: Play, ew: EventWords, left: float, right: fl
         x = left + i * half
         w = pair_symbols(batch, x, y, direction, lay.name_size)
         batch.line(x + w + 8, y - 2, x + half - 16, y - 2, color=layout.BLACK, weight=0.8)
+
+
+# --- cutthroat ------------------------------------------------------------------------------------------------------
+def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str) -> None:
+    lay = layout.EVENT_SHEET
+    inset = lay.box_inset
+    page_width, _ = batch.page_size
+    left, right = lay.margin, page_width - lay.margin
+    room = right - left
+    title = f"{ew.scoresheet_title} · {ew.table.format(n=play.table)}"
+    subtitle = f"{ew.game.format(n=play.round)}  ·  {ew.cutthroat}"
+    if play.game_set is not None:
+        subtitle += "  ·  " + words.game_set.format(n=play.game_set)
+    y = header(batch, title, subtitle, event)
+    columns = _columns(left, room, lay.cutthroat_columns)
+
+    y -= 6
+    headings = (ew.calypsoes, ew.unfinished, ew.own_pile, ew.revokes, ew.score)
+    wrapped = [
+        batch.wrap(text, layout.REGULAR, lay.label_size, w - 6)
+        for (_, w), text in zip(columns[1:], headings, strict=True)
+    ]
+    for (x, w), lines in zip(columns[1:], wrapped, strict=True):
+        line_y = y - lay.label_size
+        for line in lines:
+            batch.text(x + w / 2, line_y, line, layout.REGULAR, lay.label_size, layout.GREY, align="centre")
+            line_y -= lay.label_size + 1.5
+    y -= max(len(lines) for lines in wrapped) * (lay.label_size + 1.5) + 4
+    batch.line(left, y, right, y, color=layout.BLACK, weight=0.9)
+
+    seats = {suit: name for side in play.sides() for suit, _, name in side.seats}
+    (seat_x, seat_w), *boxes = columns
+    for suit in "SHDC":
+        row_bottom = y - lay.row - 4
+        baseline = row_bottom + (lay.row - lay.name_size) / 2 + 2
+        w = batch.seat(seat_x + 2, baseline, suit, words.suits[suit], lay.name_size)
+        name = seats.get(suit, "")
+        name_x = seat_x + 2 + max(w, 86) + 8
+        if name:
+            name_room = seat_x + seat_w - name_x - 4
+            size = max(batch.fit(name, layout.REGULAR, lay.name_size, name_room), lay.name_size - 3.5)
+            batch.text(name_x, baseline, batch.clip(name, layout.REGULAR, size, name_room), layout.REGULAR, size)
+        for i, (x, bw) in enumerate(boxes):
+            write_box(batch, x + inset, row_bottom + inset, bw - 2 * inset, lay.row - 2 * inset, bold=i == 4)
+        y = row_bottom
+        batch.line(left, y - 2, right, y - 2, color=layout.RULE, weight=0.5)
+    y -= 8
+    for line in batch.wrap(ew.three_handed, layout.REGULAR, lay.help_size + 0.5, room):
+        y -= lay.help_size + 3
+        batch.text(left, y, line, layout.REGULAR, lay.help_size + 0.5, layout.GREY)
+    y -= 14
+
+    y = _card_check(batch, ew, left, right, y, piles=ew.check_all_piles, total="208 (117)")
+    y -= 10
+    for line in batch.wrap(ew.cutthroat_help, layout.REGULAR, lay.help_size, room):
+        y -= lay.help_size + 2.5
+        batch.text(left, y, line, layout.REGULAR, lay.help_size, layout.GREY)
+
+    # A line for each player to sign.
+    y -= 16 + lay.heading_size
+    batch.text(left, y, ew.signatures, layout.BOLD, lay.heading_size)
+    half = room / 2
+    for i, suit in enumerate("SHDC"):
+        x = left + (i % 2) * half
+        line_y = y - 30 - (i // 2) * 30
+        w = batch.symbol(x, line_y, suit, lay.name_size, layout.BOLD)
+        batch.line(x + w + 8, line_y - 2, x + half - 16, line_y - 2, color=layout.BLACK, weight=0.8)

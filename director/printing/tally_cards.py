@@ -55,12 +55,19 @@ def tally_cards(data: EventData) -> list[TallyCard]:
             play, direction = found
             side, other = play.side(direction), play.side("minors" if direction == "majors" else "majors")
             seat = side.seat_of(entrant.key) if data.individual and isinstance(entrant.key, int) else None
-            net = play.result.net_for(direction) if play.result is not None else None
+            if data.cutthroat:  # the player's own score; the others at the table are "opponents"
+                net = play.result.score_of(entrant.key) if play.result is not None else None
+                everyone = [pair for sd in play.sides() for pair in zip(sd.player_ids, sd.names, strict=True)]
+                other_names = [name for pid, name in everyone if pid != entrant.key]
+            else:
+                net = play.result.net_for(direction) if play.result is not None else None
             if net is None:
                 complete = False
             else:
                 running += net
             opponents = other.label if other is not None else "—"
+            if data.cutthroat:
+                opponents = " & ".join(other_names) or "—"
             lines.append(
                 TallyLine(
                     game,
@@ -152,9 +159,9 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
         ew.game.format(n="").strip(),
         ew.table.format(n="").strip(),
         ew.seat,
-        ew.opponents,
+        ew.others if data.cutthroat else ew.opponents,
         ew.game_set,
-        ew.net_short,
+        ew.score if data.cutthroat else ew.net_short,
         ew.running,
     )
     head_h = 20
@@ -168,6 +175,7 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
 
     size = lay.cell_size + 1
     inset = lay.box_inset
+    fmt = str if data.cutthroat else signed  # cutthroat: scores, not nets
     for line in card.lines:
         bottom = y - lay.row
         base = bottom + (lay.row - size) / 2 + 2
@@ -193,7 +201,7 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
                         batch, xs[column] + inset, bottom + inset, widths[column] - 2 * inset, lay.row - 2 * inset
                     )
                 else:
-                    batch.text(xs[column] + widths[column] - 6, base, signed(value), layout.BOLD, size, align="right")
+                    batch.text(xs[column] + widths[column] - 6, base, fmt(value), layout.BOLD, size, align="right")
         batch.line(left, bottom, right, bottom)
         y = bottom
 
@@ -204,7 +212,7 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
     if total is None:
         write_box(batch, xs[6] + inset, bottom + inset, widths[6] - 2 * inset, lay.row - 2 * inset, bold=True)
     else:
-        batch.text(xs[6] + widths[6] - 6, base, signed(total), layout.BOLD, size + 1, align="right")
+        batch.text(xs[6] + widths[6] - 6, base, fmt(total), layout.BOLD, size + 1, align="right")
 
 
 def _seated_games(data: EventData) -> set[int]:

@@ -193,6 +193,13 @@ class EventWords:
     chart_title: str
     zero_sum_ok: str
     zero_sum_off: str  # "{total}"
+    # cutthroat events (four individual scores)
+    cutthroat: str
+    own_pile: str  # the player's own trick pile (cards)
+    check_all_piles: str
+    three_handed: str
+    cutthroat_help: str
+    others: str  # tally card heading: the other players at the table
 
 
 EVENT_WORDS: dict[str, EventWords] = {
@@ -244,6 +251,13 @@ EVENT_WORDS: dict[str, EventWords] = {
         chart_title="Running totals",
         zero_sum_ok="Check: the totals add up to zero.",
         zero_sum_off="Check: the totals add up to {total}, not zero — a sheet is missing or wrong.",
+        cutthroat="Cutthroat",
+        own_pile="Own trick pile",
+        check_all_piles="all trick piles",
+        three_handed="Three-handed (no ♣ player): cross out the ♣ row; the cards then add up to 117.",
+        cutthroat_help="Score = calypsoes (1st 500, 2nd 750, 3rd and later 1000 each) + unfinished card 20"
+        " + own trick-pile card 10 + 260 for each revoke by another player",
+        others="Other players",
     ),
     "fr": EventWords(
         game="Partie {n}",
@@ -293,6 +307,13 @@ EVENT_WORDS: dict[str, EventWords] = {
         chart_title="Cumuls",
         zero_sum_ok="Contrôle : la somme des totaux est nulle.",
         zero_sum_off="Contrôle : la somme des totaux est {total}, pas zéro — une feuille manque ou est fausse.",
+        cutthroat="Chacun pour soi",
+        own_pile="Son tas de plis",
+        check_all_piles="tous les tas de plis",
+        three_handed="À trois (sans joueur ♣) : barrez la ligne ♣ ; les cartes font alors 117.",
+        cutthroat_help="Marque = calypsos (1er 500, 2e 750, 3e et suivants 1000 chacun) + carte en cours 20"
+        " + carte de son tas 10 + 260 pour chaque renonce d'un autre joueur",
+        others="Autres joueurs",
     ),
     "es": EventWords(
         game="Partida {n}",
@@ -342,5 +363,12 @@ EVENT_WORDS: dict[str, EventWords] = {
         chart_title="Acumulados",
         zero_sum_ok="Control: los totales suman cero.",
         zero_sum_off="Control: los totales suman {total}, no cero: falta una hoja o hay un error.",
+        cutthroat="Todos contra todos",
+        own_pile="Su montón de bazas",
+        check_all_piles="todos los montones",
+        three_handed="A tres (sin jugador ♣): tache la fila ♣; las cartas suman entonces 117.",
+        cutthroat_help="Tanteo = calypsos (1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno) + carta en curso 20"
+        " + carta de su montón 10 + 260 por cada renuncio de otro jugador",
+        others="Otros jugadores",
     ),
 }
