@@ -218,3 +218,7 @@ class ResultsData:
     teams: tuple[TeamLine, ...] = ()
     check: str = ""  # the zero-sum cross-check, as a sentence; "" when not applicable
     chart_png: bytes | None = None
+    # score histograms (PNG bytes): per game set (duplicate, printed under its traveller) or per
+    # game (progressive, printed after the running totals); only sets/games with results
+    set_histograms: dict[int, bytes] = field(default_factory=dict)
+    game_histograms: dict[int, bytes] = field(default_factory=dict)

@@ -240,9 +240,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     rounds = tuple(r.number for r in results.rounds)
 
     def per_game(value) -> str:
-        if value is None:
-            return ""
-        return fmt_mp(value) if results.uses_matchpoints else signed(value)
+        return results.value_text(value)  # a net, matchpoints, or a cutthroat score
 
     standings = tuple(
         StandingLine(
@@ -306,7 +304,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
             TeamLine(row.rank, row.team, row.points_text, signed(row.aggregate)) for row in results.team_standings()
         )
     check = ""
-    if not results.uses_matchpoints and any(row.games for row in results.standings()):
+    if results.kind == "tally" and any(row.games for row in results.standings()):
         total = sum(
             (row.total for row in results.standings() if isinstance(row.total, int)),
             0,
@@ -315,6 +313,18 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     chart_png = None
     if chart and any(row.per_game for row in results.standings()):
         chart_png = charts.event_running_totals(results, fmt="png", dpi=200, size=(7.4, 3.6))
+    set_histograms: dict[int, bytes] = {}
+    game_histograms: dict[int, bytes] = {}
+    if chart:
+        size = {"fmt": "png", "dpi": 200, "size": (5.0, 2.8)}
+        if results.game_sets():
+            for number in results.game_sets():
+                if charts.set_nets(results, number):
+                    set_histograms[number] = charts.set_histogram(results, number, **size)
+        else:
+            for number in rounds:
+                if charts.set_nets(results, round_number=number):
+                    game_histograms[number] = charts.set_histogram(results, round_number=number, **size)
     return ResultsData(
         name=event.name,
         matchpoints=results.uses_matchpoints,
@@ -324,4 +334,6 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
         teams=teams,
         check=check,
         chart_png=chart_png,
+        set_histograms=set_histograms,
+        game_histograms=game_histograms,
     )

@@ -163,6 +163,7 @@ class EventSheetLayout:
     table_size: float = 9.5
     table_row: float = 14.5
     chart_height: float = 86 * MM
+    histogram_height: float = 52 * MM  # score histograms, two to a row
 
 
 EVENT_SHEET = EventSheetLayout()

@@ -1,8 +1,9 @@
 """The results sheet: standings (with each game's net or matchpoints), team standings for team
-events, the running-totals chart, then a traveller per game set with matchpoints.
+events, the running-totals chart, the score histogram of each game (progressive events), then a
+traveller per game set with matchpoints and that set's histogram (duplicate events).
 
 Everything comes in as ``data.ResultsData`` (built by ``event_data.load_results_data`` from the
-standings app); the chart is a PNG drawn by ``director.standings.charts`` and placed on the page.
+standings app); the charts are PNGs drawn by ``director.standings.charts`` and placed on the page.
 Long tables run on over as many pages as they need, their heading repeated.
 """
 
@@ -62,10 +63,14 @@ def render_results(
     flow.subtitle = ""
     if data.chart_png:
         _chart(flow, data.chart_png, ew)
+    if data.game_histograms:
+        _histograms(flow, [data.game_histograms[n] for n in sorted(data.game_histograms)], ew)
     if progress:
         progress(2, total)
     for done, traveller in enumerate(data.travellers, start=3):
         _traveller(flow, traveller, options)
+        if traveller.game_set in data.set_histograms:
+            _histograms(flow, [data.set_histograms[traveller.game_set]], ew, heading=False)
         if progress:
             progress(done, total)
     return batch.finish(out)
@@ -173,6 +178,34 @@ def _chart(flow: _Flow, png: bytes, ew: EventWords) -> None:
     flow.y -= 6 + height
     batch.canvas.drawImage(image, left + (right - left - width) / 2, flow.y, width, height)
     flow.y -= 12
+
+
+def _histograms(flow: _Flow, pngs: list[bytes], ew: EventWords, *, heading: bool = True) -> None:
+    """Score histograms two to a row, each half the width (each drawing carries its own title)."""
+    lay = layout.EVENT_SHEET
+    batch = flow.batch
+    page_width, _ = batch.page_size
+    left, right = lay.margin, page_width - lay.margin
+    gap = 10
+    width = (right - left - gap) / 2
+    if heading:
+        flow.need(lay.heading_size + 10 + lay.histogram_height)
+        flow.y -= lay.heading_size
+        batch.text(left, flow.y, ew.histograms_title, layout.BOLD, lay.heading_size)
+        flow.y -= 6
+    for start in range(0, len(pngs), 2):
+        images = [ImageReader(io.BytesIO(png)) for png in pngs[start : start + 2]]
+        heights = []
+        for image in images:
+            w, h = image.getSize()
+            heights.append(min(width * h / w, lay.histogram_height))
+        row = max(heights)
+        flow.need(row + 8)
+        for i, (image, height) in enumerate(zip(images, heights, strict=True)):
+            w, h = image.getSize()
+            drawn = height * w / h
+            batch.canvas.drawImage(image, left + i * (width + gap), flow.y - height, drawn, height)
+        flow.y -= row + 8
 
 
 def _traveller(flow: _Flow, traveller: Traveller, options: PrintOptions) -> None:

@@ -200,6 +200,7 @@ class EventWords:
     three_handed: str
     cutthroat_help: str
     others: str  # tally card heading: the other players at the table
+    histograms_title: str  # the per-game score histograms of a progressive event
 
 
 EVENT_WORDS: dict[str, EventWords] = {
@@ -258,6 +259,7 @@ EVENT_WORDS: dict[str, EventWords] = {
         cutthroat_help="Score = calypsoes (1st 500, 2nd 750, 3rd and later 1000 each) + unfinished card 20"
         " + own trick-pile card 10 + 260 for each revoke by another player",
         others="Other players",
+        histograms_title="Scores, game by game",
     ),
     "fr": EventWords(
         game="Partie {n}",
@@ -314,6 +316,7 @@ EVENT_WORDS: dict[str, EventWords] = {
         cutthroat_help="Marque = calypsos (1er 500, 2e 750, 3e et suivants 1000 chacun) + carte en cours 20"
         " + carte de son tas 10 + 260 pour chaque renonce d'un autre joueur",
         others="Autres joueurs",
+        histograms_title="Les marques, partie par partie",
     ),
     "es": EventWords(
         game="Partida {n}",
@@ -370,5 +373,6 @@ EVENT_WORDS: dict[str, EventWords] = {
         cutthroat_help="Tanteo = calypsos (1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno) + carta en curso 20"
         " + carta de su montón 10 + 260 por cada renuncio de otro jugador",
         others="Otros jugadores",
+        histograms_title="Tanteos, partida a partida",
     ),
 }

@@ -4,6 +4,7 @@ confirmed sheets, and the running-totals chart is on the page."""
 from __future__ import annotations
 
 import io
+import random
 import re
 from collections import defaultdict
 from fractions import Fraction
@@ -106,3 +107,53 @@ def test_results_before_any_sheet(duplicate_a):
     assert data.chart_png is None and all(line.rank == "" for line in data.standings)
     text = "\n".join(pdf_pages(render_event("results", duplicate_a)))
     assert "Standings" in text
+
+
+def image_sizes(pdf: bytes) -> list[list[tuple[int, int]]]:
+    """Per page, the pixel size of each image drawn on it."""
+    return [[image.image.size for image in page.images] for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+CHART = (1480, 720)  # running totals: 7.4 × 3.6 in at 200 dpi
+HISTOGRAM = (1000, 560)  # a score histogram: 5.0 × 2.8 in at 200 dpi
+
+
+def test_progressive_results_carry_a_histogram_per_game(scored_progressive_a):
+    data = load_results_data(scored_progressive_a)
+    assert sorted(data.game_histograms) == [1, 2, 3, 4] and not data.set_histograms
+    pdf = render_event("results", scored_progressive_a, {"paper": "a4"})
+    sizes = [size for page in image_sizes(pdf) for size in page]
+    assert sorted(sizes) == sorted([CHART] + [HISTOGRAM] * 4)
+    assert "Scores, game by game" in "\n".join(pdf_pages(pdf))
+
+
+def test_duplicate_results_carry_each_sets_histogram_after_its_traveller(scored_duplicate_a):
+    pdf = render_event("results", scored_duplicate_a, {"paper": "letter"})
+    sizes = image_sizes(pdf)
+    assert sorted(s for page in sizes for s in page) == sorted([CHART] + [HISTOGRAM] * 4)
+    pages = pdf_pages(pdf)
+    # each histogram is on the page of its traveller's end (or the next page when it did not fit)
+    seen = 0
+    for index, (text, images) in enumerate(zip(pages, sizes, strict=True)):
+        count = images.count(HISTOGRAM)
+        if count:
+            assert text.count("Traveller · Set") >= count or "Traveller · Set" in pages[index - 1]
+        seen += count
+    assert seen == 4
+
+
+def test_a_set_without_results_has_no_histogram(duplicate_a, director_a):
+    from director.results import services as results_services
+    from director.results.simulate import plausible_sheet
+    from director.standings.selectors import event_results
+
+    assert load_results_data(duplicate_a).set_histograms == {}
+    first = next(p for p in event_results(duplicate_a).play_list() if p.game_set is not None)
+    results_services.enter_sheet(
+        table=duplicate_a.tables.get(number=first.table),
+        round=duplicate_a.rounds.get(number=first.round),
+        sheet=plausible_sheet(random.Random(1)),
+        by=director_a,
+    )
+    data = load_results_data(duplicate_a)
+    assert list(data.set_histograms) == [first.game_set] and not data.game_histograms
