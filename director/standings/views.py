@@ -25,7 +25,7 @@ from director.events.models import Event, Round
 from scoring import tallies as tally_engine
 
 from . import charts, exports, services
-from .clock import clock_state
+from .clock import clock_state, mmss
 from .models import ArtificialScore, FouledSet, StandingsOptions
 from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder
 
@@ -471,7 +471,7 @@ def projector_payload(results) -> dict:
         "rounds": len(results.rounds),
         "started_at": current.started_at.isoformat() if current and current.started_at else None,
         "length_minutes": event.game_length_minutes,
-        "clock": state.as_dict(),
+        "clock": {**state.as_dict(), "remaining_text": mmss(state.remaining)},
         "awaited": awaited,
         "standings": [
             {**line, "text": row.percentage_text if results.uses_matchpoints else row.total_text}
