@@ -172,7 +172,12 @@
       e.preventDefault();
       var side = form.querySelector("input[name=side]:checked");
       if (!side) { showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]); return; }
-      var body = { round: state.round, side: side.value, sheet: sheetOf() };
+      var sheet = sheetOf();
+      Object.keys(sheet.revokes).forEach(function (seat) {  // a blank revoke box means none
+        if (String(sheet.revokes[seat]).trim() === "") sheet.revokes[seat] = "0";
+      });
+      if (state.cutthroat) sheet.form = "cutthroat";
+      var body = { round: state.round, side: side.value, sheet: sheet };
       body.idempotency_key = keyFor(body);
       var button = document.getElementById("send"), note = document.getElementById("send-state");
       button.disabled = true;
