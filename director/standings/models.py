@@ -103,3 +103,34 @@ class StandingsOptions(models.Model):
 
     def __str__(self) -> str:
         return f"Standings options of {self.event}"
+
+
+class TallyCardEntry(models.Model):
+    """A paper tally card as typed into the cross-check page, so the director can come back to it.
+
+    Append-only and versioned: each save that changes a card writes a new row (version 1, 2, …
+    per event and entrant) with who and when; the highest version is the card as it stands. A card
+    cleared on the page is saved as a version with no lines and no total.
+    """
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="tally_card_entries")
+    entrant = models.CharField(max_length=32)  # a partnership number or (individual events) a player id, as text
+    version = models.PositiveIntegerField()
+    lines = models.JSONField(default=dict, blank=True)  # {"1": 120, "3": -40}: game -> net as written
+    total = models.IntegerField(null=True, blank=True)  # the total written at the bottom, if any
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "entrant", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "entrant", "version"], name="standings_one_tally_card_version"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="standings_tally_card_version_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"tally card {self.entrant} v{self.version} ({self.event_id})"
+
+    @property
+    def nets(self) -> dict[int, int]:
+        return {int(game): int(net) for game, net in (self.lines or {}).items()}

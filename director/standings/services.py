@@ -16,7 +16,7 @@ from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import Event, Round, Seating, Table
 from scoring.matchpoints import ARTIFICIAL_PERCENT
 
-from .models import ArtificialScore, FouledSet, StandingsOptions
+from .models import ArtificialScore, FouledSet, StandingsOptions, TallyCardEntry
 
 DIRECTIONS = ("majors", "minors")
 
@@ -188,3 +188,45 @@ def stop_clock(*, round: Round) -> Round:
     Round.objects.filter(pk=round.pk).update(started_at=None)
     round.refresh_from_db()
     return round
+
+
+# --- paper tally cards -----------------------------------------------------------------------------------
+def latest_tally_cards(event: Event) -> dict[str, TallyCardEntry]:
+    """Each entrant's tally card as last saved (entrant key as text → its highest version)."""
+    latest: dict[str, TallyCardEntry] = {}
+    for row in TallyCardEntry.objects.filter(event=event).select_related("entered_by").order_by("version"):
+        latest[row.entrant] = row
+    return latest
+
+
+def save_tally_cards(*, event: Event, cards: dict, by=None) -> list[TallyCardEntry]:
+    """Save the paper tally cards typed on the cross-check page: ``{entrant key: (nets by game,
+    total or None)}``. A card that differs from its last saved version (or is new and not blank)
+    gets a new version with who and when; nothing is edited. Returns the rows written."""
+    written = []
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()  # one saver at a time per event
+        latest = latest_tally_cards(event)
+        for key, (nets, total) in cards.items():
+            entrant = str(key)
+            lines = {str(int(game)): int(net) for game, net in sorted(nets.items())}
+            total = None if total is None else int(total)
+            last = latest.get(entrant)
+            if last is None and not lines and total is None:
+                continue
+            if last is not None and last.lines == lines and last.total == total:
+                continue
+            try:
+                with transaction.atomic():
+                    row = TallyCardEntry.objects.create(
+                        event=event,
+                        entrant=entrant,
+                        version=(last.version if last else 0) + 1,
+                        lines=lines,
+                        total=total,
+                        entered_by=by,
+                    )
+            except IntegrityError as error:
+                raise Conflict(f"the tally card of {entrant} was saved meanwhile: load the page again") from error
+            written.append(row)
+    return written

@@ -231,14 +231,27 @@ def tallies(request, event_id):
     not_entered: list[str] = []
     flagged: set[str] = set()
     against_sheets = True
+    saved = services.latest_tally_cards(event)
+    source = None
     if request.method == "POST":
         against_sheets = request.POST.get("against") != "cards"
+        source = request.POST
+    elif saved:  # the cards typed last time: shown and checked again
+        source = {}
+        for entrant in entrants:
+            row = saved.get(str(entrant.key))
+            if row is not None:
+                for game, net in row.nets.items():
+                    source[f"c{entrant.key}-g{game}"] = tally_engine.signed(net)
+                source[f"c{entrant.key}-t"] = "" if row.total is None else tally_engine.signed(row.total)
+    if source is not None:
         cards = []
+        to_save = {}
         for entrant in entrants:
             lines = []
             for game in games:
                 name = f"c{entrant.key}-g{game}"
-                values[name] = request.POST.get(name, "")
+                values[name] = source.get(name, "")
                 try:
                     net = parse_net(values[name])
                 except ValueError as error:
@@ -247,7 +260,7 @@ def tallies(request, event_id):
                 if net is not None:
                     lines.append(tally_engine.TallyLine(game, net, seat.get((entrant.key, game))))
             total_name = f"c{entrant.key}-t"
-            values[total_name] = request.POST.get(total_name, "")
+            values[total_name] = source.get(total_name, "")
             try:
                 total = parse_net(values[total_name])
             except ValueError as error:
@@ -255,6 +268,12 @@ def tallies(request, event_id):
                 total = None
             if lines or total is not None:
                 cards.append(tally_engine.TallyCard(entrant.key, tuple(lines), total))
+            to_save[entrant.key] = ({line.game: line.net for line in lines}, total)
+        if not errors and request.method == "POST":
+            written = services.save_tally_cards(event=event, cards=to_save, by=request.user)
+            if written:
+                messages.success(request, f"Saved {len(written)} tally card{'s' * (len(written) != 1)}.")
+            saved = services.latest_tally_cards(event)
         if not errors:
             names = {e.key: e.label for e in entrants}
             # Cards are often typed a few at a time: the zero-sum check waits for all of them, and
@@ -283,6 +302,7 @@ def tallies(request, event_id):
                 }
                 for g in games
             ],
+            "saved": saved.get(str(e.key)),
             "total": {
                 "name": f"c{e.key}-t",
                 "value": values.get(f"c{e.key}-t", ""),
