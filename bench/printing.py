@@ -12,6 +12,11 @@ leaner baseline puts each page's strings in one text object (the technique our r
 so the report shows how much of the time is layout and how much is reportlab itself. Both
 baselines embed the same fonts and use the same page-compression setting.
 
+The event documents of a 30-table progressive-pairs night (four games) are timed on a separate
+line, from plain ``director.printing.data.EventData`` built here (no database): a scoresheet per
+table per game (120 pages), tally cards for the 60 partnerships (two to a page: 30 pages) and
+guide cards with their QR codes (30 pages). They have no bare-canvas baseline.
+
     .venv/bin/python bench/printing.py [--sets 30] [--repeat 5] [--compress]
 """
 
@@ -34,16 +39,55 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import layout
 from director.printing.canvas import Batch
+from director.printing.data import Entrant as PrintEntrant
+from director.printing.data import EventData, Play, Result, Side, TableInfo
 from director.printing.duplication import render_duplication_sheets
 from director.printing.envelopes import render_envelopes
 from director.printing.fonts import register_fonts
+from director.printing.guide_cards import render_guide_cards
 from director.printing.hand_records import render_hand_records
 from director.printing.options import PrintOptions
+from director.printing.scoresheets import render_scoresheets
+from director.printing.tally_cards import render_tally_cards
 from scoring.gamesets import GameSet, commitment, deal_game_sets
 
 
 def make_sets(count: int, seed: int) -> list[GameSet]:
     return deal_game_sets(count, seed=f"{seed:032x}")
+
+
+def make_event(tables: int, games: int = 4) -> EventData:
+    """A progressive-pairs night: majors 1..T stay, minors T+1..2T move up a table each game; every
+    game scored (nets on the tally cards), names of a realistic length."""
+    names = {
+        n: (f"Player {2 * n - 1:03d} Alvarez-Thompson", f"Player {2 * n:03d} Okonkwo") for n in range(1, 2 * tables + 1)
+    }
+
+    def side(direction: str, number: int) -> Side:
+        suits = ("S", "H") if direction == "majors" else ("D", "C")
+        seats = tuple((suit, 2 * number - 1 + i, names[number][i]) for i, suit in enumerate(suits))
+        return Side(direction, number, seats)
+
+    plays = []
+    for game in range(1, games + 1):
+        for table in range(1, tables + 1):
+            minors = tables + (table - 1 + game - 1) % tables + 1
+            result = Result(1000 + 40 * ((table * game) % 7), 1000 + 40 * ((table + game) % 5))
+            plays.append(Play(game, table, None, side("majors", table), side("minors", minors), result))
+    return EventData(
+        event_id=1,
+        name="Bench club — progressive night",
+        club="Bench club",
+        date="2026-01-30",
+        type="progressive-pairs",
+        individual=False,
+        duplicate=False,
+        scale="acbl",
+        rounds=tuple(range(1, games + 1)),
+        tables=tuple(TableInfo(t, f"https://calypso.example/t/{t:032x}/") for t in range(1, tables + 1)),
+        plays=tuple(plays),
+        entrants=tuple(PrintEntrant(n, n, " & ".join(names[n])) for n in range(1, 2 * tables + 1)),
+    )
 
 
 @contextmanager
@@ -144,13 +188,27 @@ def main() -> None:
         "one text object per page": lambda: baseline_textobject(all_pages, args.compress),
     }
 
+    event = make_event(args.sets)
+    event_documents = {
+        "scoresheets": lambda: render_scoresheets(event, options),
+        "tally cards": lambda: render_tally_cards(event, options),
+        "guide cards": lambda: render_guide_cards(event, options),
+    }
+    for render in event_documents.values():
+        render()  # warm-up
+    event_pages: dict[str, int] = {}
+    for name, render in event_documents.items():
+        with recording() as pages:
+            render()
+        event_pages[name] = len(pages)
+
     # Ours and the baselines take turns in every round, so load from other work on the machine
     # hits both alike; ratios are taken within a round, then the median over rounds is reported.
-    wall: dict[str, list[float]] = {name: [] for name in [*documents, *baselines]}
+    wall: dict[str, list[float]] = {name: [] for name in [*documents, *baselines, *event_documents]}
     cpu: dict[str, list[float]] = {name: [] for name in wall}
     sizes: dict[str, int] = {}
     for _ in range(args.repeat):
-        for name, function in [*documents.items(), *baselines.items()]:
+        for name, function in [*documents.items(), *baselines.items(), *event_documents.items()]:
             w, c, data = clock(function)
             wall[name].append(w)
             cpu[name].append(c)
@@ -184,6 +242,22 @@ def main() -> None:
             f"best: {total_pages / min(wall[name]):.0f} pages/s; ours/baseline pages/s = "
             f"{statistics.median(ratios):.2f} wall, {statistics.median(cpu_ratios):.2f} CPU (median of rounds)"
         )
+
+    # The event documents: a separate line, not part of the session above nor of the ratio.
+    event_wall = [sum(wall[name][r] for name in event_documents) for r in range(args.repeat)]
+    event_total = sum(event_pages.values())
+    for name in event_documents:
+        n = event_pages[name]
+        best = min(wall[name])
+        print(
+            f"  {name:20} {n:4d} pages  {best * 1000:7.1f} ms best  {statistics.median(wall[name]) * 1000:7.1f} ms "
+            f"median  {n / best:6.0f} pages/s  {sizes[name] / 1e6:5.2f} MB"
+        )
+    print(
+        f"event documents ({args.sets} tables × {len(event.rounds)} games: scoresheets, tally cards, guide cards): "
+        f"{event_total} pages in {min(event_wall):.2f} s best, {statistics.median(event_wall):.2f} s median: "
+        f"{event_total / min(event_wall):.0f} pages/s"
+    )
 
 
 if __name__ == "__main__":
