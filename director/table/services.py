@@ -148,7 +148,7 @@ def table_state(table: Table) -> TableState:
 
 def _locked_game(table: Table, round_number) -> tuple[Table, Round]:
     """Lock the table, then the game it may write to; refuse any other game (closed, past, future)."""
-    table = Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
     event = table.event
     if event.status != Event.Status.RUNNING:
         raise Conflict(f"{event.name} is not running; ask the director", field="round")

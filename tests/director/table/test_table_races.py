@@ -135,6 +135,6 @@ def test_racing_phones(require_postgres, club_a, players_a, director_a, new_prog
     confirmed = Submission.objects.filter(table=table, status=S.CONFIRMED).count()
     assert confirmed in (0, 1)
     if confirmed:  # the confirms came first: both see the one confirmed sheet
-        assert all(isinstance(o, Submission) for o in outcomes[:2])
+        assert all(isinstance(o, Submission) for o in outcomes[:2]), outcomes
     else:  # the game closed first: neither confirm went through
-        assert all(isinstance(o, Conflict) for o in outcomes[:2])
+        assert all(isinstance(o, Conflict) for o in outcomes[:2]), outcomes
