@@ -27,6 +27,10 @@ ACTIONS = {
     "events.reissue_table_token": "re-issued a table's entry link",
     "events.close_round": "closed a game",
     "events.reopen_round": "reopened a game",
+    "standings.artificial": "gave an artificial score",
+    "standings.withdraw_artificial": "withdrew an artificial score",
+    "standings.fouled": "declared a game set fouled",
+    "standings.withdraw_fouled": "withdrew a fouled-set ruling",
 }
 
 

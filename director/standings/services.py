@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import Event, Round, Seating, Table
 from scoring.matchpoints import ARTIFICIAL_PERCENT
@@ -68,11 +69,14 @@ def set_artificial(
     )
     try:
         with transaction.atomic():
-            return ArtificialScore.objects.create(
+            adjustment = ArtificialScore.objects.create(
                 event=event, round=round_obj, table=table, direction=direction, code=code, reason=reason, created_by=by
             )
     except IntegrityError as error:  # pragma: no cover - we hold the table's lock
         raise Conflict("another adjustment was made here at the same moment; try again", field="code") from error
+    after = {"game": round_obj.number, "table": table.number, "direction": direction, "code": code}
+    record("standings.artificial", event=event, obj=adjustment, after=after, user=by, note=reason)
+    return adjustment
 
 
 @transaction.atomic
@@ -84,6 +88,15 @@ def withdraw_artificial(*, adjustment: ArtificialScore, by=None, reason: str = "
     if moved != 1:
         raise Conflict("this adjustment was already withdrawn", field="adjustment")
     adjustment.refresh_from_db()
+    before = {"code": adjustment.code, "direction": adjustment.direction}
+    record(
+        "standings.withdraw_artificial",
+        event=adjustment.event_id,
+        obj=adjustment,
+        before=before,
+        user=by,
+        note=adjustment.withdrawn_reason,
+    )
     return adjustment
 
 
@@ -136,7 +149,10 @@ def set_fouled(*, event: Event, game_set, groups, reason, by=None) -> FouledSet:
     FouledSet.objects.filter(event=event, game_set_number=number, withdrawn_at=None).update(
         withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=f"replaced: {reason}"
     )
-    return FouledSet.objects.create(event=event, game_set_number=number, groups=clean, reason=reason, created_by=by)
+    fouling = FouledSet.objects.create(event=event, game_set_number=number, groups=clean, reason=reason, created_by=by)
+    after = {"game_set": number, "groups": clean}
+    record("standings.fouled", event=event, obj=fouling, after=after, user=by, note=reason)
+    return fouling
 
 
 @transaction.atomic
@@ -147,6 +163,15 @@ def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledS
     if moved != 1:
         raise Conflict("this fouling was already withdrawn", field="fouling")
     fouling.refresh_from_db()
+    before = {"game_set": fouling.game_set_number}
+    record(
+        "standings.withdraw_fouled",
+        event=fouling.event_id,
+        obj=fouling,
+        before=before,
+        user=by,
+        note=fouling.withdrawn_reason,
+    )
     return fouling
 
 

@@ -200,3 +200,34 @@ def test_clock_start_is_compare_and_swap(duplicate):
         services.start_clock(round=round_obj)
     again = services.start_clock(round=round_obj, restart=True)
     assert again.started_at >= started.started_at
+
+
+def test_adjustments_go_to_the_audit_log_with_who_and_what(duplicate, director_a):
+    from director.audit.models import AuditEntry
+
+    award = services.set_artificial(
+        event=duplicate,
+        round_number=2,
+        table_number=2,
+        direction="minors",
+        code="A-",
+        reason="slow play",
+        by=director_a,
+    )
+    services.withdraw_artificial(adjustment=award, by=director_a, reason="appeal upheld")
+    fouling = services.set_fouled(
+        event=duplicate, game_set=1, groups=[[[1, 1]], [[1, 2], [1, 3]]], reason="cards swapped", by=director_a
+    )
+    services.withdraw_fouled(fouling=fouling, by=director_a, reason="miscount")
+    log = list(AuditEntry.objects.filter(event=duplicate, action__startswith="standings.").order_by("pk"))
+    assert [e.action for e in log] == [
+        "standings.artificial",
+        "standings.withdraw_artificial",
+        "standings.fouled",
+        "standings.withdraw_fouled",
+    ]
+    assert all(e.user == director_a for e in log)
+    assert log[0].after == {"game": 2, "table": 2, "direction": "minors", "code": "A-"} and log[0].note == "slow play"
+    assert log[1].before == {"code": "A-", "direction": "minors"} and log[1].note == "appeal upheld"
+    assert log[2].after == {"game_set": 1, "groups": [[[1, 1]], [[1, 2], [1, 3]]]}
+    assert log[3].note == "miscount"
