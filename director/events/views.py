@@ -96,6 +96,7 @@ def table_link(request, table) -> str | None:
 
 # Pages other parts of the app add for an event (linked when installed).
 EVENT_LINKS = [
+    ("movements:movement", "Movement"),
     ("standings:standings", "Results & standings"),
     ("standings:projector", "Projector"),
     ("printing:page", "Print"),
