@@ -9,10 +9,8 @@ queries) and writes only through ``services``.
 from __future__ import annotations
 
 import re
-from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,6 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for, event_for
+from director.clubs.views import director_view
 from director.core.errors import DomainError, NotFound
 from director.events.models import Event, Round
 from scoring import tallies as tally_engine
@@ -30,20 +29,6 @@ from .models import ArtificialScore, FouledSet, StandingsOptions
 from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
-
-
-def director_view(view):
-    """Signed-in only; a ``NotFound`` (another club's object) is a 404."""
-
-    @login_required
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except NotFound as error:
-            raise Http404(error.message) from error
-
-    return wrapper
 
 
 def _context(results, tab: str, **extra) -> dict:
