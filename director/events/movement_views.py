@@ -109,10 +109,15 @@ def _place(state: services.EventMovement, unit, number: int | None) -> Place | N
     movement = state.movement
     if movement is None or number is None or number > len(movement.rounds):
         return None
-    try:
-        placement = movement.where(unit, number)
-    except mv.MovementError:
-        return None  # not in this game (a latecomer before they came, someone who left)
+    if state.individual:
+        try:
+            placement = movement.where(unit, number)
+        except mv.MovementError:
+            return None  # not in this game (a latecomer before they came, someone who left)
+    else:
+        placement = _where_partnership(movement, unit, number)
+        if placement is None:
+            return None
     if placement.table is None:
         return Place(table=None)
     entry = movement.rounds[number - 1][placement.table]
@@ -127,6 +132,19 @@ def _place(state: services.EventMovement, unit, number: int | None) -> Place | N
         partners=" & ".join(state.player_name(p) for p in placement.partners) if state.individual else "",
         out_deals=_out_deals(state, movement, side, number, unit if state.individual else None),
     )
+
+
+def _where_partnership(movement: mv.Movement, pid, number: int) -> mv.Placement | None:
+    """Where partnership ``pid`` is in game ``number``, matched by side only: ``Movement.where``
+    also matches players, and a partnership number may equal a member's player id."""
+    for table, entry in sorted(movement.rounds[number - 1].items()):
+        for direction, side in entry.sides():
+            if side == pid:
+                other = entry.minors if direction == MAJORS else entry.majors
+                return mv.Placement(number, table, direction, entry.game_set, movement.players_of(side), other)
+    if pid in movement.sitting_out[number - 1]:
+        return mv.Placement(number, None)
+    return None
 
 
 def _units(state: services.EventMovement) -> list[tuple[int, str]]:

@@ -162,3 +162,21 @@ def test_pages_run_a_constant_number_of_queries(client, club_a, new_players, dir
     for name, (small, large) in counts.items():
         assert small == large, (name, counts)
         assert small <= 20, (name, counts)
+
+
+def test_where_next_matches_the_seatings_byes_included(club_a, many_players):
+    # 3 majors v 2 minors: a bye every game. Partnership numbers and player ids overlap, so a
+    # partnership must be found by its side, never by a member's id.
+    from director.events.models import Seating
+    from director.events.movement_views import _place
+
+    event = make_event(club_a, many_players, count=11, games=4)
+    ms.build_movement(event=event)
+    state = ms.load_movement(event)
+    seated = {
+        (s.round.number, s.partnership.number): s.table.number for s in Seating.objects.filter(round__event=event)
+    }
+    for number in state.partnerships:
+        for game in range(1, 5):
+            place = _place(state, number, game)
+            assert place.table == seated.get((game, number)), (number, game)
