@@ -1,6 +1,6 @@
 """The whole test suite, as `make test` runs it, with a timing summary at the end.
 
-1. ruff (lint) over the project;
+1. ruff over the project: lint, and the formatter in check mode (as `make lint`);
 2. unit, web and browser tests on SQLite (two processes), including the static checks of the
    Docker files (tests/deploy/);
 3. integration tests against real PostgreSQL, Redis and a Celery worker, when the environment
@@ -49,6 +49,7 @@ def main(argv: list[str]) -> int:
     pytest = [str(BIN / "python"), "-m", "pytest"]
     if not argv:
         results.append(step("lint", [str(BIN / "ruff"), "check", "."]))
+        results.append(step("format", [str(BIN / "ruff"), "format", "--check", "."]))
     workers = ["-n", os.environ.get("CALYPSO_TEST_WORKERS", "2")]
     results.append(step("unit+web+browser (SQLite)", [*pytest, *workers, "-m", "not integration", *argv]))
 
