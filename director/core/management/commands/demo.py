@@ -59,7 +59,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             self.load()
         self.stdout.write(self.style.SUCCESS("Demo loaded."))
-        self.stdout.write(f"Sign in at /login/ as  username: {USERNAME}   password: {PASSWORD}")
+        self.stdout.write(f"Sign in at /login/ with username: {USERNAME}, password: {PASSWORD}")
 
     def step(self, text: str) -> None:
         self.stdout.write(f"  · {text}")
