@@ -161,6 +161,5 @@ def expire_stale(job: PrintJob) -> PrintJob:
 
 
 def delete_job(job: PrintJob) -> None:
-    if job.file:
-        job.file.delete(save=False)
+    """Delete the job; its file goes once the deletion commits (``signals``)."""
     job.delete()
