@@ -9,10 +9,16 @@ tally card: the net of each game, plus/minus, and the sum. Two things can be che
   as written; where two tallies of the same game at the same table are not exact negatives,
   or a tally does not match the table's scoresheet, the director is told the table and game.
 
+A progressive individual played **cutthroat** has no nets: each player writes their own score
+(never negative) on their card, so its cards are checked by ``cutthroat_cross_check`` instead —
+totals, games written twice and, with the confirmed sheets, each line against that player's own
+score at their table; nothing pairs and nothing sums to zero.
+
 Inputs are plain dataclasses the Django side fills from its rows:
 
 - ``GameResult``: one table's scoresheet for one game (``game``, ``table``, who sat ``majors``
   and ``minors``, and the two partnership scores);
+- ``CutthroatResult``: one table's cutthroat scoresheet for one game (each player's own score);
 - ``TallyCard`` of ``TallyLine``: a paper card as written.
 
 Entrant ids (``EntrantId``) are whatever the caller uses (primary keys, names); they only need
@@ -79,6 +85,50 @@ class GameResult:
         if entrant in self.minors:
             return self.minors_net
         return None
+
+    # What the paper-card check reads of a scoresheet (``CutthroatResult`` has the same three).
+    @property
+    def seated(self) -> tuple[EntrantId, ...]:
+        """Everyone this scoresheet gives a figure: the majors, then the minors."""
+        return (*self.majors, *self.minors)
+
+    def figure_of(self, entrant: EntrantId) -> int | None:
+        """What ``entrant``'s tally line should say: their net (``net_of``)."""
+        return self.net_of(entrant)
+
+    def breakdown(self, name: Callable[[EntrantId], str]) -> str:
+        """The sheet's figures a mismatch message quotes: the two partnership scores."""
+        return f"majors {self.majors_score:,}, minors {self.minors_score:,}"
+
+
+@dataclass(frozen=True)
+class CutthroatResult:
+    """One table's confirmed cutthroat scoresheet for one game: each player's own score
+    (``scoring.scores.score_cutthroat``), three or four players, by entrant id in seat order.
+
+    A player seated at the seat a three-handed sheet leaves out is not in ``scores``: they played
+    no game there.
+    """
+
+    game: int
+    table: int
+    scores: Mapping[EntrantId, int] = field(hash=False)  # hashed by game and table
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scores", dict(self.scores))
+
+    @property
+    def seated(self) -> tuple[EntrantId, ...]:
+        """The players who scored at this table, in seat order."""
+        return tuple(self.scores)
+
+    def figure_of(self, entrant: EntrantId) -> int | None:
+        """``entrant``'s own score here; ``None`` if they did not play at this table."""
+        return self.scores.get(entrant)
+
+    def breakdown(self, name: Callable[[EntrantId], str]) -> str:
+        """Every player's score at the table, so a transposed or misread score shows whose it is."""
+        return "the sheet has " + ", ".join(f"{name(entrant)} {plain(score)}" for entrant, score in self.scores.items())
 
 
 @dataclass
@@ -168,7 +218,7 @@ class Discrepancy:
 @dataclass(frozen=True)
 class TallyLine:
     """One line of a paper tally card as written: the game, the table (if the card has that
-    column) and the net written, plus or minus."""
+    column) and the net written, plus or minus (on a cutthroat card: the player's own score)."""
 
     game: int
     net: int
@@ -196,6 +246,11 @@ class TallyCard:
 def signed(value: int) -> str:
     """A net as a tally shows it: ``+120``, ``-40``, ``0``."""
     return f"{value:+,}" if value else "0"
+
+
+def plain(value: int) -> str:
+    """A cutthroat score as a tally shows it: ``1,250`` (a score has no sign)."""
+    return f"{value:,}"
 
 
 def zero_sum_check(totals: Mapping[EntrantId, int], expected: int = 0) -> list[Discrepancy]:
@@ -237,10 +292,78 @@ def cross_check(
 
     ``names`` maps entrant ids to how messages should name them. Returns the discrepancies
     ordered by game and table, each with a message for the director; ``[]`` when all agree.
+    A cutthroat event's cards (own scores, not nets) go to ``cutthroat_cross_check``.
     """
-    name = (lambda e: str(names.get(e, e))) if names else str
-    cards = list(cards)
+    name = _namer(names)
     results = list(results) if results is not None else None
+    found, by_entrant, at_table = _check_cards(cards, results, name, signed)
+    if results is None:
+        for (game, table), lines in at_table.items():
+            found.extend(_against_each_other(game, table, lines, name))
+
+    if zero_sum:
+        totals = {e: (c.total if c.total is not None else c.sum_of_lines) for e, c in by_entrant.items()}
+        found.extend(zero_sum_check(totals, expected_sum(results) if results is not None else 0))
+    return _in_order(found)
+
+
+def cutthroat_cross_check(
+    cards: Iterable[TallyCard],
+    results: Iterable[CutthroatResult] | None = None,
+    names: Mapping[EntrantId, str] | None = None,
+) -> list[Discrepancy]:
+    """Cross-check the paper tally cards of a cutthroat event, where each line is the player's
+    **own score** for the game (``TallyLine.net`` holds it), never negative and with no net.
+
+    - each card's written total against the sum of its lines (``"total"``);
+    - the same game twice on one card, or two cards for one player (``"duplicate"``);
+    - with the confirmed cutthroat sheets: every line against that player's own score on their
+      table's sheet (``"scoresheet"``, quoting every score at the table so a transposed score
+      shows whose it is; a line without a table is placed where the sheets seat the player),
+      a line at a table where the player did not play (``"wrong-table"``), a player on a sheet
+      whose card lacks the game (``"missing-line"``) or who has no card (``"missing-card"``).
+
+    There is no exact-negatives rule and no zero-sum rule: in cutthroat every player keeps their
+    own trick pile and scores alone, so the scores at a table are not one net and its negative and
+    a session's scores do not add up to anything fixed (each sheet's own card count, 208 or 117, is
+    that sheet's check). One player's card says nothing about another's, so **without the sheets
+    only the totals and the games written twice can be checked**: a wrong line then goes unseen.
+
+    Messages print scores as written (``1,250``). Returns the discrepancies ordered by game and
+    table; ``[]`` when all agree.
+    """
+    results = list(results) if results is not None else None
+    found, _, _ = _check_cards(cards, results, _namer(names), plain)
+    return _in_order(found)
+
+
+def _namer(names: Mapping[EntrantId, str] | None) -> Callable[[EntrantId], str]:
+    return (lambda e: str(names.get(e, e))) if names else str
+
+
+def _in_order(found: list[Discrepancy]) -> list[Discrepancy]:
+    def order(d: Discrepancy) -> tuple:
+        return (d.game is None, d.game or 0, d.table is None, d.table or 0)
+
+    return sorted(found, key=order)
+
+
+_Lines = dict[tuple[int, int | None], list[tuple[EntrantId, int]]]
+"""Tally lines grouped by ``(game, table)``: ``(entrant, figure written)`` each."""
+
+
+def _check_cards(
+    cards: Iterable[TallyCard],
+    results: list | None,
+    name: Callable[[EntrantId], str],
+    fmt: Callable[[int], str],
+) -> tuple[list[Discrepancy], dict[EntrantId, TallyCard], _Lines]:
+    """What every form's check shares: duplicate cards and games, written totals and, with
+    scoresheets (``GameResult`` or ``CutthroatResult``: anything with ``game``, ``table``,
+    ``seated``, ``figure_of`` and ``breakdown``), every line against them. ``fmt`` prints a figure.
+
+    Returns the discrepancies, the cards by entrant and the lines by ``(game, table)``.
+    """
     found: list[Discrepancy] = []
 
     by_entrant: dict[EntrantId, TallyCard] = {}
@@ -257,23 +380,22 @@ def cross_check(
             found.append(
                 Discrepancy(
                     "total",
-                    f"{name(card.entrant)}'s card: the lines add up to {signed(card.sum_of_lines)} "
-                    f"but the total written is {signed(card.total)}.",
+                    f"{name(card.entrant)}'s card: the lines add up to {fmt(card.sum_of_lines)} "
+                    f"but the total written is {fmt(card.total)}.",
                     entrants=(card.entrant,),
                 )
             )
 
     # Where each entrant sat in each game, by the scoresheets.
-    sheet: dict[tuple[int, int], GameResult] = {}
+    sheet: dict[tuple[int, int], GameResult | CutthroatResult] = {}
     seat: dict[tuple[EntrantId, int], int] = {}
-    if results is not None:
-        for result in results:
-            sheet[(result.game, result.table)] = result
-            for entrant in (*result.majors, *result.minors):
-                seat[(entrant, result.game)] = result.table
+    for result in results or ():
+        sheet[(result.game, result.table)] = result
+        for entrant in result.seated:
+            seat[(entrant, result.game)] = result.table
 
     # Lines grouped by (game, table).
-    at_table: dict[tuple[int, int | None], list[tuple[EntrantId, int]]] = defaultdict(list)
+    at_table: _Lines = defaultdict(list)
     for card in by_entrant.values():
         games_seen: dict[int, TallyLine] = {}
         for line in card.lines:
@@ -282,7 +404,7 @@ def cross_check(
                     Discrepancy(
                         "duplicate",
                         f"{name(card.entrant)}'s card has game {line.game} twice "
-                        f"({signed(games_seen[line.game].net)} and {signed(line.net)}).",
+                        f"({fmt(games_seen[line.game].net)} and {fmt(line.net)}).",
                         game=line.game,
                         table=line.table,
                         entrants=(card.entrant,),
@@ -294,19 +416,8 @@ def cross_check(
             at_table[(line.game, table)].append((card.entrant, line.net))
 
     if results is not None:
-        found.extend(_against_scoresheets(at_table, sheet, seat, by_entrant, name))
-    else:
-        for (game, table), lines in at_table.items():
-            found.extend(_against_each_other(game, table, lines, name))
-
-    if zero_sum:
-        totals = {e: (c.total if c.total is not None else c.sum_of_lines) for e, c in by_entrant.items()}
-        found.extend(zero_sum_check(totals, expected_sum(results) if results is not None else 0))
-
-    def order(d: Discrepancy) -> tuple:
-        return (d.game is None, d.game or 0, d.table is None, d.table or 0)
-
-    return sorted(found, key=order)
+        found.extend(_against_scoresheets(at_table, sheet, seat, by_entrant, name, fmt))
+    return found, by_entrant, at_table
 
 
 def _where(game: int, table: int | None) -> str:
@@ -314,17 +425,18 @@ def _where(game: int, table: int | None) -> str:
 
 
 def _against_scoresheets(
-    at_table: Mapping[tuple[int, int | None], list[tuple[EntrantId, int]]],
-    sheet: Mapping[tuple[int, int], GameResult],
+    at_table: _Lines,
+    sheet: Mapping[tuple[int, int], GameResult | CutthroatResult],
     seat: Mapping[tuple[EntrantId, int], int],
     by_entrant: Mapping[EntrantId, TallyCard],
     name: Callable[[EntrantId], str],
+    fmt: Callable[[int], str],
 ) -> list[Discrepancy]:
     found = []
     for (game, table), lines in at_table.items():
         result = sheet.get((game, table))
         for entrant, net in lines:
-            expected = result.net_of(entrant) if result is not None else None
+            expected = result.figure_of(entrant) if result is not None else None
             if expected is None:
                 elsewhere = seat.get((entrant, game))
                 if elsewhere is not None:
@@ -338,7 +450,7 @@ def _against_scoresheets(
                 found.append(
                     Discrepancy(
                         "wrong-table",
-                        f"{_where(game, table)}: {name(entrant)} wrote {signed(net)}, but {why}.",
+                        f"{_where(game, table)}: {name(entrant)} wrote {fmt(net)}, but {why}.",
                         game=game,
                         table=table,
                         entrants=(entrant,),
@@ -348,8 +460,8 @@ def _against_scoresheets(
                 found.append(
                     Discrepancy(
                         "scoresheet",
-                        f"{_where(game, table)}: {name(entrant)} wrote {signed(net)} but the scoresheet gives "
-                        f"{signed(expected)} (majors {result.majors_score:,}, minors {result.minors_score:,}).",
+                        f"{_where(game, table)}: {name(entrant)} wrote {fmt(net)} but the scoresheet gives "
+                        f"{fmt(expected)} ({result.breakdown(name)}).",
                         game=game,
                         table=table,
                         entrants=(entrant,),
@@ -358,7 +470,7 @@ def _against_scoresheets(
     # Lines the cards should have but do not.
     for (game, table), result in sheet.items():
         written = {entrant for entrant, _ in at_table.get((game, table), ())}
-        for entrant in (*result.majors, *result.minors):
+        for entrant in result.seated:
             if entrant in written:
                 continue
             if entrant not in by_entrant:
@@ -370,13 +482,13 @@ def _against_scoresheets(
                 Discrepancy(
                     "missing-line",
                     f"{_where(game, table)}: {name(entrant)}'s card has no line for this game "
-                    f"(the scoresheet gives {signed(result.net_of(entrant))}).",
+                    f"(the scoresheet gives {fmt(result.figure_of(entrant))}).",
                     game=game,
                     table=table,
                     entrants=(entrant,),
                 )
             )
-    on_sheets = {entrant for result in sheet.values() for entrant in (*result.majors, *result.minors)}
+    on_sheets = {entrant for result in sheet.values() for entrant in result.seated}
     for entrant in sorted(on_sheets - by_entrant.keys(), key=str):
         found.append(Discrepancy("missing-card", f"No tally card entered for {name(entrant)}.", entrants=(entrant,)))
     return found

@@ -186,14 +186,43 @@ def scorecard(request, event_id, key):
 _NET = re.compile(r"^[+-]?\d+$")
 
 
+def _as_typed(text: str) -> str:
+    """A figure typed from a card with its thousands separators, spaces and typographic minus gone."""
+    return (text or "").strip().replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
+
+
 def parse_net(text: str) -> int | None:
     """A net as written on a card: ``+120``, ``-40``, ``−40``, ``120``, ``1,020``; blank → None."""
-    cleaned = (text or "").strip().replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
+    cleaned = _as_typed(text)
     if not cleaned:
         return None
     if not _NET.match(cleaned):
         raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
     return int(cleaned)
+
+
+def parse_score(text: str) -> int | None:
+    """A cutthroat score as written on a card: ``1,250``, ``900`` (no sign needed; a ``+`` is let
+    pass); blank → None. A player's own score is never negative, so ``-40`` is refused."""
+    cleaned = _as_typed(text)
+    if not cleaned:
+        return None
+    if not _NET.match(cleaned):
+        raise ValueError(f"{text.strip()!r} is not a score (write it as on the card, like 1,250)")
+    score = int(cleaned)
+    if score < 0:
+        raise ValueError(f"{text.strip()!r} is negative: a cutthroat score never is (write it like 1,250)")
+    return score
+
+
+def _cutthroat_sheets(results) -> list[tally_engine.CutthroatResult]:
+    """The event's confirmed cutthroat sheets as the tally check reads them: each player's own
+    score at each table (``Play.individual``; ``None`` until the sheet is confirmed)."""
+    return [
+        tally_engine.CutthroatResult(play.round, play.table, play.individual)
+        for play in results.play_list()
+        if play.individual is not None
+    ]
 
 
 @director_view
@@ -216,6 +245,10 @@ def tallies(request, event_id):
     not_entered: list[str] = []
     flagged: set[str] = set()
     against_sheets = True
+    # A cutthroat card holds the player's own score each game (no sign, never negative), not a net.
+    cutthroat = results.cutthroat
+    parse = parse_score if cutthroat else parse_net
+    shown = tally_engine.plain if cutthroat else tally_engine.signed
     saved = services.latest_tally_cards(event)
     source = None
     if request.method == "POST":
@@ -227,8 +260,8 @@ def tallies(request, event_id):
             row = saved.get(str(entrant.key))
             if row is not None:
                 for game, net in row.nets.items():
-                    source[f"c{entrant.key}-g{game}"] = tally_engine.signed(net)
-                source[f"c{entrant.key}-t"] = "" if row.total is None else tally_engine.signed(row.total)
+                    source[f"c{entrant.key}-g{game}"] = shown(net)
+                source[f"c{entrant.key}-t"] = "" if row.total is None else shown(row.total)
     if source is not None:
         cards = []
         to_save = {}
@@ -238,7 +271,7 @@ def tallies(request, event_id):
                 name = f"c{entrant.key}-g{game}"
                 values[name] = source.get(name, "")
                 try:
-                    net = parse_net(values[name])
+                    net = parse(values[name])
                 except ValueError as error:
                     errors[name] = str(error)
                     continue
@@ -247,7 +280,7 @@ def tallies(request, event_id):
             total_name = f"c{entrant.key}-t"
             values[total_name] = source.get(total_name, "")
             try:
-                total = parse_net(values[total_name])
+                total = parse(values[total_name])
             except ValueError as error:
                 errors[total_name] = str(error)
                 total = None
@@ -261,14 +294,19 @@ def tallies(request, event_id):
             saved = services.latest_tally_cards(event)
         if not errors:
             names = {e.key: e.label for e in entrants}
-            # Cards are often typed a few at a time: the zero-sum check waits for all of them, and
-            # the cards not typed yet are listed once rather than one line each.
-            found = tally_engine.cross_check(
-                cards,
-                results.game_results() if against_sheets else None,
-                names=names,
-                zero_sum=len(cards) == len(entrants),
-            )
+            if cutthroat:  # own scores: checked against the sheets (or totals only); nothing pairs
+                found = tally_engine.cutthroat_cross_check(
+                    cards, _cutthroat_sheets(results) if against_sheets else None, names=names
+                )
+            else:
+                # Cards are often typed a few at a time: the zero-sum check waits for all of them, and
+                # the cards not typed yet are listed once rather than one line each.
+                found = tally_engine.cross_check(
+                    cards,
+                    results.game_results() if against_sheets else None,
+                    names=names,
+                    zero_sum=len(cards) == len(entrants),
+                )
             discrepancies = [d for d in found if d.kind != "missing-card"]
             not_entered = [names.get(d.entrants[0], str(d.entrants[0])) for d in found if d.kind == "missing-card"]
             for d in discrepancies:
@@ -306,6 +344,7 @@ def tallies(request, event_id):
         discrepancies=discrepancies,
         not_entered=not_entered,
         against_sheets=against_sheets,
+        cutthroat=cutthroat,
         zero_sum=results.zero_sum(),
     )
     return render(request, "director/standings/tallies.html", context, status=400 if errors else 200)

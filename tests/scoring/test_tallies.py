@@ -7,13 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.tallies import (
+    CutthroatResult,
     Discrepancy,
     GameResult,
     TallyCard,
     TallyError,
     TallyLine,
     cross_check,
+    cutthroat_cross_check,
     expected_sum,
+    plain,
     session_totals,
     signed,
     tallies,
@@ -199,6 +202,120 @@ def test_individual_table_of_four_and_five():
     assert d.kind == "not-negatives" and "one net and its negative" in d.message
 
 
+# --- cutthroat cards: own scores --------------------------------------------------------------------
+
+# The cutthroat night of tests/director/standings/test_cutthroat.py, its scores worked by hand there:
+# table 2 is three-handed in both games (p8 is seated at its ♣ seat but plays no game).
+CUTTHROAT = [
+    CutthroatResult(1, 1, {"p1": 900, "p2": 440, "p3": 1710, "p4": 630}),
+    CutthroatResult(1, 2, {"p5": 1060, "p6": 340, "p7": 1800}),
+    CutthroatResult(2, 1, {"p5": 700, "p2": 1260, "p7": 770, "p3": 620}),
+    CutthroatResult(2, 2, {"p1": 860, "p6": 200, "p4": 140}),
+]
+CUTTHROAT_TOTALS = {"p1": 1760, "p2": 1700, "p3": 2330, "p4": 770, "p5": 1760, "p6": 540, "p7": 2570}
+
+
+def cutthroat_cards(results: list[CutthroatResult], with_tables: bool = True) -> list[TallyCard]:
+    """The cards careful cutthroat players would write: their own score each game, and the sum."""
+    lines: dict[str, list[TallyLine]] = {}
+    for r in sorted(results, key=lambda r: (r.game, r.table)):
+        for player, own in r.scores.items():
+            lines.setdefault(player, []).append(TallyLine(r.game, own, r.table if with_tables else None))
+    return [TallyCard(p, tuple(ls), sum(ln.net for ln in ls)) for p, ls in sorted(lines.items())]
+
+
+def test_cutthroat_cards_that_agree_pass_and_nothing_pairs_or_sums_to_zero():
+    cards = cutthroat_cards(CUTTHROAT)
+    assert {c.entrant: c.total for c in cards} == CUTTHROAT_TOTALS
+    assert cutthroat_cross_check(cards, CUTTHROAT) == []
+    assert cutthroat_cross_check(cutthroat_cards(CUTTHROAT, with_tables=False), CUTTHROAT) == []
+    assert cutthroat_cross_check(cards) == []
+    # The partnership check, wrong for these cards: no net and its negative at any table, and the
+    # totals are 11,430, not 0. That is why cutthroat cards have their own check.
+    kinds = [d.kind for d in cross_check(cards)]
+    assert kinds == ["not-negatives"] * 4 + ["zero-sum"]
+
+
+def test_cutthroat_transposed_scores_are_each_named_with_the_sheet():
+    cards = replace_line(replace_line(cutthroat_cards(CUTTHROAT), "p1", 1, 440), "p2", 1, 900)  # each wrote the other's
+    found = cutthroat_cross_check(cards, CUTTHROAT, names={"p1": "Ann", "p2": "Bob"})
+    sheet = "the sheet has Ann 900, Bob 440, p3 1,710, p4 630"
+    assert found == [
+        Discrepancy(
+            "scoresheet",
+            f"Table 1, game 1: Ann wrote 440 but the scoresheet gives 900 ({sheet}).",
+            game=1,
+            table=1,
+            entrants=("p1",),
+        ),
+        Discrepancy(
+            "scoresheet",
+            f"Table 1, game 1: Bob wrote 900 but the scoresheet gives 440 ({sheet}).",
+            game=1,
+            table=1,
+            entrants=("p2",),
+        ),
+    ]
+    # Without the sheets nothing can see it: each card adds up, and one player's card says nothing
+    # about another's.
+    assert cutthroat_cross_check(cards) == []
+
+
+def test_cutthroat_score_differs_from_the_sheet_three_handed():
+    cards = replace_line(cutthroat_cards(CUTTHROAT), "p7", 1, 1080)
+    (d,) = cutthroat_cross_check(cards, CUTTHROAT)
+    assert (d.kind, d.game, d.table, d.entrants) == ("scoresheet", 1, 2, ("p7",))
+    assert d.message == (
+        "Table 2, game 1: p7 wrote 1,080 but the scoresheet gives 1,800 (the sheet has p5 1,060, p6 340, p7 1,800)."
+    )
+
+
+def test_cutthroat_written_total_wrong_with_and_without_sheets():
+    cards = replace_line(cutthroat_cards(CUTTHROAT), "p7", 2, 770, total=2750)  # 1,800 + 770 = 2,570
+    expected = [
+        Discrepancy("total", "p7's card: the lines add up to 2,570 but the total written is 2,750.", entrants=("p7",))
+    ]
+    assert cutthroat_cross_check(cards, CUTTHROAT) == expected
+    assert cutthroat_cross_check(cards) == expected
+
+
+def test_cutthroat_player_at_the_wrong_table_and_one_who_played_no_game():
+    cards = cutthroat_cards(CUTTHROAT)
+    p1 = next(c for c in cards if c.entrant == "p1")
+    cards[cards.index(p1)] = TallyCard("p1", (p1.lines[0], TallyLine(2, 860, 1)), 1760)  # p1 was at table 2
+    cards.append(TallyCard("p8", (TallyLine(1, 340, 2),), 340))  # seated at table 2's empty ♣ seat
+    found = cutthroat_cross_check(cards, CUTTHROAT)
+    assert [(d.kind, d.game, d.table, d.entrants, d.message) for d in found] == [
+        ("wrong-table", 1, 2, ("p8",), "Table 2, game 1: p8 wrote 340, but p8 is not on that table's scoresheet."),
+        ("wrong-table", 2, 1, ("p1",), "Table 1, game 2: p1 wrote 860, but the scoresheets have p1 at table 2."),
+    ]
+
+
+def test_cutthroat_missing_line_missing_card_and_a_game_written_twice():
+    cards = [c for c in cutthroat_cards(CUTTHROAT) if c.entrant != "p6"]
+    p4 = next(c for c in cards if c.entrant == "p4")
+    cards[cards.index(p4)] = TallyCard("p4", p4.lines[:1], None)  # game 2 left off
+    p3 = next(c for c in cards if c.entrant == "p3")
+    cards[cards.index(p3)] = TallyCard("p3", (*p3.lines, TallyLine(1, 1700, 1)), None)
+    found = cutthroat_cross_check(cards, CUTTHROAT)
+    assert [(d.kind, d.game, d.table, d.message) for d in found] == [
+        ("duplicate", 1, 1, "p3's card has game 1 twice (1,710 and 1,700)."),
+        ("missing-line", 2, 2, "Table 2, game 2: p4's card has no line for this game (the scoresheet gives 140)."),
+        ("missing-card", None, None, "No tally card entered for p6."),
+    ]
+
+
+def test_cutthroat_sheet_reads_like_a_partnership_sheet_for_the_check():
+    sheet = CutthroatResult(3, 4, {"a": 0, "b": 1250, "c": 20})
+    assert sheet.seated == ("a", "b", "c")
+    assert (sheet.figure_of("b"), sheet.figure_of("a"), sheet.figure_of("z")) == (1250, 0, None)
+    assert sheet.breakdown(str.upper) == "the sheet has A 0, B 1,250, C 20"
+    pairs = GameResult(1, 2, ("a", "b"), ("c", "d"), 900, 1410)
+    assert pairs.seated == ("a", "b", "c", "d") and pairs.figure_of("c") == 510
+    assert pairs.breakdown(str) == "majors 900, minors 1,410"
+    assert [plain(1250), plain(0), plain(40)] == ["1,250", "0", "40"]
+
+
 # --- properties ----------------------------------------------------------------------------------
 
 score = st.integers(0, 300).map(lambda n: n * 10)
@@ -234,3 +351,35 @@ def test_one_miswritten_line_is_found_at_its_table_and_game(results, data):
         places = {(d.game, d.table) for d in found if d.kind in ("not-negatives", "scoresheet")}
         assert places == {(result.game, result.table)}
         assert any(d.kind == "zero-sum" for d in found)
+
+
+@st.composite
+def cutthroat_sessions(draw):
+    """Tables of three or four, players p0.. reseated at random each game, own scores 0–3,250."""
+    players = [f"p{i}" for i in range(draw(st.integers(3, 16)))]
+    out = []
+    for game in range(1, draw(st.integers(1, 4)) + 1):
+        order = draw(st.permutations(players))
+        table, i = 1, 0
+        while len(order) - i >= 3:
+            size = 4 if len(order) - i >= 4 and draw(st.booleans()) else 3
+            out.append(CutthroatResult(game, table, {p: draw(score) for p in order[i : i + size]}))
+            table, i = table + 1, i + size
+    return out
+
+
+@settings(max_examples=100, deadline=None)
+@given(cutthroat_sessions(), st.data())
+def test_one_miswritten_cutthroat_score_is_found_at_its_table_and_game_only(results, data):
+    cards = cutthroat_cards(results)
+    assert cutthroat_cross_check(cards, results) == []
+    assert cutthroat_cross_check(cards) == []
+    result = data.draw(st.sampled_from(results))
+    player = data.draw(st.sampled_from(result.seated))
+    own = result.figure_of(player)
+    wrong = data.draw(st.integers(0, 3250).filter(lambda n: n != own))
+    found = cutthroat_cross_check(replace_line(cards, player, result.game, wrong), results)
+    assert [(d.kind, d.game, d.table, d.entrants) for d in found] == [
+        ("scoresheet", result.game, result.table, (player,))
+    ]
+    assert f"wrote {plain(wrong)} but the scoresheet gives {plain(own)}" in found[0].message
