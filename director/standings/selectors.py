@@ -327,6 +327,15 @@ class EventResults:
             return []
         return adapters.game_results(self.play_list())
 
+    def cutthroat_sheets(self) -> list[tally_engine.CutthroatResult]:
+        """Cutthroat scoresheets for ``scoring.tallies``: each player's own score at each table,
+        confirmed sheets only (none for a partnership event)."""
+        return [
+            tally_engine.CutthroatResult(play.round, play.table, play.individual)
+            for play in self.play_list()
+            if play.individual is not None
+        ]
+
     def tallies(self) -> dict[Hashable, tally_engine.Tally]:
         """Each entrant's tally; cutthroat: each player's own score per game in place of a net."""
         if not self.cutthroat:

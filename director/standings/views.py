@@ -215,16 +215,6 @@ def parse_score(text: str) -> int | None:
     return score
 
 
-def _cutthroat_sheets(results) -> list[tally_engine.CutthroatResult]:
-    """The event's confirmed cutthroat sheets as the tally check reads them: each player's own
-    score at each table (``Play.individual``; ``None`` until the sheet is confirmed)."""
-    return [
-        tally_engine.CutthroatResult(play.round, play.table, play.individual)
-        for play in results.play_list()
-        if play.individual is not None
-    ]
-
-
 @director_view
 def tallies(request, event_id):
     event = event_for(request.user, event_id)
@@ -296,7 +286,7 @@ def tallies(request, event_id):
             names = {e.key: e.label for e in entrants}
             if cutthroat:  # own scores: checked against the sheets (or totals only); nothing pairs
                 found = tally_engine.cutthroat_cross_check(
-                    cards, _cutthroat_sheets(results) if against_sheets else None, names=names
+                    cards, results.cutthroat_sheets() if against_sheets else None, names=names
                 )
             else:
                 # Cards are often typed a few at a time: the zero-sum check waits for all of them, and

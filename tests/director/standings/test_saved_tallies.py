@@ -52,9 +52,15 @@ def test_a_correction_is_a_new_version_and_the_same_card_is_not_saved_twice(dora
 
 
 def test_entries_that_are_not_nets_save_nothing(dora, progressive):  # noqa: F811
-    response = dora.post(reverse("standings:tallies", args=[progressive.pk]), cards_as_written({(1, 1): "12O"}))
+    data = {**cards_as_written({(1, 1): "12O"}), "c1-t": "abc"}
+    response = dora.post(reverse("standings:tallies", args=[progressive.pk]), data)
     assert response.status_code == 400
     assert not TallyCardEntry.objects.exists()
+    # Each bad entry says what is wrong next to its own box, not only in a tooltip.
+    html = response.content.decode()
+    assert '<span class="error small cell-error" id="c1-g1-error">&#x27;12O&#x27; is not a net' in html
+    assert '<span class="error small cell-error" id="c1-t-error">&#x27;abc&#x27; is not a net' in html
+    assert html.count('aria-invalid="true"') == 2
 
 
 def test_the_database_refuses_two_rows_of_one_version(progressive, director_a):
