@@ -2,38 +2,72 @@
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum < requirements.lock | cut -d' ' -f1)
+# Two locks: requirements.lock pins what the app needs to run (make run, the Docker image);
+# requirements-dev.lock is `-r requirements.lock` plus the test tool-chain (make test, lint,
+# format). A stamp named after the checksum of the lock(s) it installed records what .venv holds,
+# so an unchanged lock is not reinstalled and a changed one is. The dev stamp covers both files,
+# and a runtime reinstall removes it, so the dev tools are checked again afterwards.
+RUN_STAMP := $(VENV)/.installed-run-$(shell cat requirements.lock | cksum | cut -d' ' -f1)
+DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-dev.lock | cksum | cut -d' ' -f1)
 # make run LAN=1 serves on the venue's network so players' phones can reach the table pages.
 LAN ?= 0
 PORT ?= 8000
 
 .PHONY: run test lint format lock clean
 
-$(STAMP): requirements.lock
+$(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -r requirements.lock
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
-run: $(STAMP)
+$(DEV_STAMP): $(RUN_STAMP) requirements-dev.lock
+	$(BIN)/python -m pip install -q -r requirements-dev.lock
+	@rm -f $(VENV)/.installed-dev-*
+	@touch $@
+
+run: $(RUN_STAMP)
 	$(BIN)/python manage.py serve --port $(PORT) $(if $(filter 1 yes true,$(LAN)),--lan,)
 
-test: $(STAMP)
+test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-format: $(STAMP)
+format: $(DEV_STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# Re-pin after changing pyproject.toml's dependencies.
-lock: $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	$(BIN)/python -m pip freeze --exclude-editable > requirements.lock
+# Re-pin after changing pyproject.toml's dependencies: `make lock`, then commit both locks.
+# 1. .venv gets [project] dependencies and the dev extra on top of the current locks: what is new
+#    is added, what no longer satisfies pyproject is upgraded, every other pin stays as it is.
+# 2. A scratch virtualenv, constrained to the versions .venv now holds, gets the [project]
+#    dependencies alone; its pip freeze is requirements.lock. So a package .venv still holds but
+#    nothing needs (a dropped dependency, a dev tool) is never pinned there.
+# 3. The same scratch virtualenv gets the dev extra too; requirements-dev.lock is
+#    `-r requirements.lock` followed by the pins that adds.
+# No project build is involved (the dependency lists are read from pyproject.toml), and pip uses
+# the machine's configured package index, as every install here does.
+SCRATCH := $(VENV)/lock-scratch
+PIP := $(BIN)/python -m pip
+SCRATCH_PIP := $(PIP) --python $(SCRATCH)/bin/python
+PROJECT_DEPS := $(BIN)/python -c 'import sys, tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+	print(*(p["optional-dependencies"][sys.argv[1]] if sys.argv[1:] else p["dependencies"]), sep="\n")'
+lock: $(DEV_STAMP)
+	rm -rf $(SCRATCH)
+	$(BIN)/python -m venv --without-pip $(SCRATCH)
+	$(PROJECT_DEPS) > $(SCRATCH)/runtime.in
+	$(PROJECT_DEPS) dev > $(SCRATCH)/dev.in
+	$(PIP) install -q -r $(SCRATCH)/runtime.in -r $(SCRATCH)/dev.in
+	$(PIP) freeze --exclude-editable > $(SCRATCH)/venv.txt
+	$(SCRATCH_PIP) install -q -c $(SCRATCH)/venv.txt -r $(SCRATCH)/runtime.in
+	$(SCRATCH_PIP) freeze > requirements.lock
+	$(SCRATCH_PIP) install -q -c $(SCRATCH)/venv.txt -r $(SCRATCH)/runtime.in -r $(SCRATCH)/dev.in
+	{ echo '-r requirements.lock'; $(SCRATCH_PIP) freeze | grep -vxFf requirements.lock || true; } > requirements-dev.lock
+	rm -rf $(SCRATCH)
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3* var/media .pytest_cache

@@ -2,7 +2,8 @@
 
 deploy/docker-compose.yml, deploy/Dockerfile and deploy/env.example are checked against what the
 settings actually read, against each other, and against the process layout CI runs natively
-(tests/integration/stack.py).
+(tests/integration/stack.py); the two dependency locks against pyproject.toml and what the image
+installs.
 """
 
 from __future__ import annotations
@@ -11,11 +12,14 @@ import ast
 import re
 import shlex
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 import yaml
 from django.conf import settings
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.integration import stack
 
@@ -28,6 +32,9 @@ ENV_READERS = {"env_str", "env_bool", "env_int", "env_list", "env_choice"}
 # Read by a process rather than by the settings: gunicorn reads WEB_CONCURRENCY itself.
 PROCESS_ENV = {"WEB_CONCURRENCY"}
 INTERPOLATION = re.compile(r"\$\{([A-Z0-9_]+)(?:(:?[-?])([^}]*))?\}")
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+# Named here as well as read from the dev extra, so the check cannot empty itself.
+TEST_TOOLS = {"pytest", "pytest-django", "pytest-xdist", "hypothesis", "ruff", "playwright", "schemathesis"}
 
 
 def settings_env_names() -> set[str]:
@@ -274,6 +281,102 @@ def test_dockerignore_keeps_local_state_and_secrets_out_of_the_image():
     ignored = (DEPLOY / "Dockerfile.dockerignore").read_text().split()
     assert {".git", ".venv", "var", "deploy/.env", "tests"} <= set(ignored)
     assert "deploy" not in ignored  # the healthcheck script ships in the image
+
+
+# --- the dependency locks ------------------------------------------------------------------------------
+
+
+def names(requirements: list[str]) -> set[str]:
+    return {canonicalize_name(Requirement(line).name) for line in requirements}
+
+
+def requirement_lines(path: Path) -> list[str]:
+    lines = (line.split(" #", 1)[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def pins(path: Path, *, follow: bool = True) -> dict[str, str]:
+    """Name -> version of every pin in a requirements file (and the files it includes with ``-r``,
+    unless ``follow`` is off). Anything but an exact ``name==version`` fails."""
+    found = {}
+    for line in requirement_lines(path):
+        option, _, included = line.partition(" ")
+        if option in ("-r", "--requirement"):
+            found |= pins(path.parent / included.strip()) if follow else {}
+            continue
+        requirement = Requirement(line)
+        assert [spec.operator for spec in requirement.specifier] == ["=="], f"{path.name}: {line!r} is not pinned"
+        found[canonicalize_name(requirement.name)] = next(iter(requirement.specifier)).version
+    return found
+
+
+def image_installs() -> dict[str, str]:
+    """Name -> version of what the Dockerfile's ``pip install`` commands install: the pins of each
+    requirements file (traced back through its COPY to the repository's file) and any package named
+    on the command line (as ``"unpinned"``)."""
+    text = dockerfile().replace("\\\n", " ")
+    copied = {target: source for source, target in re.findall(r"^COPY (\S+) (\S+)$", text, re.M)}
+    installed = {}
+    for run in re.findall(r"^RUN (.+)$", text, re.M):
+        for command in re.split(r"&&|;", run):
+            words = shlex.split(command)
+            pip = [i for i, word in enumerate(words[:-1]) if Path(word).name == "pip" and words[i + 1] == "install"]
+            args = iter(words[pip[0] + 2 :] if pip else [])
+            for arg in args:
+                if arg in ("-r", "--requirement"):
+                    target = next(args)
+                    assert target in copied, f"the image installs {target}, which no COPY line brings in"
+                    installed |= pins(ROOT / copied[target])
+                elif not arg.startswith("-"):
+                    installed[canonicalize_name(Requirement(arg).name)] = "unpinned"
+    return installed
+
+
+def dependency_closure(requirements: list[str]) -> set[str]:
+    """The names of these requirements and of everything they need on this platform, with their
+    extras, read from the installed packages' metadata (make test installs both locks first)."""
+    extras_of: dict[str, set[str]] = {}
+    todo = [Requirement(line) for line in requirements]
+    while todo:
+        requirement = todo.pop()
+        name = canonicalize_name(requirement.name)
+        if name in extras_of and requirement.extras <= extras_of[name]:
+            continue
+        extras = extras_of[name] = extras_of.get(name, set()) | requirement.extras
+        for line in metadata.requires(name) or []:
+            dependency = Requirement(line)
+            marker = dependency.marker
+            if marker is None or any(marker.evaluate({"extra": extra}) for extra in extras or {""}):
+                todo.append(dependency)
+    return set(extras_of)
+
+
+def test_the_image_installs_the_runtime_lock_and_no_test_tool():
+    installed = image_installs()
+    runtime = pins(ROOT / "requirements.lock")
+    assert installed == runtime, "the image installs requirements.lock and nothing else"
+    dev_tools = TEST_TOOLS | names(PROJECT["optional-dependencies"]["dev"])
+    assert sorted(dev_tools & set(installed)) == [], "a test tool would be installed in the image"
+    assert sorted(names(PROJECT["dependencies"]) - set(runtime)) == [], "[project] dependencies not pinned"
+
+
+def test_requirements_lock_pins_exactly_what_the_project_dependencies_need():
+    # Nothing only the dev extra pulls in (pluggy, requests, ...), and nothing the app needs left
+    # unpinned for pip to fetch at whatever version is newest when the image is built.
+    needed = dependency_closure(PROJECT["dependencies"])
+    pinned = set(pins(ROOT / "requirements.lock"))
+    assert (sorted(needed - pinned), sorted(pinned - needed)) == ([], []), "(unpinned, not needed)"
+
+
+def test_requirements_dev_lock_is_the_runtime_lock_plus_the_dev_extra():
+    dev_lock = ROOT / "requirements-dev.lock"
+    assert requirement_lines(dev_lock)[0] == "-r requirements.lock"
+    runtime, own, everything = pins(ROOT / "requirements.lock"), pins(dev_lock, follow=False), pins(dev_lock)
+    assert sorted(set(own) & set(runtime)) == [], "pinned in both locks: they could disagree"
+    assert sorted(TEST_TOOLS - set(own)) == []
+    assert sorted(names(PROJECT["optional-dependencies"]["dev"]) - set(everything)) == [], "dev extra not pinned"
+    needed = dependency_closure(PROJECT["dependencies"] + PROJECT["optional-dependencies"]["dev"])
+    assert (sorted(needed - set(everything)), sorted(set(everything) - needed)) == ([], []), "(unpinned, not needed)"
 
 
 # --- the process layout CI runs natively ------------------------------------------------------------------
