@@ -1,9 +1,9 @@
 """Table guide cards: one page per table that stays on the table all session.
 
 Round by round: which game set is played, who sits in each seat, where each side goes for the
-next game, and the sit-out order of a side of three. A QR code (reportlab's own
-``reportlab.graphics.barcode.qr``) opens the table's score-entry page, whose address is printed
-beside it for anyone without a camera.
+next game, and the sit-out order of a side of three. A QR code (reportlab's own encoder, drawn as
+one path by ``qr.draw_qr``) opens the table's score-entry page, whose address is printed beside it
+for anyone without a camera.
 """
 
 from __future__ import annotations
@@ -11,11 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
-
-from . import layout
+from . import layout, qr
 from .canvas import Batch, Output, Progress
 from .data import DIRECTIONS, EventData, Play, Side
 from .event_sheet import header, pair_symbols
@@ -24,6 +20,7 @@ from .options import PrintInputError, PrintOptions
 from .words import EventWords, Words
 
 STAYS, MOVES, BYE, UNKNOWN, LAST = "stays", "moves", "bye", "unknown", "last"
+QR_LEVEL, QR_BORDER = "M", 2  # error correction; quiet zone in modules, inside the code's size
 
 
 @dataclass(frozen=True)
@@ -122,12 +119,9 @@ def render_guide_cards(
 
 
 def draw_qr(batch: Batch, x: float, y: float, size: float, value: str) -> None:
-    """A QR code of ``value`` with its bottom-left corner at (x, y), ``size`` points square."""
-    widget = QrCodeWidget(value, barLevel="M", barBorder=2)
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    renderPDF.draw(drawing, batch.canvas, x, y)
+    """A QR code of ``value`` with its bottom-left corner at (x, y), ``size`` points square: error
+    correction M, a quiet zone of two modules inside ``size``."""
+    qr.draw_qr(batch.canvas, x, y, size, value, level=QR_LEVEL, border=QR_BORDER)
 
 
 def _move_text(move: Move, ew: EventWords, words: Words) -> tuple[str, str | None]:
@@ -155,21 +149,21 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
     y = header(batch, ew.guide_title, "", event)
 
     # The table number, large, and the QR code with its address.
-    qr = lay.qr_size
+    qr_size = lay.qr_size
     top = y - 8
     if card.url:
-        draw_qr(batch, right - qr, top - qr, qr, card.url)
+        draw_qr(batch, right - qr_size, top - qr_size, qr_size, card.url)
     big = 44
     batch.text(left, top - big, ew.table.format(n=card.table), layout.BOLD, big)
     if card.url:
-        text_right = right - qr - 10
+        text_right = right - qr_size - 10
         line_y = top - big - 22
         for line in batch.wrap(ew.scan, layout.REGULAR, lay.guide_size, text_right - left):
             batch.text(text_right, line_y, line, layout.REGULAR, lay.guide_size, align="right")
             line_y -= lay.guide_size + 3
         size = batch.fit(card.url, layout.REGULAR, lay.label_size + 0.5, text_right - left)
         batch.text(text_right, line_y - 2, card.url, layout.REGULAR, size, layout.GREY, align="right")
-    y = top - max(qr, big + 40) - 12
+    y = top - max(qr_size, big + 40) - 12
 
     # The rounds.
     columns = [0.1, 0.07, 0.29, 0.29, 0.25]

@@ -4,17 +4,19 @@ score-entry page."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
 from director.events.models import Table
-from director.printing import guide_cards
+from director.printing import guide_cards, qr
 from director.printing.documents import render_from_event
 from director.printing.event_data import load_event_data
 from director.printing.options import PrintOptions
 from scoring.movements import Movement
 
 from .helpers import SYMBOL_SUIT, pdf_pages
+from .test_qr import mismatches, read_modules, widget_matrix
 
 pytestmark = pytest.mark.django_db
 
@@ -92,61 +94,48 @@ def test_guide_cards_match_the_movement(fixture, request, settings):
 def test_the_qr_code_carries_the_entry_url(progressive_a, settings, monkeypatch):
     settings.PUBLIC_BASE_URL = "https://club.example/"
     encoded = []
-    real = guide_cards.QrCodeWidget
+    real = qr.qr_matrix
 
-    def spy(value, **kwargs):
-        encoded.append(value)
-        return real(value, **kwargs)
+    def spy(value, level="M"):
+        encoded.append((value, level))
+        return real(value, level)
 
-    monkeypatch.setattr(guide_cards, "QrCodeWidget", spy)
+    monkeypatch.setattr(qr, "qr_matrix", spy)
     data = load_event_data(progressive_a)
     pages = pdf_pages(render_from_event("guide-cards", data, PrintOptions()))
     expected = [f"https://club.example/t/{t.token}/" for t in Table.objects.filter(event=progressive_a)]
-    assert encoded == expected
+    assert encoded == [(url, "M") for url in expected]  # once per card, error correction M
     for url, text in zip(expected, pages, strict=True):
         assert url in text  # printed beside the code
     assert [card.url for card in guide_cards.guide_cards(data)] == expected
 
 
-def test_the_printed_qr_code_has_the_modules_of_the_url(progressive_a, settings, monkeypatch, tmp_path):
-    """No QR decoder is installed, so compare the printed code with the URL's own QR matrix: render
-    the page with pdftoppm and read every module's centre."""
-    import shutil
-    import subprocess
-
-    if shutil.which("pdftoppm") is None:
-        pytest.skip("pdftoppm is not installed")
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_printed_qr_code_has_the_modules_of_its_url(progressive_a, settings, monkeypatch, tmp_path, paper):
+    """No QR decoder is installed, so compare each card's printed code with the matrix reportlab's
+    own QR widget encodes for the card's URL: the pages are rasterised with pdftoppm and every module
+    is read at nine points (``test_qr.read_modules``); the two-module quiet zone must be light."""
     settings.PUBLIC_BASE_URL = "https://club.example"
     placed = []
     real = guide_cards.draw_qr
-    monkeypatch.setattr(
-        guide_cards,
-        "draw_qr",
-        lambda b, x, y, size, value: placed.append((x, y, size, value)) or real(b, x, y, size, value),
-    )
+
+    def spy(batch, x, y, size, value):
+        placed.append((batch.pages + 1, batch.page_size[1], x, y, size, value))
+        real(batch, x, y, size, value)
+
+    monkeypatch.setattr(guide_cards, "draw_qr", spy)
     data = load_event_data(progressive_a)
     pdf = tmp_path / "guide.pdf"
-    pdf.write_bytes(render_from_event("guide-cards", data, PrintOptions()))
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "288", "-f", "1", "-l", "1", "-gray", str(pdf), str(tmp_path / "p")], check=True
-    )
-    from PIL import Image
-
-    image = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
-    scale = 288 / 72
-    x, y, size, value = placed[0]
-    widget = guide_cards.QrCodeWidget(value, barLevel="M", barBorder=2)
-    assert [d.data for d in widget.qr.dataList] == [value.encode()]
-    n = widget.qr.getModuleCount()
-    cells = n + 4  # two quiet modules each side
-    step = size / cells
-    page_height = image.height / scale
-    for row in range(n):
-        for col in range(n):
-            cx = (x + (col + 2.5) * step) * scale
-            cy = (page_height - (y + size - (row + 2.5) * step)) * scale
-            dark = image.getpixel((int(cx), int(cy))) < 128
-            assert dark == widget.qr.isDark(row, col), (row, col)
+    pdf.write_bytes(render_from_event("guide-cards", data, PrintOptions(paper=paper)))
+    tokens = Table.objects.filter(event=progressive_a).values_list("token", flat=True)
+    assert [p[5] for p in placed] == [f"https://club.example/t/{token}/" for token in tokens]
+    assert len({p[0] for p in placed}) == len(placed) == 4  # each on its own card
+    for page, height, x, y, size, value in placed:
+        matrix = widget_matrix(value)
+        assert len(matrix) >= 29  # a 32-character token: version 3 or more
+        grid = read_modules(pdf, page, height, x, y, size, len(matrix) + 2 * guide_cards.QR_BORDER)
+        assert mismatches(grid, matrix, guide_cards.QR_BORDER) == [], (page, value)
 
 
 def test_a_round_not_seated_yet_says_so(club_a, players_a, director_a):
