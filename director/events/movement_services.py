@@ -70,8 +70,9 @@ class EventMovement:
         if round_obj.status == Round.Status.CLOSED:
             return "is closed"
         # A progressive individual seats a game only after the one before is closed, which already
-        # marks it started (``close_round``): there a game is under way once a result comes in.
-        if round_obj.started_at is not None and not self.individual:
+        # marks it started (``close_round``): there a later game is under way once a result comes in.
+        # Game 1 is marked started by ``start_event`` only, when play really begins.
+        if round_obj.started_at is not None and (not self.individual or number == 1):
             return "has started"
         return None
 

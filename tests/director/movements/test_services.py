@@ -277,6 +277,22 @@ def individual(club_a, many_players):
     return event
 
 
+def test_individual_game_one_is_locked_once_the_event_starts(individual, many_players):
+    # Game 1's start is the event's start (``start_event``): its seating is being played, so it cannot
+    # be swapped, re-built or joined, even before a result is in.
+    before = stored(individual)
+    a, b = before.rounds[0][1].majors[0], before.rounds[0][2].minors[0]
+    with pytest.raises(Conflict, match="game 1 has started"):
+        ms.swap(event=individual, first=a, second=b, from_round=1)
+    with pytest.raises(Conflict, match="game 1 has started"):
+        ms.build_movement(event=individual, seed=8)
+    with pytest.raises(ValidationError, match="game 2 is not seated yet"):
+        ms.add_latecomer(event=individual, players=[many_players[30].pk])
+    assert stored(individual) == before
+    state = ms.load_movement(individual)
+    assert (state.last_locked, state.first_changeable) == (1, 2)
+
+
 def test_next_game_is_refused_while_a_result_is_missing(individual, director_a):
     enter(individual, 1, {1: "majors"}, by=director_a)
     enter(individual, 1, {2: "minors"}, by=director_a, confirm=False)
