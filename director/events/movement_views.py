@@ -25,7 +25,7 @@ from scoring import movements as mv
 
 from . import movement_services as services
 from .models import MAJORS
-from .movement_forms import BuildForm, LatecomerForm, NextRoundForm, SwapForm
+from .movement_forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
 
 DIRECTION_SUITS = {MAJORS: "♠♥", "minors": "♦♣"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -172,8 +172,13 @@ def _free_players(state: services.EventMovement, club_players: list[Player]) -> 
     return [(p.pk, p.name) for p in club_players if p.pk not in taken]
 
 
+def _open_games(state: services.EventMovement) -> list[int]:
+    """The games whose seating may still change."""
+    return [r.number for r in state.rounds if not state.locked_reason(r.number)]
+
+
 def _forms(state, club_players, data=None, which=None):
-    rounds = [r.number for r in state.rounds if not state.locked_reason(r.number)]
+    rounds = _open_games(state)
     expected = {"expected": state.fingerprint}
     bound = {name: (data if which == name else None) for name in ("swap", "latecomer", "next", "build")}
     return {
@@ -212,6 +217,16 @@ def _render(request, event, *, data=None, which=None, error_form=None, status=20
         **_forms(state, club_players, data, which),
     }
     if error_form is not None:
+        # The POST handlers accept every game so a stale choice gets the service's reason; the form
+        # shown again offers only the games that can still change (the one chosen stays selectable).
+        if "from_round" in error_form.fields:
+            chosen = error_form.data.get("from_round")
+            open_games = set(_open_games(state))
+            error_form.fields["from_round"].choices = [
+                (value, label)
+                for value, label in error_form.fields["from_round"].choices
+                if value == AUTO or value in open_games or str(value) == chosen
+            ]
         context[f"{which}_form"] = error_form
     return render(request, "director/movements/movement.html", context, status=status)
 

@@ -38,6 +38,13 @@ def field_errors(html: str, name: str) -> str:
     return match.group(0) if match else ""
 
 
+def from_round_options(html: str) -> list[str]:
+    """The values offered by the swap form's "from game" select."""
+    form = re.search(r'<form method="post" action="[^"]*/swap/">(.*?)</form>', html, re.S).group(1)
+    select = re.search(r'<select name="from_round"[^>]*>(.*?)</select>', form, re.S).group(1)
+    return re.findall(r'<option value="([^"]*)"', select)
+
+
 @pytest.mark.parametrize("name", ["movement", "balance"])
 def test_pages_for_the_director_another_club_and_anonymous(client, progressive, director_a, director_b, name):
     response = client.get(url(name, progressive))
@@ -81,6 +88,10 @@ def test_swap_form(client, progressive, director_a):
     response = client.post(url("swap", progressive), {"first": 5, "second": 6, "from_round": 1})
     assert response.status_code == 400
     assert "game 1 has started" in field_errors(response.content.decode(), "from_round")
+    # The form shown again offers only the games that can still change (and the one chosen).
+    assert from_round_options(response.content.decode()) == ["", "1", "2", "3", "4"]
+    response = client.post(url("swap", progressive), {"first": 5, "second": 5, "from_round": 2})
+    assert from_round_options(response.content.decode()) == ["", "2", "3", "4"]
     # A stale page is refused at the top of the form.
     response = client.post(url("swap", progressive), {"first": 7, "second": 8, "expected": expected})
     assert response.status_code == 400 and "changed since this page was loaded" in response.content.decode()
