@@ -4,6 +4,7 @@ duplication sheets and hand records show every card and are never public."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -64,8 +65,17 @@ def print_page(request, event_id):
         "jobs": jobs,
         "active": [job.pk for job in jobs if not job.finished],
         "highlight": request.GET.get("job", ""),
+        **_qr_address(request),
     }
     return render(request, "director/printing/print.html", context)
+
+
+def _qr_address(request) -> dict:
+    """Where the guide cards' QR codes send phones (``PUBLIC_BASE_URL``) and whether that is not the
+    address this page is being used at — then phones may not reach it, so the page says so."""
+    public = settings.PUBLIC_BASE_URL.rstrip("/")
+    here = f"{request.scheme}://{request.get_host()}"
+    return {"qr_base": public, "qr_here": here, "qr_mismatch": public.lower() != here.lower()}
 
 
 def _start(request, event):

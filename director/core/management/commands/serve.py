@@ -49,6 +49,8 @@ class Command(BaseCommand):
             bind = f"0.0.0.0:{port}"
             self.stdout.write(f"Serving on the local network: phones open {env['PUBLIC_BASE_URL']}")
         else:
+            # The guide cards' QR codes must open the address actually served, whatever the port.
+            env.setdefault("PUBLIC_BASE_URL", f"http://127.0.0.1:{port}")
             bind = f"127.0.0.1:{port}"
             self.stdout.write(f"Serving at http://127.0.0.1:{port}/")
         # A fresh process so the settings pick up the LAN host list.

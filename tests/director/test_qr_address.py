@@ -1,0 +1,68 @@
+"""The guide cards' QR codes open the address phones can reach: `make run PORT=…` sets it to the
+port served, and the print page warns when it differs from the address the director is using."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from director.core.management.commands import serve
+from tests.director.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def launched(monkeypatch):
+    """Run `manage.py serve` without starting the server: the command and environment it would use."""
+    calls = []
+
+    def fake_call(command, env):
+        calls.append((command, env))
+        return 0
+
+    monkeypatch.delenv("PUBLIC_BASE_URL", raising=False)
+    monkeypatch.setattr(serve.subprocess, "call", fake_call)
+    monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
+
+    def run(**options):
+        with pytest.raises(SystemExit):
+            call_command("serve", no_demo=True, **options)
+        return calls[-1]
+
+    return run
+
+
+def test_serve_on_another_port_prints_qr_codes_for_that_port(launched):
+    command, env = launched(port=8020)
+    assert command[-1] == "127.0.0.1:8020"
+    assert env["PUBLIC_BASE_URL"] == "http://127.0.0.1:8020"
+
+
+def test_serve_on_the_lan_prints_qr_codes_for_the_lan_address(launched):
+    command, env = launched(port=8001, lan=True)
+    assert command[-1] == "0.0.0.0:8001"
+    assert env["PUBLIC_BASE_URL"] == "http://192.168.1.20:8001"
+    assert "192.168.1.20" in env["ALLOWED_HOSTS"].split(",")
+
+
+def test_an_address_set_by_the_director_is_kept(launched, monkeypatch):
+    monkeypatch.setenv("PUBLIC_BASE_URL", "https://club.example.org")
+    _, env = launched(port=8020)
+    assert env["PUBLIC_BASE_URL"] == "https://club.example.org"
+
+
+def test_print_page_warns_when_qr_codes_open_another_address(client, settings, progressive_a, director_a):
+    assert client.login(username=director_a.username, password=PASSWORD)
+    url = f"/events/{progressive_a.pk}/print/"
+
+    settings.PUBLIC_BASE_URL = "http://testserver"
+    html = client.get(url).content.decode()
+    assert "QR codes open <code>http://testserver/t/…</code>" in html
+    assert "qr-mismatch" not in html
+
+    settings.PUBLIC_BASE_URL = "http://127.0.0.1:8000"
+    html = client.get(url).content.decode()
+    assert 'class="warn qr-mismatch"' in html
+    assert "using this page at <code>http://testserver</code>" in html
+    assert "will open <code>http://127.0.0.1:8000</code>" in html
