@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
-from director.events.models import Event
+from director.events.models import Event, Seating
 from scoring import gamesets
 from scoring.cards import SUITS, format_hand, sort_key
 
@@ -21,6 +21,57 @@ def game_sets_of(event: Event) -> QuerySet[GameSet]:
 
 def set_file_of(event: Event) -> GameSetFile | None:
     return GameSetFile.objects.filter(event=event).first()
+
+
+def sets_needed(event: Event) -> list[int]:
+    """The game-set numbers the event's seating plays (empty when tables deal their own cards)."""
+    numbers = (
+        Seating.objects.filter(round__event=event)
+        .exclude(game_set_number=None)
+        .values_list("game_set_number", flat=True)
+        .distinct()
+    )
+    return sorted(set(numbers))
+
+
+@dataclass(frozen=True)
+class CommitmentState:
+    """Whether the event's commitment can be announced.
+
+    ``value`` is the commitment only once it is final: every set the seating plays exists and
+    every set is complete. Before that it is empty, and ``missing`` (sets the seating plays that
+    do not exist) and ``incomplete`` (sets still being recorded) say why: any hash shown then
+    would change with the next set and would not verify.
+    """
+
+    value: str
+    missing: tuple[int, ...] = ()
+    incomplete: tuple[int, ...] = ()
+
+    @property
+    def final(self) -> bool:
+        return bool(self.value)
+
+
+def commitment_state(
+    event: Event,
+    *,
+    set_file: GameSetFile | None = None,
+    sets: list[GameSet] | None = None,
+    needed: list[int] | None = None,
+) -> CommitmentState:
+    """The commitment to announce for ``event``; pass what the caller already loaded to save queries."""
+    set_file = set_file if set_file is not None else set_file_of(event)
+    sets = sets if sets is not None else list(game_sets_of(event))
+    needed = needed if needed is not None else sets_needed(event)
+    have = {row.number for row in sets}
+    missing = tuple(number for number in needed if number not in have)
+    incomplete = tuple(row.number for row in sets if not row.complete)
+    if set_file is None or not sets or missing or incomplete:
+        return CommitmentState("", missing, incomplete)
+    # Over the rows as they are now (what the stored value is kept equal to), so a stored value
+    # left from before a re-seating or an edit is never the one shown.
+    return CommitmentState(gamesets.commitment(to_game_set(row) for row in sets), missing, incomplete)
 
 
 def hands_visible(event: Event, *, director: bool) -> bool:

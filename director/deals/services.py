@@ -21,6 +21,7 @@ from scoring.cards import SUITS, CardError, parse_cards, sort_key
 
 from .adapters import row_fields, to_game_set
 from .models import GameSet, GameSetFile
+from .selectors import sets_needed
 
 MAX_SETS = 200
 Source = GameSetFile.Source
@@ -166,11 +167,17 @@ def _recording_file(event: Event, by) -> GameSetFile:
     return set_file
 
 
-def _refresh_commitment(event: Event) -> None:
-    """Recorded sets get their commitment once every set is complete (blank before)."""
+def refresh_commitment(event: Event) -> None:
+    """Store the commitment once it is final, blank before: every set the event's seating plays
+    exists and every set is complete. A hash over the sets so far would change with the next set
+    recorded, so it is never stored (nor shown, nor served) as one to announce.
+
+    Called after every change to the sets; call it too after re-seating an event.
+    """
     rows = list(GameSet.objects.filter(event=event))
+    have = {row.number for row in rows}
     value = ""
-    if rows and all(row.complete for row in rows):
+    if rows and all(row.complete for row in rows) and set(sets_needed(event)) <= have:
         value = gamesets.commitment(to_game_set(row) for row in rows)
     GameSetFile.objects.filter(event=event).update(commitment=value, updated_at=timezone.now())
 
@@ -209,7 +216,7 @@ def record_hand(*, event: Event, number, deal, seat: str, text: str, by=None) ->
         raise ValidationError(f"{label}: {error}", field=where, problems=error.problems) from error
     _check_complete(row)
     row.save()
-    _refresh_commitment(event)
+    refresh_commitment(event)
     return row
 
 
@@ -227,7 +234,7 @@ def set_game_set_options(
             raise ValidationError(f"the orientation must be SDHC or SCHD, not {orientation!r}", field="orientation")
         row.orientation = orientation
     row.save()
-    _refresh_commitment(row.event)
+    refresh_commitment(row.event)
     return row
 
 
@@ -243,7 +250,7 @@ def fill_last_hand(*, game_set: GameSet) -> GameSet:
         setattr(row, key, value)
     row.complete = True
     row.save()
-    _refresh_commitment(row.event)
+    refresh_commitment(row.event)
     return row
 
 
@@ -251,4 +258,4 @@ def fill_last_hand(*, game_set: GameSet) -> GameSet:
 def delete_game_set(*, game_set: GameSet) -> None:
     _refuse_if_played(game_set.event)
     game_set.delete()
-    _refresh_commitment(game_set.event)
+    refresh_commitment(game_set.event)

@@ -17,22 +17,10 @@ from director.core.errors import DomainError, ValidationError
 from director.deals import services
 from director.deals.adapters import hand_text
 from director.deals.models import GameSet, GameSetFile
-from director.deals.selectors import game_sets_of, recording_state, set_file_of
-from director.events.models import Seating
+from director.deals.selectors import commitment_state, game_sets_of, recording_state, set_file_of, sets_needed
 from scoring.cards import SUIT_SYMBOLS, SUITS
 
 from .forms import GenerateSetsForm, ImportSetsForm, SetOptionsForm
-
-
-def _sets_needed(event) -> list[int]:
-    """The game-set numbers the event's seating plays (empty when tables deal their own cards)."""
-    numbers = (
-        Seating.objects.filter(round__event=event)
-        .exclude(game_set_number=None)
-        .values_list("game_set_number", flat=True)
-        .distinct()
-    )
-    return sorted(set(numbers))
 
 
 def _next_number(have: set[int], needed: list[int]) -> int:
@@ -44,7 +32,7 @@ def _next_number(have: set[int], needed: list[int]) -> int:
 @director_view
 def game_sets(request, event_id):
     event = event_for(request.user, event_id)
-    needed = _sets_needed(event)
+    needed = sets_needed(event)
     import_form = ImportSetsForm(prefix="import")
     generate_form = GenerateSetsForm(prefix="generate", initial={"count": len(needed) or event.games})
     status = 200
@@ -96,19 +84,19 @@ def game_sets(request, event_id):
         status = 400
     sets = list(game_sets_of(event))
     have = {s.number for s in sets}
+    set_file = set_file_of(event)
     return render(
         request,
         "director/game_sets.html",
         {
             "event": event,
             "club": event.club,
-            "set_file": set_file_of(event),
+            "set_file": set_file,
+            "commitment": commitment_state(event, set_file=set_file, sets=sets, needed=needed),
             "sets": sets,
             "needed": needed,
             "missing": [n for n in needed if n not in have],
-            "next_number": max(have | set(needed) | {0}) + 1
-            if not needed or set(needed) <= have
-            else min(set(needed) - have),
+            "next_number": _next_number(have, needed),
             "import_form": import_form,
             "generate_form": generate_form,
         },
