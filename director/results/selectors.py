@@ -107,3 +107,54 @@ def partnership_games(event: Event) -> list[PartnershipGame]:
                 )
             )
     return games
+
+
+SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PILE_LABELS = {"majors": "♠♥", "minors": "♦♣", **SEAT_SYMBOLS}
+SEAT_ORDER = "SHDC"
+
+
+@dataclass(frozen=True)
+class SheetBox:
+    """One box of a sheet as read, and — when compared with another sheet — what it says there."""
+
+    value: str
+    changed: bool = False
+    other: str = ""
+
+
+def _text(value) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def sheet_view(sheet: dict | None, compare: dict | None = None) -> dict:
+    """A stored (or typed) sheet laid out for people: one row per seat with its boxes (calypsoes,
+    unfinished cards, revokes), then the trick piles. With ``compare`` (an earlier version, or the other
+    side's sheet) every box that differs is marked and carries the other sheet's value; boxes are
+    compared as text, so a typed "3" equals a stored 3. ``changed`` counts the differing boxes."""
+    sheet = sheet if isinstance(sheet, dict) else {}
+    other = compare if isinstance(compare, dict) else None
+
+    def box(section: str, key: str) -> SheetBox:
+        value = _text((sheet.get(section) or {}).get(key))
+        if other is None:
+            return SheetBox(value)
+        was = _text((other.get(section) or {}).get(key))
+        return SheetBox(value, value != was, was)
+
+    seat_keys = set()
+    for section in ("calypsos", "unfinished", "revokes"):
+        seat_keys |= set(sheet.get(section) or {}) | set((other or {}).get(section) or {})
+    seats = [
+        {
+            "seat": seat,
+            "symbol": SEAT_SYMBOLS.get(seat, seat),
+            "boxes": [box(section, seat) for section in ("calypsos", "unfinished", "revokes")],
+        }
+        for seat in sorted(seat_keys, key=lambda s: (SEAT_ORDER.find(s) % 5, s))
+    ]
+    pile_keys = list(sheet.get("trick_piles") or {})
+    pile_keys += [k for k in ((other or {}).get("trick_piles") or {}) if k not in pile_keys]
+    piles = [{"key": key, "label": PILE_LABELS.get(key, key), "box": box("trick_piles", key)} for key in pile_keys]
+    boxes = [b for row in seats for b in row["boxes"]] + [p["box"] for p in piles]
+    return {"seats": seats, "piles": piles, "changed": sum(b.changed for b in boxes)}
