@@ -56,6 +56,15 @@ def _style(axes) -> None:
     axes.tick_params(colors=INK, labelsize=9)
 
 
+# The longest legend label for 1, 2 or 3 columns; longer ones end in "…". At the 8-point legend
+# size they keep the plot at least half the width of the default 800-pixel chart.
+LEGEND_CHARACTERS = {1: 36, 2: 24, 3: 16}
+
+
+def _shorten(label: str, limit: int) -> str:
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
 def _number(value) -> float:
     return float(value) if isinstance(value, Fraction | int | float) else float(str(value))
 
@@ -78,13 +87,15 @@ def running_totals_chart(
     axes = figure.add_subplot()
     _style(axes)
     games: set[int] = set()
+    # A long name (names may be 120 characters) would push the legend off the chart's right edge.
+    limit = LEGEND_CHARACTERS[1 if len(series) <= 12 else 2 if len(series) <= 24 else 3]
     for label, points in series.items():
         if not points:
             continue
         xs = [0] + [int(g) for g, _ in points]
         ys = [0.0] + [_number(v) for _, v in points]
         games.update(xs)
-        axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.6, label=str(label))
+        axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.6, label=_shorten(str(label), limit))
     axes.axhline(0, color=INK, linewidth=0.8)
     axes.set_xticks(sorted(games) or [0])
     axes.set_xlabel("After game", color=INK)

@@ -103,3 +103,26 @@ def test_chart_views(dora, duplicate):
     assert response["Content-Type"] == "image/png" and png_size(response.content)
     response = dora.get(reverse("standings:chart_running", args=[duplicate.pk, "svg"]))
     assert response["Content-Type"] == "image/svg+xml"
+
+
+LONG_NAME = "Bartholomew Maximilian Fitzgerald-Worthington-Smythe the Third of Port of Spain and San Fernando Jnr"
+
+
+def right_edge_is_blank(png: bytes, columns: int = 4) -> bool:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    return all(image.getpixel((x, y)) > 250 for x in range(width - columns, width) for y in range(height))
+
+
+@pytest.mark.parametrize("entrants", [4, 30], ids=["one column", "three columns"])
+def test_running_totals_legend_shortens_a_long_name_and_keeps_the_chart_size(entrants):
+    series = {f"{n} · {LONG_NAME} & Ann Baptiste": [(1, 10 * n), (2, -5 * n)] for n in range(1, entrants + 1)}
+    series["99 · Cy & Di"] = [(1, -120), (2, 40)]
+    png = charts.running_totals_chart(series)
+    assert png_size(png) == (800, 450)
+    assert right_edge_is_blank(png), "the legend runs off the right edge of the chart"
+    svg = charts.running_totals_chart(series, fmt="svg").decode()
+    assert LONG_NAME not in svg and "1 · Bartholomew" in svg and "…" in svg
+    assert "99 · Cy &amp; Di<" in svg  # a short label is left alone
