@@ -148,6 +148,7 @@ def event_detail(request, event_id):
         summaries.append(RoundSummary(round=round_obj, cells=cells, counts=counts))
     current = next((r for r in grid.rounds if r.status == "open"), None)
     tables = [{"table": t, "link": table_link(request, t)} for t in grid.tables]
+    links = event_links(event)
     return render(
         request,
         "director/event.html",
@@ -169,9 +170,37 @@ def event_detail(request, event_id):
                 }
             ),
             "sitting_out": grid.sitting_out,
-            "links": event_links(event),
+            "links": links,
+            "print_url": dict(links).get("Print"),
+            "public_url": public_standings_url(event),
+            # The confirm steps (no JavaScript needed): "Finish" with unfinished results, "Re-issue".
+            "finish_check": finish_check(request, event),
+            "reissue_check": reissue_check(request, grid.tables),
         },
     )
+
+
+def public_standings_url(event) -> str | None:
+    """The public standings page, once the director has released it."""
+    if not event.standings_released:
+        return None
+    try:
+        return reverse("public:standings", kwargs={"slug": event.club.slug, "event_id": event.pk})
+    except NoReverseMatch:
+        return None
+
+
+def finish_check(request, event) -> list[str] | None:
+    """What is unfinished, when the director pressed Finish and is asked to confirm (``?finish=check``)."""
+    if request.GET.get("finish") != "check" or event.status != Event.Status.RUNNING:
+        return None
+    return services.unfinished_results(event) or None
+
+
+def reissue_check(request, tables):
+    """The table whose link the director is about to re-issue (``?reissue=<number>``)."""
+    number = request.GET.get("reissue", "")
+    return next((t for t in tables if str(t.number) == number), None)
 
 
 def _action(request, event_id, do, done: str):
@@ -194,7 +223,19 @@ def start(request, event_id):
 @require_POST
 @director_view
 def finish(request, event_id):
-    return _action(request, event_id, lambda e: services.finish_event(event=e), "Finished: every game is closed.")
+    """First press: with unfinished results, show them and ask (``?finish=check``); "Finish anyway"
+    posts ``force``. With nothing unfinished it finishes at once."""
+    event = event_for(request.user, event_id)
+    force = request.POST.get("force") == "1"
+    if not force and event.status == Event.Status.RUNNING and services.unfinished_results(event):
+        return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?finish=check#finish-check")
+    done = "Finished with unfinished results (logged): every game is closed." if force else None
+    return _action(
+        request,
+        event_id,
+        lambda e: services.finish_event(event=e, force=force),
+        done or "Finished: every game is closed.",
+    )
 
 
 @require_POST
@@ -236,10 +277,21 @@ def switches(request, event_id):
 @require_POST
 @director_view
 def reissue_token(request, event_id, number):
+    """Re-issue only when confirmed (``confirm=1`` from the confirm step); otherwise ask first."""
+    if request.POST.get("confirm") != "1":
+        event = event_for(request.user, event_id)
+        return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + f"?reissue={number}#table-links")
+
     def do(event):
         table = event.tables.filter(number=number).first()
         if table is None:
             raise ValidationError(f"{event.name} has no table {number}", field="table")
         services.reissue_table_token(table=table)
 
-    return _action(request, event_id, do, f"Table {number} has a new entry link; the old one no longer works.")
+    return _action(
+        request,
+        event_id,
+        do,
+        f"Table {number} has a new entry link; the old one no longer works. "
+        f"Reprint table {number}'s guide card (Print → guide cards): the QR code on the old card is dead.",
+    )

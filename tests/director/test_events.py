@@ -3,6 +3,7 @@ import datetime
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import selectors
@@ -208,7 +209,7 @@ def test_event_status_moves(progressive_a):
         events.start_event(event=progressive_a)
     with pytest.raises(Conflict, match="type cannot change"):
         events.update_event(event=progressive_a, type="duplicate-pairs")
-    events.finish_event(event=progressive_a)
+    events.finish_event(event=progressive_a, force=True)  # no results yet: only on purpose
     assert not progressive_a.rounds.filter(status="open").exists()
 
 
@@ -378,3 +379,34 @@ def test_seating_names_a_partnership_without_a_direction(progressive_a, club_a, 
     events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Other"))
     with pytest.raises(ValidationError, match=r"partnerships 9 and 10 have no direction"):
         events.seat_progressive_pairs(event=progressive_a)
+
+
+def test_reissue_on_the_page_asks_first_and_then_says_to_reprint_the_card(client, progressive_a, director_a):
+    client.force_login(director_a)
+    table = progressive_a.tables.get(number=2)
+    old = table.token
+    url = reverse("events:reissue_token", args=[progressive_a.pk, 2])
+    # The page offers a confirm step, not a one-click re-issue.
+    page = client.get(reverse("events:detail", args=[progressive_a.pk])).content.decode()
+    assert f'action="{url}"' not in page and "?reissue=2#table-links" in page
+    # A post without the confirmation (an old page, a stray click) only asks.
+    asked = client.post(url)
+    assert asked.status_code == 302 and "reissue=2" in asked["Location"]
+    table.refresh_from_db()
+    assert table.token == old
+    confirm = client.get(asked["Location"]).content.decode()
+    assert "Re-issue table 2's link?" in confirm and "reprint that guide card" in confirm
+    assert f'action="{url}"' in confirm and 'name="confirm" value="1"' in confirm
+    done = client.post(url, {"confirm": "1"}, follow=True).content.decode()
+    table.refresh_from_db()
+    assert table.token != old
+    assert "Reprint table 2&#x27;s guide card" in done
+
+
+def test_the_event_page_links_the_public_standings_once_released(client, progressive_a, director_a):
+    client.force_login(director_a)
+    public = reverse("public:standings", kwargs={"slug": progressive_a.club.slug, "event_id": progressive_a.pk})
+    detail = reverse("events:detail", args=[progressive_a.pk])
+    assert f'href="{public}"' not in client.get(detail).content.decode()
+    events.set_public_switches(event=progressive_a, standings_released=True)
+    assert f'href="{public}"' in client.get(detail).content.decode()
