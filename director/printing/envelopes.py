@@ -90,7 +90,8 @@ def _envelope(batch: Batch, hand: Hand, size: tuple[float, float], words: Words,
     room = right - left
 
     y = page_height - lay.margin - lay.event_size
-    reference = f"{words.deal_prefix}{hand.deal}"
+    # The corner reference a stack of envelopes is sorted by: set, deal, seat ("3·D1♠").
+    reference = f"{hand.set_number}·{words.deal_prefix}{hand.deal}"
     reference_width = width(reference + "♠", layout.REGULAR, lay.event_size)
     if event:
         batch.text(

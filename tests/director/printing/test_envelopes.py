@@ -1,5 +1,6 @@
 import math
 import random
+import re
 
 import pytest
 
@@ -10,7 +11,7 @@ from director.printing.words import LANGUAGES
 from scoring.cards import SUITS
 from scoring.gamesets import GameSet
 
-from .helpers import expected, make_sets, page_sizes, parse_envelopes, pdf_pages, rebuild, sorted_set
+from .helpers import SYMBOL_SUIT, expected, make_sets, page_sizes, parse_envelopes, pdf_pages, rebuild, sorted_set
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +37,20 @@ def test_envelopes_reconstruct_every_hand(sets, envelope, lang):
     for game_set in sets:
         assert rebuilt[game_set.number] == expected(game_set)
     assert all("Club night" in page for page in pages)
+
+
+def test_every_envelope_has_its_own_corner_reference(sets):
+    """Envelopes are sorted by the corner reference, so it names the set as well as deal and seat."""
+    pages = pdf_pages(render_envelopes(sets, PrintOptions(event="Club night")))
+    hands = parse_envelopes(pages, LANGUAGES["en"])
+    references = []
+    for page, hand in zip(pages, hands, strict=True):
+        found = re.findall(r"(\d+)·D([1-4])([♠♥♦♣])", page)
+        assert len(found) == 1, page
+        number, deal, symbol = found[0]
+        assert (int(number), int(deal), SYMBOL_SUIT[symbol]) == (hand["set"], hand["deal"], hand["seat"])
+        references.append(found[0])
+    assert len(set(references)) == 16 * len(sets)
 
 
 def test_each_envelope_says_who_deals_and_who_leads(sets):
