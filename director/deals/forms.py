@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from django import forms
 
-SEAT_CHOICES = [("S", "♠ Spades"), ("H", "♥ Hearts"), ("D", "♦ Diamonds"), ("C", "♣ Clubs")]
-ORIENTATION_CHOICES = [("SDHC", "♠ → ♦ → ♥ → ♣ (default)"), ("SCHD", "♠ → ♣ → ♥ → ♦ (mirrored)")]
+from .models import DEALER_LABELS, ORIENTATION_LABELS
+
+SEAT_CHOICES = list(DEALER_LABELS.items())
+ORIENTATION_CHOICES = [
+    ("SDHC", f"{ORIENTATION_LABELS['SDHC']} (default)"),
+    ("SCHD", f"{ORIENTATION_LABELS['SCHD']} (mirrored)"),
+]
 MAX_FILE_BYTES = 5_000_000
 
 

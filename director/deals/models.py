@@ -12,6 +12,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+# How the pages name a first dealer and an orientation (the model stores the codes).
+DEALER_LABELS = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", "C": "♣ Clubs"}
+ORIENTATION_LABELS = {"SDHC": "♠ → ♦ → ♥ → ♣", "SCHD": "♠ → ♣ → ♥ → ♦"}
+
 
 def empty_deals() -> list:
     return [{suit: [] for suit in "SHDC"} for _ in range(4)]
@@ -70,3 +74,11 @@ class GameSet(models.Model):
 
     def __str__(self) -> str:
         return f"Game set {self.number}"
+
+    @property
+    def first_dealer_label(self) -> str:
+        return DEALER_LABELS.get(self.first_dealer, self.first_dealer)
+
+    @property
+    def orientation_label(self) -> str:
+        return ORIENTATION_LABELS.get(self.orientation, self.orientation)

@@ -224,7 +224,18 @@ def record_hand(*, event: Event, number, deal, seat: str, text: str, by=None) ->
 def set_game_set_options(
     *, game_set: GameSet, first_dealer: str | None = None, orientation: str | None = None
 ) -> GameSet:
+    """Change a recorded set's first dealer or orientation. Refused for dealt or imported sets:
+    the commitment covers both, so a change would leave the published commitment unverifiable."""
     row = GameSet.objects.select_for_update().get(pk=game_set.pk)
+    source = GameSetFile.objects.filter(event_id=row.event_id).values_list("source", flat=True).first()
+    if source not in (None, Source.RECORDED):
+        label = Source(source).label.lower()
+        field = "first_dealer" if first_dealer is not None else "orientation"
+        raise Conflict(
+            f"game set {row.number} was {label}: its first dealer and orientation are covered by the "
+            "commitment and cannot be changed; deal or import the sets again to change them",
+            field=field,
+        )
     if first_dealer is not None:
         if first_dealer not in SUITS:
             raise ValidationError(f"the first dealer must be S, H, D or C, not {first_dealer!r}", field="first_dealer")
