@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import secrets
 
 from django import forms
 
@@ -51,6 +52,9 @@ class NewEventForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4, "placeholder": "Ann Baptiste & Ken Joseph\nJo Ramdin & Al Lewis"}),
     )
     seed = forms.CharField(required=False, widget=forms.HiddenInput)  # tests and demos: a repeatable draw
+    # A one-time token made when the form is drawn: submitting the same form again (browser Back)
+    # is refused instead of setting up a second, identical night.
+    once = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 
     def __init__(self, *args, club_players=(), seasons=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -70,6 +74,7 @@ class NewEventForm(forms.Form):
         )
         self.fields["season"].initial = current.pk if current else None
         self.fields["date"].initial = today
+        self.fields["once"].initial = secrets.token_urlsafe(18)
         self.fields["name"].initial = f"Club night {datetime.date.today():%d %b %Y}"
 
     def clean(self):

@@ -78,6 +78,9 @@ class Event(models.Model):
     travellers_released = models.BooleanField(default=False)
     hands_released = models.BooleanField(default=False)
     movement = models.JSONField(default=dict, blank=True, help_text="scoring.movements.Movement.to_dict()")
+    # The one-time token of the "New club night" form that created the event: a second submit of
+    # the same form (browser Back, then submit again) is refused instead of making a twin night.
+    setup_token = models.CharField(max_length=40, null=True, blank=True, unique=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

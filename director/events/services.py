@@ -161,14 +161,30 @@ def _sync_rounds(event: Event) -> None:
     surplus.delete()
 
 
+def event_set_up_by(club: Club, setup_token: str | None) -> Event | None:
+    """The club's event that a "New club night" form with this one-time token already created."""
+    if not setup_token:
+        return None
+    return Event.objects.filter(club=club, setup_token=setup_token).first()
+
+
 @transaction.atomic
 def create_event(
-    *, club: Club, name: str, date, type: str = Event.Type.PROGRESSIVE_PAIRS, by=None, tables: int = 0, **settings
+    *,
+    club: Club,
+    name: str,
+    date,
+    type: str = Event.Type.PROGRESSIVE_PAIRS,
+    by=None,
+    tables: int = 0,
+    setup_token: str | None = None,
+    **settings,
 ) -> Event:
     """A draft event with rounds 1..games (and ``tables`` numbered tables if given).
 
     ``settings``: rules_variant, form, games, matchpoint_scale, movement_kind (defaults by type),
-    game_length_minutes, season.
+    game_length_minutes, season. ``setup_token``: the one-time token of the form that asks for the
+    event; a token already used is refused (``Conflict``, field ``setup_token``).
     """
     unknown = set(settings) - set(_EVENT_SETTINGS)
     if unknown:
@@ -176,7 +192,16 @@ def create_event(
     clean = _clean_event_settings(club, {"name": name, "date": date, "type": type, **settings})
     clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
     _check_form(clean["type"], clean.get("form", Event.Form.PARTNERSHIP))
-    event = Event.objects.create(club=club, created_by=by, **clean)
+    setup_token = (setup_token or "").strip() or None
+    if setup_token is not None:
+        if len(setup_token) > 40 or event_set_up_by(club, setup_token) is not None:
+            raise Conflict("this form was already used to set up a night", field="setup_token")
+        clean["setup_token"] = setup_token
+    try:
+        with transaction.atomic():
+            event = Event.objects.create(club=club, created_by=by, **clean)
+    except IntegrityError as error:  # the same form submitted twice at the same moment
+        raise Conflict("this form was already used to set up a night", field="setup_token") from error
     _sync_rounds(event)
     if tables:
         set_table_count(event=event, count=tables)
@@ -901,6 +926,7 @@ def set_up_night(
     new_players: Iterable[str] = (),
     partnerships: Iterable[Iterable[str]] | None = None,
     seed=None,
+    setup_token: str | None = None,
     **settings,
 ) -> Event:
     """Create an event, its players, partnerships, teams and seatings in one go (the club night
@@ -914,12 +940,13 @@ def set_up_night(
       player of the club or one of ``new_players``).
     * A progressive individual seats game 1 from the players; duplicate teams puts partnerships
       2k+1 and 2k+2 in team k.
-    * ``settings``: as ``create_event`` (rules_variant, form, games, season, ...).
+    * ``settings``: as ``create_event`` (rules_variant, form, games, season, ...);
+      ``setup_token``: the form's one-time token (a second use is refused).
 
     Errors name the input: ``new_players``, ``partnerships`` (entered ones, "line n: ..."),
     ``players``, or the setting concerned.
     """
-    event = create_event(club=club, name=name, date=date, type=type, by=by, **settings)
+    event = create_event(club=club, name=name, date=date, type=type, by=by, setup_token=setup_token, **settings)
     known = {p.name.casefold(): p for p in Player.objects.filter(club=club)}
     chosen: list[int] = []
     for pk in players or ():

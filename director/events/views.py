@@ -35,6 +35,9 @@ def new_event(request, slug):
     club_players = list(players_of(club, active_only=True))
     seasons = list(seasons_of(club))
     form = NewEventForm(request.POST or None, club_players=club_players, seasons=seasons)
+    already = services.event_set_up_by(club, request.POST.get("once")) if request.method == "POST" else None
+    if already is not None:
+        return _already_set_up(request, club, club_players, already)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -52,8 +55,12 @@ def new_event(request, slug):
                 new_players=data["new_names"],
                 partnerships=data["partnership_lines"] if data.get("pairing") == ENTERED else None,
                 seed=data.get("seed") or None,
+                setup_token=data.get("once") or None,
             )
         except DomainError as error:
+            already = services.event_set_up_by(club, data.get("once")) if error.field == "setup_token" else None
+            if already is not None:  # the same form, submitted twice at the same moment
+                return _already_set_up(request, club, club_players, already)
             fields = {"movement": "players", "tables": "players", "movement_kind": "type"}
             if data.get("pairing") != ENTERED:
                 fields["partnerships"] = "players"
@@ -71,6 +78,18 @@ def new_event(request, slug):
             "selected": {int(v) for v in request.POST.getlist("players") if v.isdigit()},
         },
         status=400 if request.method == "POST" else 200,
+    )
+
+
+def _already_set_up(request, club, club_players, event):
+    """The form was already used (browser Back, then submit again): nothing new, a link to the night."""
+    seasons = list(seasons_of(club))
+    form = NewEventForm(club_players=club_players, seasons=seasons)  # a fresh form, with a new token
+    return render(
+        request,
+        "director/event_new.html",
+        {"club": club, "form": form, "club_players": club_players, "selected": set(), "already": event},
+        status=409,
     )
 
 

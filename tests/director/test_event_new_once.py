@@ -1,0 +1,72 @@
+"""The "New club night" form carries a one-time token: submitting the same form twice (browser
+Back, then "Set up and seat the tables" again) sets up one night and links to it the second time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from director.core.errors import Conflict
+from director.events import services as events
+from director.events.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def drawn_form(client, club) -> dict:
+    page = client.get(reverse("clubs:new_event", args=[club.slug])).content.decode()
+    token = re.search(r'name="once" value="([^"]+)"', page)
+    assert token, "the form carries a one-time token"
+    return {"once": token.group(1)}
+
+
+def post(client, club, players, once):
+    form = {
+        "name": "Friday night",
+        "date": "2025-05-02",
+        "type": "progressive-pairs",
+        "rules_variant": "standard",
+        "games": "4",
+        "pairing": "draw",
+        "seed": "7",
+        "players": [str(p.pk) for p in players[:8]],
+        **once,
+    }
+    return client.post(reverse("clubs:new_event", args=[club.slug]), form)
+
+
+def test_the_same_form_submitted_again_sets_up_one_night_and_links_to_it(client, director_a, club_a, players_a):
+    client.force_login(director_a)
+    once = drawn_form(client, club_a)
+    first = post(client, club_a, players_a, once)
+    event = Event.objects.get(club=club_a)
+    assert first.status_code == 302 and first.url == reverse("events:detail", args=[event.pk])
+
+    again = post(client, club_a, players_a, once)  # Back, then submit again
+    assert again.status_code == 409
+    assert Event.objects.filter(club=club_a).count() == 1
+    page = again.content.decode()
+    assert "This form was already used" in page
+    assert f'href="{reverse("events:detail", args=[event.pk])}"' in page
+    # The page offers a fresh form (a new token) for a genuinely new night.
+    fresh = re.search(r'name="once" value="([^"]+)"', page).group(1)
+    assert fresh != once["once"]
+    assert post(client, club_a, players_a, {"once": fresh}).status_code == 302
+    assert Event.objects.filter(club=club_a).count() == 2
+
+
+def test_each_drawing_of_the_form_has_its_own_token(client, director_a, club_a):
+    client.force_login(director_a)
+    assert drawn_form(client, club_a) != drawn_form(client, club_a)
+
+
+def test_the_service_refuses_a_used_token_and_writes_nothing(club_a, players_a):
+    ids = [p.pk for p in players_a[:8]]
+    events.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1, setup_token="tok-1")
+    with pytest.raises(Conflict, match="already used") as refused:
+        events.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1, setup_token="tok-1")
+    assert refused.value.field == "setup_token"
+    assert Event.objects.filter(club=club_a).count() == 1
+    assert events.event_set_up_by(club_a, "tok-1").name == "Friday"
