@@ -14,6 +14,7 @@ from director.deals import services as deals
 from director.deals.models import GameSet, GameSetFile
 from director.events import services as events
 from scoring import gamesets
+from scoring.cards import format_hand
 
 pytestmark = pytest.mark.django_db
 SEED = "cd" * 16
@@ -67,3 +68,35 @@ def test_a_dealt_sets_options_cannot_change_under_its_commitment(event, change):
     assert (row.first_dealer, row.orientation) == ("S", "SDHC")
     assert GameSetFile.objects.get(event=event).commitment == set_file.commitment
     assert set_file.commitment == gamesets.commitment(gamesets.deal_game_sets(2, SEED))
+
+
+def hands_posted(game_set, *, leave_out=()) -> dict:
+    return {
+        f"hand-{d}-{s}": "" if (d, s) in leave_out else format_hand(game_set.hand(d - 1, s))
+        for d in range(1, 5)
+        for s in "SHDC"
+    }
+
+
+def savebar(html: str) -> str:
+    return html[html.index('<div class="savebar">') :].split("</div>", 1)[0]
+
+
+def test_the_fill_hint_follows_the_sets_state(client, event):
+    (dealt,) = gamesets.deal_game_sets(1, SEED)
+    url = reverse("deals:record", args=[event.pk, 1])
+    options = {"first_dealer": "S", "orientation": "SDHC", "action": "save"}
+    client.post(url, {**hands_posted(dealt, leave_out={(4, "C"), (4, "D")}), **options})
+    bar = savebar(page(client, "deals:record", event.pk, 1))
+    assert 'id="fill-last"' in bar and "Type fifteen full hands" in bar
+
+    client.post(url, {**hands_posted(dealt, leave_out={(4, "C")}), **options})
+    bar = savebar(page(client, "deals:record", event.pk, 1))
+    assert 'id="fill-last"' in bar and "The empty hand will get the 13 cards left" in bar
+
+    assert client.post(url, {**hands_posted(dealt), **options}).status_code == 302
+    assert GameSet.objects.get(event=event, number=1).complete
+    bar = savebar(page(client, "deals:record", event.pk, 1))
+    assert "All 16 hands are complete" in bar
+    # No fill button, so the live script (hands.js) has no hint of its own to write there.
+    assert 'id="fill-last"' not in bar and 'id="fill-hint"' not in bar and "Type fifteen" not in bar
