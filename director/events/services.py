@@ -914,6 +914,40 @@ def _pairs_drawn(player_ids: list[int], seed) -> list[list[int]]:
     return groups
 
 
+def quick_add_check(club: Club, names: Iterable[str], ticked: Iterable = ()) -> tuple[list[str], list[str]]:
+    """What the club night form should tell the director about its quick-add names (case and spaces
+    ignored, as ``set_up_night`` matches them): ``(notices, problems)``. A notice: a typed name is an
+    existing member (that member plays, no new player), perhaps one already ticked. A problem: two
+    typed names are one person, so the night would have fewer players than names typed."""
+
+    def key(name) -> str:
+        return " ".join(str(name).split()).casefold()
+
+    members = {key(p.name): p for p in Player.objects.filter(club=club)}
+    ticked_ids = {int(pk) for pk in ticked if str(pk).isdigit()}
+    first: dict[str, str] = {}
+    notices: list[str] = []
+    problems: list[str] = []
+    for typed in names:
+        name = " ".join(str(typed).split())
+        if not name:
+            continue
+        earlier = first.setdefault(key(name), name)
+        if earlier is not name:
+            if earlier == name:
+                problems.append(f"{name!r} is typed twice: it is one player")
+            else:
+                problems.append(f"{earlier!r} and {name!r} are one player (case and spaces are ignored)")
+            continue
+        member = members.get(key(name))
+        if member is not None:
+            ticked_note = ", already ticked above" if member.pk in ticked_ids else ""
+            notices.append(f"{name!r} is the club's {member.name}{ticked_note}: no new player is added")
+    if problems:
+        problems.append("remove the repeat, or type each person's name in full")
+    return notices, problems
+
+
 @transaction.atomic
 def set_up_night(
     *,

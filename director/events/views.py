@@ -38,6 +38,12 @@ def new_event(request, slug):
     already = services.event_set_up_by(club, request.POST.get("once")) if request.method == "POST" else None
     if already is not None:
         return _already_set_up(request, club, club_players, already)
+    notices: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        notices, problems = services.quick_add_check(club, data["new_names"], data.get("players") or [])
+        if problems:
+            form.add_error("new_players", "; ".join(problems))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -67,6 +73,8 @@ def new_event(request, slug):
             place_error(form, error, fields=fields, default=None)
         else:
             messages.success(request, f"{event.name} is set up: check the tables, then start it.")
+            for notice in notices:
+                messages.info(request, f"Quick-add: {notice}.")
             return redirect("events:detail", event_id=event.pk)
     return render(
         request,
@@ -76,6 +84,7 @@ def new_event(request, slug):
             "form": form,
             "club_players": club_players,
             "selected": {int(v) for v in request.POST.getlist("players") if v.isdigit()},
+            "quick_add_notices": notices,
         },
         status=400 if request.method == "POST" else 200,
     )

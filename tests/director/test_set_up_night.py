@@ -140,3 +140,45 @@ def test_another_clubs_players_and_season_are_not_found(club_a, club_b, players_
     with pytest.raises(DomainError):
         night(club_a, partnerships=[[players_b[0].name, players_b[1].name], [players_a[0].name, players_a[1].name]])
     assert counts() == before
+
+
+# --- quick-add: repeated names and existing members are told, on the form ----------------------------
+def test_quick_add_check_names_repeats_and_members(club_a, players_a):
+    notices, problems = events.quick_add_check(
+        club_a, ["Quad Name", "quad  NAME ", "Another One", "Another One", "player 01", "Player 02"], [players_a[1].pk]
+    )
+    assert notices == [
+        "'player 01' is the club's Player 01: no new player is added",
+        "'Player 02' is the club's Player 02, already ticked above: no new player is added",
+    ]
+    assert problems[:2] == [
+        "'Quad Name' and 'quad NAME' are one player (case and spaces are ignored)",
+        "'Another One' is typed twice: it is one player",
+    ]
+    assert events.quick_add_check(club_a, ["Ann Baptiste", "Ken Joseph"]) == ([], [])
+
+
+def _form(client, club, players, new_players):
+    from tests.director.test_event_new_once import post
+
+    return post(client, club, players, {}, new_players=new_players, follow=True)
+
+
+def test_the_form_refuses_a_name_typed_twice_and_writes_nothing(client, director_a, club_a, players_a):
+    client.force_login(director_a)
+    before = counts()
+    response = _form(client, club_a, players_a[:4], "Another One\nanother  one\nQuad Name\nPlayer 01")
+    assert response.status_code == 400 and counts() == before
+    errors = [str(e) for e in response.context["form"].errors["new_players"]]
+    assert any("'Another One' and 'another one' are one player" in e for e in errors)
+    page = response.content.decode()
+    assert "is the club&#x27;s Player 01, already ticked above" in page  # the notice shows on the form too
+
+
+def test_the_form_tells_when_a_typed_name_is_a_member(client, director_a, club_a, players_a):
+    client.force_login(director_a)
+    response = _form(client, club_a, players_a[:6], "Ann Baptiste\nplayer 09")
+    assert response.redirect_chain and Event.objects.count() == 1
+    page = response.content.decode()
+    assert "Quick-add: &#x27;player 09&#x27; is the club&#x27;s Player 09: no new player is added." in page
+    assert Player.objects.filter(club=club_a).count() == 17  # only Ann Baptiste is new
