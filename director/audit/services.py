@@ -26,6 +26,7 @@ ACTIONS = {
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",
     "events.close_round": "closed a game",
+    "events.finish_forced": "finished the event with unfinished results",
     "events.reopen_round": "reopened a game",
     "standings.artificial": "gave an artificial score",
     "standings.withdraw_artificial": "withdrew an artificial score",

@@ -217,7 +217,9 @@ def test_start_close_and_switches(signed_in, progressive_a):
     progressive_a.refresh_from_db()
     assert progressive_a.standings_released and not progressive_a.scorecards_released
     old = progressive_a.tables.get(number=2).token
-    signed_in.post(reverse("events:reissue_token", args=[progressive_a.pk, 2]))
+    signed_in.post(reverse("events:reissue_token", args=[progressive_a.pk, 2]))  # asks to confirm first
+    assert progressive_a.tables.get(number=2).token == old
+    signed_in.post(reverse("events:reissue_token", args=[progressive_a.pk, 2]), {"confirm": "1"})
     assert progressive_a.tables.get(number=2).token != old
 
 
