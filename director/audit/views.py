@@ -65,6 +65,9 @@ def sheet_history(request, event_id, number, table_number):
             name: previous is not None and getattr(previous, name) != getattr(version, name)
             for name in ("majors", "minors", "net")
         }
+        proposed = (version.proposal or {}).get("sheet")
+        # the disputing side's own sheet, marked where it differs from the version they disputed
+        version.proposal_view = results_selectors.sheet_view(proposed, version.sheet) if proposed else None
         previous = version
     return render(
         request,
@@ -76,8 +79,8 @@ def sheet_history(request, event_id, number, table_number):
 @require_POST
 @director_view
 def override(request, event_id, number, table_number):
-    """The director confirms one version (over a dispute, or back to an earlier one) or withdraws
-    the table's result for this game."""
+    """The director confirms one version (over a dispute, or back to an earlier one), enters the
+    sheet proposed with a dispute as a new confirmed version, or withdraws the table's result."""
     event = event_for(request.user, event_id)
     round_obj = get_round(event, number)
     table = _table(event, table_number)
@@ -92,6 +95,20 @@ def override(request, event_id, number, table_number):
                 raise NotFound("no such version of this sheet", field="submission")
             results_services.confirm_submission(submission=submission, by=request.user, note=note)
             messages.success(request, f"Version {submission.version} is now the confirmed sheet.")
+        elif action == "adopt":
+            disputed = Submission.objects.filter(
+                pk=request.POST.get("submission") or 0, table=table, round=round_obj, status=Submission.Status.DISPUTED
+            ).first()
+            if disputed is None or not (disputed.proposal or {}).get("sheet"):
+                raise NotFound("no disputed version with a proposed sheet", field="submission")
+            created = results_services.enter_sheet(
+                table=table,
+                round=round_obj,
+                sheet=disputed.proposal["sheet"],
+                by=request.user,
+                note=note or f"the sheet proposed with the dispute of version {disputed.version}",
+            )
+            messages.success(request, f"The proposed sheet is now version {created.version}, confirmed.")
         elif action == "withdraw":
             count = results_services.withdraw_result(table=table, round=round_obj, by=request.user, note=note)
             messages.success(request, f"Withdrawn: {count} version{'s' * (count != 1)} superseded.")

@@ -56,6 +56,12 @@ class Submission(models.Model):
     status_changed_by_table = models.ForeignKey(
         "events.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # At the table: which side (majors / minors) confirmed or disputed.
+    status_changed_side = models.CharField(max_length=6, blank=True, default="", db_default="")
+    # A dispute may carry the disputing side's own sheet as the correction they propose (checked and
+    # scored when the dispute is made): {"sheet": ..., "majors": ..., "minors": ..., "net": ...}.
+    # It is not a version: the players send it as one, or the director enters it.
+    proposal = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["round__number", "table__number", "version"]

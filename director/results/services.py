@@ -215,8 +215,23 @@ def confirm_submission(*, submission: Submission, by=None, by_table: Table | Non
         return current
 
 
-def dispute_submission(*, submission: Submission, by=None, by_table: Table | None = None, note: str = "") -> Submission:
-    """Mark a submitted sheet disputed (it is flagged to the director, who corrects or confirms)."""
+def dispute_submission(
+    *,
+    submission: Submission,
+    by=None,
+    by_table: Table | None = None,
+    note: str = "",
+    side: str = "",
+    proposal: dict | None = None,
+) -> Submission:
+    """Mark a submitted sheet disputed (it is flagged to the director, who corrects or confirms).
+
+    ``proposal``: the disputing side's own sheet, kept with the dispute as the correction they
+    propose. It must add up (``ValidationError`` otherwise, and nothing is written)."""
+    proposed = None
+    if proposal is not None:
+        scored = score_sheet(proposal, form=_form(submission.round))
+        proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
         moved = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED).update(
@@ -224,7 +239,9 @@ def dispute_submission(*, submission: Submission, by=None, by_table: Table | Non
             status_changed_at=timezone.now(),
             status_changed_by=by,
             status_changed_by_table=by_table,
+            status_changed_side=side or "",
             status_note=note or "",
+            proposal=proposed,
         )
         current = Submission.objects.get(pk=submission.pk)
         if moved != 1:

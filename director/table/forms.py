@@ -46,3 +46,16 @@ def values_from_sheet(sheet: dict | None) -> dict[str, str]:
         for key, value in (sheet.get(section) or {}).items():
             values[f"{prefix}-{key}"] = str(value)
     return values
+
+
+def typed_sheet(sheet, *, cutthroat: bool = False) -> dict | None:
+    """A sheet as typed on a phone (form fields or the page's JSON), cut down to the sheet's boxes
+    as short text: safe to keep in the phone's session and to show back. None if it is not a sheet."""
+    if not isinstance(sheet, dict):
+        return None
+    fields = {}
+    for name, section, key in field_names(cutthroat=cutthroat):
+        part = sheet.get(section)
+        value = part.get(key) if isinstance(part, dict) else None
+        fields[name] = "" if value is None else str(value)
+    return sheet_from_fields(fields, cutthroat=cutthroat)

@@ -308,9 +308,14 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
         return confirmed
 
 
-def dispute(*, table: Table, submission_id, side: str, note: str = "", ip: str | None = None) -> Submission:
+def dispute(
+    *, table: Table, submission_id, side: str, note: str = "", sheet: dict | None = None, ip: str | None = None
+) -> Submission:
     """The opponents say the sheet is wrong: it is flagged to the director (a corrected sheet may
-    then be submitted). Disputing a disputed sheet again returns it unchanged."""
+    then be submitted). Disputing a disputed sheet again returns it unchanged.
+
+    ``sheet``: the disputing side's own sheet (typed on their phone), kept with the dispute as the
+    correction they propose; it must add up, or nothing is written."""
     side = _check_side(side)
     note = (note or "").strip()[:500]
     with transaction.atomic():
@@ -325,7 +330,9 @@ def dispute(*, table: Table, submission_id, side: str, note: str = "", ip: str |
                 f"version {submission.version} is {submission.status}; it cannot be disputed", field="status"
             )
         _check_opponents(submission, side, "dispute")
-        disputed = results.dispute_submission(submission=submission, by_table=table, note=note)
+        disputed = results.dispute_submission(
+            submission=submission, by_table=table, note=note, side=side, proposal=sheet
+        )
         record(
             "table.dispute",
             table=table,
@@ -333,7 +340,13 @@ def dispute(*, table: Table, submission_id, side: str, note: str = "", ip: str |
             club=table.event.club_id,
             obj=disputed,
             before={"status": S.SUBMITTED},
-            after={"status": S.DISPUTED, "side": side, "round": round.number, "version": disputed.version},
+            after={
+                "status": S.DISPUTED,
+                "side": side,
+                "round": round.number,
+                "version": disputed.version,
+                "proposal": disputed.proposal,
+            },
             note=note,
             ip=ip,
         )

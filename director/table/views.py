@@ -24,13 +24,15 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
-from director.core.errors import Conflict, DomainError, NotFound
+from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
 from director.events.selectors import table_by_token
+from director.results.adapters import score_sheet, sheet_problems
+from director.results.selectors import sheet_view
 from scoring.cards import SUIT_SYMBOLS
 
 from . import services
-from .forms import SEATS, field_names, sheet_from_fields, values_from_sheet
+from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
 
 SIDE_LABELS = {"majors": "♠♥", "minors": "♦♣"}
 
@@ -119,13 +121,50 @@ def _sides(state) -> list[dict]:
     return sides
 
 
+def _kept_key(table) -> str:
+    return f"table-{table.pk}-typed-sheet"
+
+
+def _keep_typed(request, table, sheet, side) -> None:
+    """The phone that lost the race keeps its typed sheet (in its own session) to compare and to
+    propose as the correction: the page must not throw the players' numbers away."""
+    typed = typed_sheet(sheet, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+    if typed is not None:
+        round = services.table_game(table)
+        request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
+
+
+def _forget_typed(request, table) -> None:
+    request.session.pop(_kept_key(table), None)
+
+
+def _typed_comparison(request, table, state) -> dict | None:
+    """This phone's own typed sheet beside the one sent first, differences marked (see ``_keep_typed``)."""
+    kept = request.session.get(_kept_key(table))
+    if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
+        return None
+    form = state.event.form
+    problems = sheet_problems(kept["sheet"], form=form)
+    scored = None if problems else score_sheet(kept["sheet"], form=form)
+    return {
+        "view": sheet_view(kept["sheet"], state.submission.sheet),
+        "values": values_from_sheet(kept["sheet"]),
+        "side": SIDE_LABELS.get(kept.get("side") or "", ""),
+        "problems": problems,
+        "scores": scored,
+    }
+
+
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
     cutthroat = state.event.form == Event.Form.CUTTHROAT
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
-    if values is None:
-        values = values_from_sheet(submission.sheet) if submission is not None and state.can_submit else {}
+    if values is None and submission is not None and state.can_submit:
+        # after a dispute, the form starts from the disputing side's own sheet when they gave one
+        proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
+        values = values_from_sheet(proposed or submission.sheet)
     return {
+        "typed": _typed_comparison(request, table, state),
         "table": table,
         "event": state.event,
         "state": state,
@@ -136,7 +175,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
             (k, SUIT_SYMBOLS[k] if cutthroat else SIDE_LABELS[k])
             for k in (SEATS if cutthroat else ("majors", "minors"))
         ],
-        "values": values,
+        "values": values or {},
         "errors": errors or [],
         "side": side or "",
         "side_labels": SIDE_LABELS,
@@ -230,7 +269,10 @@ def submit(request, token):
             ip=_ip(request),
         )
     except DomainError as error:
+        if isinstance(error, services.AlreadySubmitted):
+            _keep_typed(request, table, sheet, side)
         return _error(request, table, error, values=values, side=side)
+    _forget_typed(request, table)
     if _wants_json(request):
         body = {
             "submission": services.submission_dict(
@@ -262,10 +304,12 @@ def _status_change(request, token, action):
                 submission_id=data.get("submission"),
                 side=data.get("side"),
                 note=str(data.get("note") or ""),
+                sheet=_proposal(table, data),
                 ip=_ip(request),
             )
     except DomainError as error:
         return _error(request, table, error)
+    _forget_typed(request, table)
     if _wants_json(request):
         return _private(
             JsonResponse({"submission": services.submission_dict(submission, services.submitted_side(submission))})
@@ -275,6 +319,18 @@ def _status_change(request, token, action):
     else:
         messages.warning(request, "Disputed: the director has been told and will come to the table.")
     return redirect("table:entry", token=table.token)
+
+
+def _proposal(table, data) -> dict | None:
+    """The sheet a dispute proposes: ``sheet`` (JSON), or the sheet's fields with ``propose`` set
+    (the page's "Dispute: our sheet is right" form)."""
+    if "sheet" in data and data.get("sheet") is not None:
+        if not isinstance(data.get("sheet"), dict):
+            raise ValidationError("the proposed sheet must be an object of the sheet's sections", field="sheet")
+        return data["sheet"]
+    if data.get("propose"):
+        return sheet_from_fields(data, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+    return None
 
 
 @require_POST
