@@ -14,6 +14,15 @@ class PlayerForm(forms.Form):
     external_id = forms.CharField(max_length=60, required=False, label="Membership number")
 
 
+class PlayerEditForm(PlayerForm):
+    """A player's row on the Players page turned into a form: the cursor starts in the name."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", "edit")
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["autofocus"] = True
+
+
 class ImportPlayersForm(forms.Form):
     file = forms.FileField(label="Member list (CSV: name, optional external_id)")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Lower
 
 
 class Club(models.Model):
@@ -41,7 +42,8 @@ class ClubDirector(models.Model):
 
 
 class Player(models.Model):
-    """A club member. ``external_id`` is the league or membership number, optional."""
+    """A club member. ``external_id`` is the league or membership number, optional. A name is
+    unique in its club whatever its case or spacing ("Al Charles" and "al  CHARLES" are one person)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
@@ -52,7 +54,14 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="clubs_player_name_unique_per_club"),
+            # Names are stored with their spaces trimmed and collapsed (clubs.services); the services
+            # also compare with casefold(), which this LOWER() backs up for the letters it folds.
+            models.UniqueConstraint(
+                F("club"),
+                Lower("name"),
+                name="clubs_player_name_ci_unique_per_club",
+                violation_error_message="the club already has a player with this name (in another case)",
+            ),
             models.UniqueConstraint(
                 fields=["club", "external_id"],
                 condition=~Q(external_id=""),

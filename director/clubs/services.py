@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from director.audit import services as audit
 from director.core.errors import NotFound, ValidationError
 
 from .models import Club, ClubDirector, Player, Season
@@ -71,20 +72,56 @@ def create_director_user(*, club: Club, username: str, password: str, role: str 
     return user
 
 
+def player_name_key(name) -> str:
+    """What makes two player names the same person within a club: case and runs of spaces do not
+    count ("  al   CHARLES " is "Al Charles"). The new-event quick-add and these services share it."""
+    return re.sub(r"\s+", " ", str(name)).strip().casefold()
+
+
+def clean_player_name(value) -> str:
+    """A player's name as stored: spaces trimmed and collapsed; ``ValidationError`` if empty or too long."""
+    return _clean_name(value, "the player's name")
+
+
+def player_named(club: Club, name, *, exclude_pk: int | None = None) -> Player | None:
+    """The club's player whose name is ``name`` up to case and spaces, if any."""
+    key = player_name_key(name)
+    # Compared in Python: the database's LOWER() folds ASCII only (SQLite), casefold() every script.
+    for player in Player.objects.filter(club=club).exclude(pk=exclude_pk).only("pk", "name"):
+        if player_name_key(player.name) == key:
+            return player
+    return None
+
+
+def name_taken_error(club: Club, typed: str, existing: Player) -> ValidationError:
+    same = "" if existing.name == typed else f" ({typed!r} differs only in case or spaces)"
+    return ValidationError(f"{club.name} already has a player called {existing.name!r}{same}", field="name")
+
+
 def _check_player_unique(club: Club, name: str, external_id: str, exclude_pk: int | None = None) -> None:
+    existing = player_named(club, name, exclude_pk=exclude_pk)
+    if existing is not None:
+        raise name_taken_error(club, name, existing)
     others = Player.objects.filter(club=club).exclude(pk=exclude_pk)
-    if others.filter(name=name).exists():
-        raise ValidationError(f"{club.name} already has a player called {name!r}", field="name")
     if external_id and others.filter(external_id=external_id).exists():
         raise ValidationError(f"{club.name} already has a player with id {external_id!r}", field="external_id")
+
+
+def _clean_external_id(value) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ValidationError(f"the player's id must be text, not {value!r}", field="external_id")
+    value = value.strip()
+    if len(value) > 60:
+        raise ValidationError("the player's id is longer than 60 characters", field="external_id")
+    return value
 
 
 @transaction.atomic
 def add_player(*, club: Club, name: str, external_id: str = "") -> Player:
     name = _clean_name(name, "the player's name")
-    external_id = (external_id or "").strip()
-    if len(external_id) > 60:
-        raise ValidationError("the player's id is longer than 60 characters", field="external_id")
+    external_id = _clean_external_id(external_id)
     _check_player_unique(club, name, external_id)
     try:
         with transaction.atomic():
@@ -93,17 +130,40 @@ def add_player(*, club: Club, name: str, external_id: str = "") -> Player:
         raise ValidationError(f"{club.name} already has a player called {name!r}", field="name") from error
 
 
+def _player_summary(player: Player) -> dict:
+    return {"name": player.name, "external_id": player.external_id, "active": player.active}
+
+
 @transaction.atomic
 def update_player(*, player: Player, name: str | None = None, external_id: str | None = None, active=None) -> Player:
-    player = Player.objects.select_for_update().get(pk=player.pk)
+    """Rename a player, set their membership number or (de)activate them; the change is audited."""
+    player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
+    before = _player_summary(player)
     if name is not None:
         player.name = _clean_name(name, "the player's name")
     if external_id is not None:
-        player.external_id = external_id.strip()
+        player.external_id = _clean_external_id(external_id)
     if active is not None:
         player.active = bool(active)
+    after = _player_summary(player)
+    if after == before:
+        return player
     _check_player_unique(player.club, player.name, player.external_id, exclude_pk=player.pk)
-    player.save()
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError as error:  # a concurrent add or rename to the same name or id: say which
+        _check_player_unique(player.club, player.name, player.external_id, exclude_pk=player.pk)
+        taken = f"{player.club.name} already has a player called {player.name!r}"
+        raise ValidationError(taken, field="name") from error
+    changed = [key for key in before if before[key] != after[key]]
+    audit.record(
+        "clubs.update_player",
+        club=player.club,
+        obj=player,
+        before={key: before[key] for key in changed},
+        after={key: after[key] for key in changed},
+    )
     return player
 
 
@@ -117,7 +177,7 @@ def import_players_csv(*, club: Club, text: str) -> list[Player]:
         rows, first_line = rows[1:], 2
     else:
         header, first_line = ["name", "external_id"], 1
-    existing = set(Player.objects.filter(club=club).values_list("name", flat=True))
+    existing = {player_name_key(name) for name in Player.objects.filter(club=club).values_list("name", flat=True)}
     created = []
     for line, row in enumerate(rows, start=first_line):
         if not any(cell.strip() for cell in row):
@@ -127,13 +187,13 @@ def import_players_csv(*, club: Club, text: str) -> list[Player]:
             name = _clean_name(record.get("name", ""), "the player's name")
         except ValidationError as error:
             raise ValidationError(f"line {line}: {error.message}", field="file") from error
-        if name in existing:
+        if player_name_key(name) in existing:  # the same person, whatever the case or spacing
             continue
         try:
             created.append(add_player(club=club, name=name, external_id=record.get("external_id", "")))
         except ValidationError as error:
             raise ValidationError(f"line {line}: {error.message}", field="file") from error
-        existing.add(name)
+        existing.add(player_name_key(name))
     return created
 
 

@@ -7,6 +7,7 @@ here (``director_view``, ``place_error``) are shared by the other apps' director
 from __future__ import annotations
 
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,7 +22,7 @@ from director.events.selectors import events_for
 
 from . import services
 from .access import club_for
-from .forms import ImportPlayersForm, PlayerForm
+from .forms import ImportPlayersForm, PlayerEditForm, PlayerForm
 from .selectors import club_list_for, players_of
 
 
@@ -70,53 +71,100 @@ def dashboard(request, slug):
     )
 
 
-@director_view
-def players(request, slug):
-    club = club_for(request.user, slug)
-    add_form, import_form = PlayerForm(prefix="add"), ImportPlayersForm(prefix="import")
-    if request.method == "POST":
-        if "import" in request.POST.get("action", ""):
-            import_form = ImportPlayersForm(request.POST, request.FILES, prefix="import")
-            if import_form.is_valid():
-                try:
-                    created = services.import_players_csv(club=club, text=import_form.cleaned_data["file"])
-                except DomainError as error:
-                    place_error(import_form, error, default="file")
-                else:
-                    messages.success(request, f"Imported {len(created)} new player{'s' * (len(created) != 1)}.")
-                    return redirect("clubs:players", slug=club.slug)
-        else:
-            add_form = PlayerForm(request.POST, prefix="add")
-            if add_form.is_valid():
-                try:
-                    player = services.add_player(club=club, **add_form.cleaned_data)
-                except DomainError as error:
-                    place_error(add_form, error, default="name")
-                else:
-                    messages.success(request, f"Added {player.name}.")
-                    return redirect(reverse("clubs:players", args=[club.slug]) + "#add")
+def _players_page(request, club, *, add_form=None, import_form=None, editing=None, edit_form=None, status=200):
+    """The Players page: quick add, import, the list (with ``editing``'s row as an edit form)."""
     search = request.GET.get("q", "").strip()
+    listed = list(players_of(club, search=search))
+    if editing is not None and editing.pk not in {p.pk for p in listed}:
+        listed.insert(0, editing)  # the row being edited stays on the page whatever the search
     return render(
         request,
         "director/players.html",
         {
             "club": club,
-            "players": list(players_of(club, search=search)),
+            "players": listed,
             "search": search,
-            "add_form": add_form,
-            "import_form": import_form,
+            "add_form": add_form or PlayerForm(prefix="add"),
+            "import_form": import_form or ImportPlayersForm(prefix="import"),
+            "editing": editing,
+            "edit_form": edit_form,
         },
-        status=400 if request.method == "POST" else 200,
+        status=status,
     )
+
+
+def _players_url(club, *, search: str = "", anchor: str = "") -> str:
+    url = reverse("clubs:players", args=[club.slug])
+    if search:
+        url += "?" + urlencode({"q": search})
+    return url + (f"#{anchor}" if anchor else "")
+
+
+@director_view
+def players(request, slug):
+    club = club_for(request.user, slug)
+    if request.method != "POST":
+        return _players_page(request, club)
+    if "import" in request.POST.get("action", ""):
+        import_form = ImportPlayersForm(request.POST, request.FILES, prefix="import")
+        if import_form.is_valid():
+            try:
+                created = services.import_players_csv(club=club, text=import_form.cleaned_data["file"])
+            except DomainError as error:
+                place_error(import_form, error, default="file")
+            else:
+                messages.success(request, f"Imported {len(created)} new player{'s' * (len(created) != 1)}.")
+                return redirect("clubs:players", slug=club.slug)
+        return _players_page(request, club, import_form=import_form, status=400)
+    add_form = PlayerForm(request.POST, prefix="add")
+    if add_form.is_valid():
+        try:
+            player = services.add_player(club=club, **add_form.cleaned_data)
+        except DomainError as error:
+            place_error(add_form, error, default="name")
+        else:
+            messages.success(request, f"Added {player.name}.")
+            return redirect(_players_url(club, anchor="add"))
+    return _players_page(request, club, add_form=add_form, status=400)
+
+
+def _club_player(club, player_id):
+    player = players_of(club).filter(pk=player_id).first()
+    if player is None:
+        raise Http404("no such player in this club")
+    return player
+
+
+@director_view
+def player_edit(request, slug, player_id):
+    """Rename a player or set their membership number, in their row of the Players page."""
+    club = club_for(request.user, slug)
+    player = _club_player(club, player_id)
+    search = request.GET.get("q", "").strip()
+    if request.method != "POST":
+        form = PlayerEditForm(initial={"name": player.name, "external_id": player.external_id})
+        return _players_page(request, club, editing=player, edit_form=form)
+    form = PlayerEditForm(request.POST)
+    if form.is_valid():
+        old_name = player.name
+        try:
+            player = services.update_player(player=player, **form.cleaned_data)
+        except DomainError as error:
+            place_error(form, error, default="name")
+        else:
+            if player.name != old_name:
+                messages.success(request, f"Renamed {old_name} to {player.name}.")
+            else:
+                messages.success(request, f"Saved {player.name}.")
+            return redirect(_players_url(club, search=search, anchor=f"player-{player.pk}"))
+    return _players_page(request, club, editing=player, edit_form=form, status=400)
 
 
 @require_POST
 @director_view
 def player_active(request, slug, player_id):
     club = club_for(request.user, slug)
-    player = players_of(club).filter(pk=player_id).first()
-    if player is None:
-        raise Http404("no such player in this club")
+    player = _club_player(club, player_id)
     try:
         services.update_player(player=player, active=request.POST.get("active") == "1")
     except DomainError as error:
