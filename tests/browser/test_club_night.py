@@ -164,6 +164,12 @@ def test_a_director_records_a_game_set_by_hand(page):
     assert page.locator("#fill-last").is_disabled()
     shot(page, "07-record-hands-slip")
     page.fill("#id_hand-2-H", good)
+    # Typing the 16th hand by hand: nothing is left to fill, and the hint says so.
+    page.fill("#id_hand-4-C", format_hand(dealt.hand(3, "C")))
+    assert page.locator("#fill-hint").inner_text() == "All 16 hands are complete: nothing is left to fill."
+    assert page.locator("#fill-last").is_disabled()
+    page.fill("#id_hand-4-C", "")
+    assert page.locator("#fill-hint").inner_text() == "The empty hand will get the 13 cards left."
 
     page.get_by_role("button", name="Fill the last hand from what is left").click()
     assert "Game set 1 saved. It is complete." in page.locator("ul.messages").inner_text()

@@ -92,7 +92,9 @@
     if (fill) {
       var ready = complete === 15 && empty === 1 && left === 13 && !bad && !over.length;
       fill.disabled = !ready;
-      hint.textContent = ready ? "The empty hand will get the 13 cards left." : "Type fifteen full hands to fill the last one.";
+      hint.textContent = ready ? "The empty hand will get the 13 cards left."
+        : complete === 16 ? "All 16 hands are complete: nothing is left to fill."
+        : "Type fifteen full hands to fill the last one.";
     }
   }
   form.addEventListener("input", update);
