@@ -133,3 +133,42 @@ def test_one_phone_submits_the_other_confirms_and_everyone_sees_it(night, phone_
     log = page.inner_text("table.audit-log")
     assert "table 1" in log and "confirmed the opponents" in log and "submitted the table" in log
     shot(page, "5-audit")
+
+
+def fill_sheet(phone, piles) -> None:
+    for i, seat in enumerate("SHDC"):
+        phone.fill(f"#cal-{seat}", str(SHEET["cal"][i]))
+        phone.fill(f"#unf-{seat}", str(SHEET["unf"][i]))
+    phone.fill("#pile-majors", str(piles[0]))
+    phone.fill("#pile-minors", str(piles[1]))
+
+
+def test_both_sides_send_and_the_slower_phone_keeps_its_numbers(night, phone_page, second_phone):
+    table = night.tables.get(number=2)
+    link = f"/t/{table.token}/"
+    phone_page.goto(link)
+    second_phone.goto(link)
+    second_phone.route("**/state/", lambda route: route.abort())  # no reload while it types: the race itself
+    fill_sheet(phone_page, SHEET["pile"])
+    phone_page.get_by_label("We are ♠♥").check()
+    phone_page.get_by_role("button", name="Send the sheet").click()
+    phone_page.wait_for_selector("#table-status[data-status=submitted]")
+
+    fill_sheet(second_phone, [46, 99])
+    second_phone.get_by_label("We are ♦♣").check()
+    second_phone.get_by_role("button", name="Send the sheet").click()
+    second_phone.wait_for_selector("#typed-sheet")
+    assert "already submitted" in second_phone.wait_for_selector("#js-errors li").inner_text()
+    typed = second_phone.inner_text("#typed-sheet")
+    assert "Your sheet (♦♣)" in typed and "2 boxes differ" in typed
+    assert second_phone.locator("#typed-sheet .pile.changed").count() == 2
+    shot(second_phone, "6-two-sheets")
+
+    second_phone.fill("#dispute-with-ours input[name=note]", "our pile was 99")
+    second_phone.get_by_role("button", name="Dispute: our sheet is right").click()
+    second_phone.wait_for_selector("#table-status[data-status=disputed]")
+    assert second_phone.input_value("#pile-minors") == "99" and second_phone.input_value("#pile-majors") == "46"
+    row = Submission.objects.get(table=table)
+    assert row.status == "disputed" and row.status_note == "our pile was 99"
+    assert row.proposal["sheet"]["trick_piles"] == {"majors": 46, "minors": 99}
+    shot(second_phone, "7-disputed-with-ours")
