@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from director.deals.adapters import to_game_set
 from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
+from director.deals.selectors import commitment_state, sets_needed
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
 from director.results.models import Submission
 from scoring import gamesets
@@ -180,11 +181,12 @@ def event_game_sets(event: Event) -> tuple[list[gamesets.GameSet], str | None]:
             sets.append(to_game_set(row, validate=True))
         except gamesets.GameSetError as error:
             raise PrintInputError(f"event {event.pk}, set {row.number}: {error}") from None
-    set_file = GameSetFile.objects.filter(event=event).first()
-    commitment = set_file.commitment if set_file is not None and set_file.commitment else None
-    if commitment is not None and commitment != gamesets.commitment(sets):
-        commitment = gamesets.commitment(sets)  # sets edited since the file was stored
-    return sets, commitment
+    # The commitment as it is to be announced: only once every set the seating plays exists (a
+    # hash over fewer sets would not be the one published), over the rows as they are now.
+    state = commitment_state(event, set_file=GameSetFile.objects.filter(event=event).first(), sets=rows)
+    if state.missing:
+        return sets, None
+    return sets, state.value or gamesets.commitment(sets)
 
 
 def event_options(event: Event, options: dict | None = None):
@@ -211,7 +213,13 @@ def render_event(kind_name: str, event: Event, options: dict | None = None, *, o
     print_options = event_options(event, options)
     if document.source == "sets":
         sets, commitment = event_game_sets(event)
-        extra = {"commitment": commitment} if kind_name == "hand-records" and commitment else {}
+        if kind_name == "hand-records" and commitment is None:
+            missing = ", ".join(str(n) for n in sets_needed(event) if n not in {s.number for s in sets})
+            raise PrintInputError(
+                f"event {event.pk} ({event.name}): hand records carry the commitment of all the session's sets, "
+                f"but the seating also plays set {missing}, not dealt or recorded yet"
+            )
+        extra = {"commitment": commitment} if kind_name == "hand-records" else {}
         return render_from_sets(kind_name, sets, print_options, out=out, progress=progress, **extra)
     if kind_name == "results" and document.render is not None:
         if not Seating.objects.filter(round__event=event).exists():
