@@ -30,10 +30,21 @@ from scoring.scores import ScoreSheetError
 logger = logging.getLogger(__name__)
 
 
+def _labelled(message: str, problems: list[str]) -> list[str]:
+    """Each problem as the message phrases it. A message that puts a label before its problems
+    (``the scoresheet is wrong: a; b``, ``game set 1, deal 2, H hand: a; b``) gives every problem
+    that label, so one problem or several read the same way."""
+    joined = "; ".join(problems)
+    if len(problems) > 1 and message.endswith(joined):
+        label = message[: len(message) - len(joined)]
+        return [label + problem for problem in problems]
+    return problems if len(problems) > 1 else [message]
+
+
 def domain_error_body(error: errors.DomainError) -> dict:
     """``{field: [messages]}`` or ``{"detail": message}``; every problem when there are several."""
     problems = [p for p in error.problems if p] or [error.message]
-    messages = problems if len(problems) > 1 else [error.message]
+    messages = _labelled(error.message, problems)
     if error.field:
         return {error.field: messages}
     if len(messages) > 1:

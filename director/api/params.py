@@ -18,12 +18,12 @@ def _raw(request, name: str) -> str | None:
     return value.strip()
 
 
-def int_param(request, name: str) -> int | None:
+def int_param(request, name: str, *, minimum: int = 0) -> int | None:
     value = _raw(request, name)
     if value is None:
         return None
-    if not value.isdigit() or len(value) > 18:
-        raise ValidationError({name: [f"must be a whole number ≥ 0, not {value!r}"]})
+    if not value.isascii() or not value.isdigit() or len(value) > 18 or int(value) < minimum:
+        raise ValidationError({name: [f"must be a whole number ≥ {minimum}, not {value!r}"]})
     return int(value)
 
 

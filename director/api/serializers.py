@@ -19,8 +19,34 @@ from director.results.models import Submission
 MAX_ID = 2**62
 
 
+class WholeNumber(serializers.IntegerField):
+    """An integer sent as a JSON number. Text (``"3"``), ``true`` and fractions (``3.0``) are
+    refused, as in a scoresheet: the API takes JSON, so a number that arrives as text is a
+    client's mistake to report, not to guess at."""
+
+    default_error_messages = {"invalid": "A valid integer is required (a JSON number such as 3), not {value}."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid", value=_shown(data))
+        return super().to_internal_value(data)
+
+
+def _shown(value) -> str:
+    """A refused value as the client sent it, cut short: ``'3' (text)``, ``3.5``, ``true``."""
+    if isinstance(value, str):
+        text = value if len(value) <= 20 else value[:20] + "…"
+        return f"{text!r} (text)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    text = repr(value)
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
 def Id(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+    return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
 
 
 SEATS = ("S", "H", "D", "C")
@@ -29,6 +55,8 @@ SHEET_SCHEMA = {
     "type": "object",
     "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
     "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles. "
+    "Every count is a JSON whole number (not text): calypsos 0–4, unfinished 0–12, trick piles 0–208, "
+    "revokes 0–52. "
     'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
     "and, played three-handed, names three seats (117 cards).",
     "properties": {
@@ -62,9 +90,64 @@ DEALS_SCHEMA = {
 }
 
 
+SHEET_WRONG = "the scoresheet is wrong: "
+"""How every message about a sheet begins (``director.results.adapters`` phrases the rest so)."""
+# The range of each count (RULES.md §5). A player completes at most four calypsoes: four packs
+# hold 52 cards of their suit. An unfinished calypso holds 0–12 cards (13 complete it), a trick pile
+# at most the 208 cards, and a player can revoke at most once a trick: 4 deals × 13 tricks.
+# ``scoring.scores`` then checks the finer rules (13 × calypsoes + unfinished ≤ 52, 208 in all).
+COUNT_RANGES = {
+    "calypsos": (4, "a player completes 0–4 calypsoes (there are 52 cards of each suit)"),
+    "unfinished": (12, "an unfinished calypso holds 0–12 cards (13 complete a calypso)"),
+    "trick_piles": (208, "a trick pile holds 0–208 cards"),
+    "revokes": (52, "a player makes 0–52 revokes (one a trick at most)"),
+}
+
+
+def sheet_count_problems(data) -> list[str]:
+    """Counts that are not JSON whole numbers, or are outside their range, one phrase each.
+
+    When there are any, they are the sheet's problems: a card total made of them means nothing.
+    Only the values present are looked at; a missing or unknown seat, and the arithmetic of
+    counts in range, are ``scoring.scores``'s to report (with every problem it finds).
+    """
+    problems = []
+    for key, (most, rule) in COUNT_RANGES.items():
+        counts = data.get(key)
+        if not isinstance(counts, dict):
+            continue
+        for name, value in counts.items():
+            where = f"{key}.{name}"
+            if isinstance(value, bool) or not isinstance(value, int):
+                problems.append(f"{where} must be a whole number (a JSON number such as 3), not {_shown(value)}")
+            elif value < 0:
+                problems.append(f"{where} is {_shown(value)}: counts cannot be negative")
+            elif value > most:
+                problems.append(f"{where} is {_shown(value)}: {rule}")
+    return problems
+
+
 @extend_schema_field(SHEET_SCHEMA)
 class SheetField(serializers.DictField):
-    """A scoresheet object; its contents are checked by ``scoring.scores`` (every problem named)."""
+    """A scoresheet object. Its counts must be JSON whole numbers within their range (checked
+    here, so a 23-digit count is named as such); the rest is ``scoring.scores``'s to check."""
+
+    default_error_messages = {
+        "not_a_dict": SHEET_WRONG + "it must be a JSON object with calypsos, unfinished and trick_piles, "
+        "not {input_type}."
+    }
+
+    def __init__(self, *, check_counts: bool = True, **kwargs):
+        self.check_counts = check_counts  # the check endpoint lists these problems instead
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        problems = sheet_count_problems(data) if self.check_counts else []
+        if problems:
+            raise serializers.ValidationError([SHEET_WRONG + problem for problem in problems])
+        return super().to_internal_value(data)
 
 
 DEALER_CHOICES = GameSet._meta.get_field("first_dealer").choices
@@ -197,16 +280,16 @@ class _EventSettings(serializers.Serializer):
     type = serializers.ChoiceField(choices=Event.Type.choices)
     rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
     form = serializers.ChoiceField(choices=Event.Form.choices)
-    games = serializers.IntegerField(min_value=1, max_value=30)
+    games = WholeNumber(min_value=1, max_value=30)
     matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
     movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
-    game_length_minutes = serializers.IntegerField(min_value=1, max_value=600)
+    game_length_minutes = WholeNumber(min_value=1, max_value=600)
     season = Id(allow_null=True)
 
 
 class EventCreateSerializer(_EventSettings):
     club = Id()
-    tables = serializers.IntegerField(min_value=0, max_value=500, required=False, default=0)
+    tables = WholeNumber(min_value=0, max_value=500, required=False, default=0)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -227,13 +310,19 @@ class EventUpdateSerializer(_EventSettings):
 
 
 class TableCountSerializer(serializers.Serializer):
-    count = serializers.IntegerField(min_value=0, max_value=500)
+    count = WholeNumber(min_value=0, max_value=500)
 
 
 class DrawSerializer(serializers.Serializer):
     players = serializers.ListField(child=Id(), min_length=1, max_length=2000)
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0, max_value=MAX_ID)
+    seed = WholeNumber(required=False, allow_null=True, default=None, min_value=0, max_value=MAX_ID)
     fix_directions = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class FinishSerializer(serializers.Serializer):
+    force = serializers.BooleanField(
+        default=False, help_text="finish although results are unfinished (games without results, open disputes)"
+    )
 
 
 class ReleaseHandsSerializer(serializers.Serializer):
@@ -249,9 +338,7 @@ class TableSerializer(serializers.ModelSerializer):
 
 class TableCreateSerializer(serializers.Serializer):
     event = Id()
-    number = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="default: the next free number"
-    )
+    number = WholeNumber(required=False, allow_null=True, default=None, help_text="default: the next free number")
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -280,7 +367,7 @@ class PartnershipSerializer(serializers.ModelSerializer):
 class PartnershipCreateSerializer(serializers.Serializer):
     event = Id()
     players = serializers.ListField(child=Id(), min_length=1, max_length=10, help_text="player ids in seat order")
-    number = serializers.IntegerField(required=False, allow_null=True, default=None)
+    number = WholeNumber(required=False, allow_null=True, default=None)
     direction = serializers.ChoiceField(choices=Partnership.Direction.choices, required=False, allow_blank=True)
     team = Id(required=False, allow_null=True, default=None)
 
@@ -311,9 +398,7 @@ class TeamCreateSerializer(serializers.Serializer):
     partnerships = serializers.ListField(
         child=Id(), max_length=50, required=False, default=list, help_text="ids of the event's partnerships"
     )
-    number = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="default: the next free number"
-    )
+    number = WholeNumber(required=False, allow_null=True, default=None, help_text="default: the next free number")
 
 
 class GridSeatSerializer(serializers.Serializer):
@@ -394,7 +479,7 @@ class GameSetFileSerializer(serializers.ModelSerializer):
 
 class GenerateSerializer(serializers.Serializer):
     event = Id()
-    count = serializers.IntegerField(required=False, allow_null=True, default=None, help_text="default: one per game")
+    count = WholeNumber(required=False, allow_null=True, default=None, help_text="default: one per game")
     first_dealer = serializers.ChoiceField(choices=DEALER_CHOICES, default="S")
     orientation = serializers.ChoiceField(choices=ORIENTATION_CHOICES, default="SDHC")
     replace = serializers.BooleanField(default=False)
@@ -430,8 +515,8 @@ class ImportSerializer(serializers.Serializer):
 
 class RecordHandSerializer(serializers.Serializer):
     event = Id()
-    number = serializers.IntegerField(min_value=1, max_value=200, help_text="the game set's number")
-    deal = serializers.IntegerField(min_value=1, max_value=4)
+    number = WholeNumber(min_value=1, max_value=200, help_text="the game set's number")
+    deal = WholeNumber(min_value=1, max_value=4)
     seat = SeatField()
     text = serializers.CharField(
         max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears"
@@ -513,7 +598,7 @@ class WithdrawnSerializer(serializers.Serializer):
 
 
 class SheetCheckSerializer(serializers.Serializer):
-    sheet = SheetField()
+    sheet = SheetField(check_counts=False)
     form = serializers.ChoiceField(choices=Event.Form.choices, default=Event.Form.PARTNERSHIP)
 
 

@@ -23,6 +23,7 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
@@ -67,9 +68,10 @@ def owned(queryset: QuerySet, pk: int, what: str):
 
 
 class ScopedViewSet(GenericViewSet):
-    """Base: paginated, integer ids, filters applied to lists only."""
+    """Base: paginated, integer ids, JSON bodies, filters applied to lists only."""
 
     pagination_class = Pagination
+    parser_classes = [JSONParser]  # bodies are JSON (docs/api.md), so a number is a JSON number
     lookup_value_regex = r"[0-9]{1,18}"
 
     def clubs(self) -> QuerySet[Club]:
@@ -317,13 +319,16 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         return self._move(event_services.start_event)
 
     @extend_schema(
-        summary="Finish the event (running → finished; open games close)",
-        request=None,
+        summary="Finish the event (running → finished; open games close). While results are unfinished "
+        'it is a 409 naming them (field `unfinished`) unless `{"force": true}`',
+        request=s.FinishSerializer,
         responses={200: s.EventSerializer, **ERRORS},
     )
     @action(detail=True, methods=["post"])
     def finish(self, request, pk=None):
-        return self._move(event_services.finish_event)
+        event = self.get_object()
+        data = _valid(s.FinishSerializer, request)
+        return Response(self._out(event_services.finish_event(event=event, force=data["force"])))
 
     @extend_schema(summary="Reopen a finished event", request=None, responses={200: s.EventSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
@@ -829,7 +834,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
     @action(detail=False, methods=["post"])
     def check(self, request):
         data = _valid(s.SheetCheckSerializer, request)
-        problems = sheet_problems(data["sheet"], form=data["form"])
+        problems = s.sheet_count_problems(data["sheet"]) or sheet_problems(data["sheet"], form=data["form"])
         body = {"ok": not problems, "problems": problems, "majors": None, "minors": None, "net": None, "scores": None}
         if not problems and data["form"] == Event.Form.PARTNERSHIP:
             game = scores.score_game(scores.ScoreSheet.from_dict(data["sheet"]))

@@ -37,7 +37,8 @@ CASES = [
     ("patch", "/api/events/{w.event.pk}/", lambda w: {"name": "Renamed", "standings_released": True}, 200),
     ("post", "/api/events/", lambda w: {"club": w.club.pk, "name": "Friday", "date": "2025-04-04"}, 201),
     ("post", "/api/events/{w.event.pk}/start/", None, 409),  # already running
-    ("post", "/api/events/{w.event.pk}/finish/", None, 200),
+    ("post", "/api/events/{w.event.pk}/finish/", None, 409),  # games 2 and 3 have no results
+    ("post", "/api/events/{w.event.pk}/finish/", lambda w: {"force": True}, 200),
     ("post", "/api/events/{w.event.pk}/reopen/", None, 409),  # not finished
     ("post", "/api/events/{w.event.pk}/table-count/", lambda w: {"count": 3}, 200),
     ("post", "/api/events/{w.dup.pk}/draw-partnerships/", lambda w: {"players": [p.pk for p in w.spare_players]}, 201),
@@ -220,7 +221,11 @@ def test_owner_writes_really_landed(api_b, world_b):
     """Spot checks that the owner's 2xx writes above did what they said."""
     assert _call(api_b, "patch", "/api/players/{w.player.pk}/", world_b, lambda w: {"name": "Zed"}).status_code == 200
     assert Player.objects.get(pk=world_b.player.pk).name == "Zed"
-    assert _call(api_b, "post", "/api/events/{w.event.pk}/finish/", world_b, None).status_code == 200
+    refused = _call(api_b, "post", "/api/events/{w.event.pk}/finish/", world_b, None)
+    assert refused.status_code == 409 and "games 2, 3 have no results" in refused.json()["unfinished"][0]
+    assert Event.objects.get(pk=world_b.event.pk).status == "running"
+    forced = _call(api_b, "post", "/api/events/{w.event.pk}/finish/", world_b, lambda w: {"force": True})
+    assert forced.status_code == 200
     assert Event.objects.get(pk=world_b.event.pk).status == "finished"
     assert _call(api_b, "post", "/api/tables/", world_b, lambda w: {"event": w.event.pk}).json()["number"] == 3
     assert Table.objects.filter(event=world_b.event).count() == 3

@@ -186,7 +186,7 @@ BAD = [
         lambda w: {"table": w.table.pk, "round": w.round.pk, "sheet": "208"},
         400,
         "sheet",
-        "dictionary",
+        "the scoresheet is wrong: it must be a JSON object",
     ),
     (
         "post",
@@ -362,8 +362,8 @@ def test_bad_input_is_refused_with_a_message_and_writes_nothing(api_a, world, me
 
 def test_every_problem_of_a_sheet_is_listed(api_a, world):
     bad = {
-        "calypsos": {"S": 0, "H": 0, "D": 0, "C": 0},
-        "unfinished": {"S": -1, "H": 0, "D": 0, "C": 0},
+        "calypsos": {"S": 4, "H": 0, "D": 0, "C": 0},
+        "unfinished": {"S": 5, "H": 0, "D": 0, "C": 0},
         "trick_piles": {"majors": 1, "minors": 1},
     }
     response = api_a.post(
@@ -371,9 +371,19 @@ def test_every_problem_of_a_sheet_is_listed(api_a, world):
     )
     assert response.status_code == 400
     problems = response.json()["sheet"]
-    assert len(problems) >= 2
+    assert len(problems) == 2
     assert any("not 208" in p for p in problems)
-    assert any("cannot be negative" in p for p in problems)
+    assert any("S: 4 calypsos and 5 unfinished make 57 cards of one suit" in p for p in problems)
+
+
+def test_every_count_out_of_range_is_listed_before_any_total(api_a, world):
+    bad = _sheet(unfinished={"S": -1, "H": 7, "D": 3, "C": 15}, trick_piles={"majors": 60, "minors": 10**30})
+    problems = _post_sheet(api_a, world, bad).json()["sheet"]
+    assert [p.split(":")[1].strip() for p in problems] == [
+        "unfinished.S is -1",
+        "unfinished.C is 15",
+        "trick_piles.minors is 10000000000000000000…",
+    ]
 
 
 def test_malformed_json_is_a_400(api_a, world):
@@ -392,16 +402,109 @@ def test_malformed_json_is_a_400(api_a, world):
         ("/api/results/", "round_number", "-1"),
         ("/api/results/", "table", "1.5"),
         ("/api/game-sets/", "complete", "2"),
-        ("/api/events/", "page_size", "many"),  # DRF falls back to the default size
+        ("/api/players/", "club", "²"),  # a digit to str.isdigit, not to int()
+        # pagination is read as strictly as the filters: no silent fall-back to the default size
+        ("/api/events/", "page_size", "many"),
+        ("/api/events/", "page_size", "0"),
+        ("/api/events/", "page_size", "-3"),
+        ("/api/events/", "page_size", "201"),
+        ("/api/results/", "page_size", "1e3"),
+        ("/api/events/", "page", "abc"),
+        ("/api/events/", "page", "0"),
+        ("/api/events/", "page", "last"),
     ],
 )
 def test_bad_filters_are_refused_not_ignored(api_a, world, url, param, value):
     response = api_a.get(url, {param: value})
-    if param == "page_size":
-        assert response.status_code == 200
-        return
-    assert response.status_code == 400
+    assert response.status_code == 400, response.content
+    assert list(response.json()) == [param]
     assert value in response.json()[param][0]
+
+
+def test_page_sizes_in_range_are_served_and_a_page_past_the_end_is_a_404(api_a, world):
+    assert len(api_a.get("/api/players/", {"page_size": 1}).json()["results"]) == 1
+    assert api_a.get("/api/players/", {"page_size": 200}).status_code == 200
+    past = api_a.get("/api/players/", {"page_size": 200, "page": 2})
+    assert past.status_code == 404 and "no page 2" in past.json()["detail"]
+
+
+def _post_sheet(api, world, sheet, url="/api/results/"):
+    return api.post(url, {"table": world.table.pk, "round": world.round.pk, "sheet": sheet}, format="json")
+
+
+@pytest.mark.parametrize(
+    ("change", "phrase"),
+    [
+        ({"calypsos": {"S": "1", "H": 0, "D": 2, "C": 0}}, "calypsos.S must be a whole number (a JSON number"),
+        ({"unfinished": {"S": " 5", "H": 7, "D": 3, "C": 9}}, "unfinished.S must be a whole number"),
+        ({"trick_piles": {"majors": "60", "minors": 85}}, "trick_piles.majors must be a whole number"),
+        ({"revokes": {"S": "0"}}, "revokes.S must be a whole number"),
+        ({"calypsos": {"S": 1.0, "H": 0, "D": 2, "C": 0}}, "calypsos.S must be a whole number"),
+        ({"calypsos": {"S": 10**22, "H": 0, "D": 2, "C": 0}}, "calypsos.S is 1000000000"),
+        ({"calypsos": {"S": 5, "H": 0, "D": 2, "C": 0}}, "calypsos.S is 5: a player completes 0–4 calypsoes"),
+        ({"unfinished": {"S": 10**22, "H": 7, "D": 3, "C": 9}}, "unfinished.S is 1000000000"),
+        ({"trick_piles": {"majors": 209, "minors": 85}}, "trick_piles.majors is 209: a trick pile holds 0–208"),
+        ({"revokes": {"H": 53}}, "revokes.H is 53: a player makes 0–52 revokes"),
+        ({"calypsos": {"S": -(10**22), "H": 0, "D": 2, "C": 0}}, "calypsos.S is -1000000000"),
+    ],
+)
+def test_sheet_counts_must_be_json_numbers_in_range(api_a, world, change, phrase):
+    before = snapshot()
+    response = _post_sheet(api_a, world, _sheet(**change))
+    assert response.status_code == 400, response.content
+    messages = response.json()["sheet"]
+    assert len(messages) == 1, messages  # the count out of range, not a 25-digit card total
+    assert messages[0].startswith("the scoresheet is wrong: " + phrase), messages
+    assert "cards add up" not in messages[0]
+    assert snapshot() == before
+    # the check endpoint names the same problem (and saves nothing either)
+    checked = _post_sheet(api_a, world, _sheet(**change), url="/api/results/check/")
+    assert checked.status_code == 200
+    assert checked.json()["ok"] is False and checked.json()["problems"][0].startswith(phrase)
+    assert snapshot() == before
+
+
+def test_every_sheet_message_names_the_scoresheet(api_a, world):
+    one = _post_sheet(api_a, world, _sheet(trick_piles={"majors": 60, "minors": 84})).json()["sheet"]
+    several = _post_sheet(
+        api_a, world, _sheet(calypsos={"S": 4, "H": 0, "D": 2, "C": 0}, unfinished={"S": 5, "H": 7, "D": 3, "C": 9})
+    ).json()["sheet"]  # 57 cards of one suit, and 247 in all: scoring's two problems
+    not_an_object = _post_sheet(api_a, world, [1, 2]).json()["sheet"]
+    assert len(one) == 1 and len(several) == 2 and len(not_an_object) == 1
+    for message in one + several + not_an_object:
+        assert message.startswith("the scoresheet is wrong: "), message
+        assert message.count("the scoresheet is wrong") == 1, message
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "field"),
+    [
+        ("/api/tables/", lambda w: {"event": w.event.pk, "number": "3"}, "number"),
+        ("/api/tables/", lambda w: {"event": str(w.event.pk)}, "event"),
+        ("/api/tables/", lambda w: {"event": w.event.pk, "number": 3.0}, "number"),
+        ("/api/tables/", lambda w: {"event": w.event.pk, "number": True}, "number"),
+        ("/api/events/{w.event.pk}/table-count/", lambda w: {"count": "3"}, "count"),
+        (
+            "/api/partnerships/",
+            lambda w: {"event": w.dup.pk, "players": [str(p.pk) for p in w.spare_players[:2]]},
+            "players",
+        ),
+    ],
+)
+def test_numbers_sent_as_text_are_refused_everywhere_as_in_a_sheet(api_a, world, url, body, field):
+    before = snapshot()
+    response = api_a.post(url.format(w=world), body(world), format="json")
+    assert response.status_code == 400, response.content
+    assert any("A valid integer is required (a JSON number" in m for m in response.json()[field])
+    assert snapshot() == before
+
+
+def test_bodies_must_be_json(api_a, world):
+    before = snapshot()
+    response = api_a.post("/api/tables/", {"event": world.event.pk, "number": 3})  # multipart form data
+    assert response.status_code == 415
+    assert "multipart/form-data" in response.json()["detail"]
+    assert snapshot() == before
 
 
 def test_unknown_ids_in_the_path_are_404_not_500(api_a, world):

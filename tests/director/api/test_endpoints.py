@@ -155,7 +155,9 @@ def test_event_create_and_update(api_a, world_a):
     created = api_a.post("/api/events/", body, format="json").json()
     assert created["movement_kind"] == "team-match" and created["table_count"] == 2 and created["status"] == "draft"
     changed = api_a.patch(
-        f"/api/events/{created['id']}/", {"games": 6, "season": world_a.season.pk, "standings_released": True}
+        f"/api/events/{created['id']}/",
+        {"games": 6, "season": world_a.season.pk, "standings_released": True},
+        format="json",
     ).json()
     assert (changed["games"], changed["season"], changed["standings_released"]) == (6, world_a.season.pk, True)
     assert len(results_of(api_a.get("/api/rounds/", {"event": created["id"]}))) == 6
