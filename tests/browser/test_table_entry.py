@@ -172,3 +172,30 @@ def test_both_sides_send_and_the_slower_phone_keeps_its_numbers(night, phone_pag
     assert row.status == "disputed" and row.status_note == "our pile was 99"
     assert row.proposal["sheet"]["trick_piles"] == {"majors": 46, "minors": 99}
     shot(second_phone, "7-disputed-with-ours")
+
+
+def test_a_phone_still_typing_is_not_reloaded_when_the_other_sheet_arrives(night, phone_page, second_phone):
+    """The second phone's quiet poll sees the first sheet come in while its own boxes are typed: it
+    keeps them and says so, and sending then compares the two sheets."""
+    table = night.tables.get(number=1)
+    link = f"/t/{table.token}/"
+    phone_page.goto(link)
+    second_phone.goto(link)
+    fill_sheet(second_phone, [46, 99])  # typed, not sent yet
+
+    fill_sheet(phone_page, SHEET["pile"])
+    phone_page.get_by_label("We are ♠♥").check()
+    phone_page.get_by_role("button", name="Send the sheet").click()
+    phone_page.wait_for_selector("#table-status[data-status=submitted]")
+
+    notice = second_phone.wait_for_selector("#changed-meanwhile")  # the next poll, within ~4 s
+    assert "other side has just sent a sheet" in notice.inner_text()
+    assert second_phone.input_value("#pile-minors") == "99" and second_phone.input_value("#cal-D") == "2"
+    second_phone.wait_for_timeout(4500)  # another poll: still no reload, the boxes stay
+    assert second_phone.input_value("#pile-majors") == "46"
+
+    second_phone.get_by_label("We are ♦♣").check()
+    second_phone.get_by_role("button", name="Send the sheet").click()
+    typed = second_phone.wait_for_selector("#typed-sheet").inner_text()
+    assert "Your sheet (♦♣)" in typed and "2 boxes differ" in typed
+    assert Submission.objects.filter(table=table).count() == 1

@@ -111,7 +111,7 @@
     var sheet = sheetOf();
     var live = document.getElementById("live");
     var result = state.cutthroat || !S ? cutthroatCheck(sheet) : S.check(sheet);
-    var typed = Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value.trim() !== ""; });
+    var typed = typedSomething();
     var check = live.querySelector("[data-role=check]"), list = live.querySelector("[data-role=problems]");
     live.classList.remove("ok", "bad");
     list.innerHTML = "";
@@ -222,6 +222,26 @@
     var sub = s.submission;
     return [s.round, s.status, sub ? sub.id : "", sub ? sub.status : ""].join("|");
   }
+  function typedSomething() {
+    return Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value.trim() !== ""; });
+  }
+  function showChanged() {
+    var notice = document.getElementById("changed-meanwhile");
+    if (notice) return;
+    notice = document.createElement("div");
+    notice.id = "changed-meanwhile";
+    notice.className = "card warn";
+    notice.setAttribute("role", "status");
+    notice.textContent = "The other side has just sent a sheet for this game. Your numbers are kept: " +
+      "press Send to compare them with it, or ";
+    var show = document.createElement("button");
+    show.type = "button";
+    show.className = "link-button";
+    show.textContent = "show their sheet (clears yours)";
+    show.addEventListener("click", function () { location.replace(location.pathname); });
+    notice.appendChild(show);
+    form.parentNode.insertBefore(notice, form);
+  }
   var seen = stamp(state), polls = 0;
   function poll() {
     if (++polls > 5000) return; // about five hours at most
@@ -229,7 +249,13 @@
     fetch(state.urls.state, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (now) {
-        if (now && stamp(now) !== seen) { location.replace(location.pathname); return; }
+        if (now && stamp(now) !== seen) {
+          // A phone still typing its own sheet keeps it: reloading now would wipe the boxes. It is
+          // told what happened instead; sending compares its sheet with the one that came in.
+          if (form && typedSomething()) { seen = stamp(now); showChanged(); setTimeout(poll, 4000); return; }
+          location.replace(location.pathname);
+          return;
+        }
         setTimeout(poll, 4000);
       })
       .catch(function () { setTimeout(poll, 8000); });
