@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from director.audit.services import record
@@ -40,6 +40,26 @@ def _refuse_if_played(event: Event) -> None:
 
     if Submission.objects.filter(round__event=event).exists():
         raise Conflict(f"{event.name} already has results; its game sets cannot be replaced", field="file")
+
+
+def _refuse_if_set_played(row: GameSet, *, field: str) -> None:
+    """A complete set that some table has already played (a sheet is in for it) keeps its hands:
+    changing them would falsify the results and the commitment announced for them. A set still
+    being recorded may be finished after its first table played it (hands recorded from that
+    table's deal, so the next tables can replay it)."""
+    from director.events.models import Seating
+
+    if not row.pk or not row.complete:
+        return
+    played = Seating.objects.filter(
+        round__event_id=row.event_id, game_set_number=row.number, round__submissions__table=models.F("table")
+    )
+    if played.exists():
+        raise Conflict(
+            f"game set {row.number} is complete and has been played: its hands and options cannot change "
+            "(results are in for it)",
+            field=field,
+        )
 
 
 def _replace_sets(event: Event, sets, *, source: str, commitment: str, seed: str, file_name: str, by) -> GameSetFile:
@@ -209,6 +229,7 @@ def record_hand(*, event: Event, number, deal, seat: str, text: str, by=None) ->
         raise ValidationError(f"{label} has {len(cards)} cards, more than {gamesets.HAND_SIZE}", field=where)
     _recording_file(event, by)
     row, _ = GameSet.objects.select_for_update().get_or_create(event=event, number=number)
+    _refuse_if_set_played(row, field=where)
     row.deals[deal - 1][seat] = [str(card) for card in sorted(cards, key=sort_key)]
     try:
         gamesets.remaining_cards(to_game_set(row))
@@ -236,6 +257,7 @@ def set_game_set_options(
             "commitment and cannot be changed; deal or import the sets again to change them",
             field=field,
         )
+    _refuse_if_set_played(row, field="first_dealer" if first_dealer is not None else "orientation")
     if first_dealer is not None:
         if first_dealer not in SUITS:
             raise ValidationError(f"the first dealer must be S, H, D or C, not {first_dealer!r}", field="first_dealer")
