@@ -25,6 +25,7 @@ ACTIONS = {
     "events.apply_plan": "changed the seating (movement)",
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",
+    "clubs.update_player": "changed a player (name, membership number or active)",
     "events.close_round": "closed a game",
     "events.finish_forced": "finished the event with unfinished results",
     "events.reopen_round": "reopened a game",

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.clubs.models import Club, Player
-from director.clubs.services import add_player, players_by_ids
+from director.clubs.services import add_player, player_name_key, players_by_ids
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 
 from .adapters import SidePlan, movement_to_plan, normalise_plan
@@ -920,9 +920,7 @@ def quick_add_check(club: Club, names: Iterable[str], ticked: Iterable = ()) -> 
     existing member (that member plays, no new player), perhaps one already ticked. A problem: two
     typed names are one person, so the night would have fewer players than names typed."""
 
-    def key(name) -> str:
-        return " ".join(str(name).split()).casefold()
-
+    key = player_name_key
     members = {key(p.name): p for p in Player.objects.filter(club=club)}
     ticked_ids = {int(pk) for pk in ticked if str(pk).isdigit()}
     first: dict[str, str] = {}
@@ -981,18 +979,18 @@ def set_up_night(
     ``players``, or the setting concerned.
     """
     event = create_event(club=club, name=name, date=date, type=type, by=by, setup_token=setup_token, **settings)
-    known = {p.name.casefold(): p for p in Player.objects.filter(club=club)}
+    known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
     chosen: list[int] = []
     for pk in players or ():
         chosen.append(parse_int(pk, "a player", field="players", minimum=1))
     for typed in new_players or ():
-        player = known.get(str(typed).strip().casefold())
+        player = known.get(player_name_key(typed))
         if player is None:
             try:
                 player = add_player(club=club, name=typed)
             except DomainError as error:
                 raise ValidationError(error.message, field="new_players") from error
-            known[player.name.casefold()] = player
+            known[player_name_key(player.name)] = player
         if player.pk not in chosen:
             chosen.append(player.pk)
     players_by_ids(club, chosen)  # NotFound naming an id that is not the club's
@@ -1007,7 +1005,7 @@ def set_up_night(
         for number, names in enumerate(partnerships, start=1):
             ids = []
             for typed in names:
-                player = known.get(str(typed).strip().casefold())
+                player = known.get(player_name_key(typed))
                 if player is None:
                     raise ValidationError(
                         f"line {number}: {typed!r} is not a player of {club.name} (quick-add the name above)",

@@ -182,3 +182,22 @@ def test_the_form_tells_when_a_typed_name_is_a_member(client, director_a, club_a
     page = response.content.decode()
     assert "Quick-add: &#x27;player 09&#x27; is the club&#x27;s Player 09: no new player is added." in page
     assert Player.objects.filter(club=club_a).count() == 17  # only Ann Baptiste is new
+
+
+def test_a_quick_added_name_with_other_spacing_is_the_member(club_a, players_a):
+    """Quick-add matches members the way the club's uniqueness rule does: case and runs of spaces
+    do not count, so "  player   01 " is Player 01 and no new player is made."""
+    before = Player.objects.filter(club=club_a).count()
+    event = events.set_up_night(
+        club=club_a,
+        name="Spacing",
+        date="2025-05-02",
+        type="progressive-pairs",
+        games=2,
+        players=[p.pk for p in players_a[1:8]],
+        new_players=["  player   01 "],
+        seed=1,
+    )
+    assert Player.objects.filter(club=club_a).count() == before
+    seated = {m.player_id for p in event.partnerships.all() for m in p.members.all()}
+    assert players_a[0].pk in seated and len(seated) == 8
