@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from director.clubs.models import Club, ClubDirector, Player, Season
+from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
 from director.events.models import Event, Partnership, Round, Table, Team
 from director.results.models import Submission
@@ -460,6 +461,27 @@ class GameSetFileSerializer(serializers.ModelSerializer):
     """Where the event's game sets came from. ``seed`` stays empty until it is revealed."""
 
     seed = serializers.CharField(source="public_seed", read_only=True)
+    commitment = serializers.SerializerMethodField(
+        help_text="the SHA-256 commitment to announce; empty until it is final (every set the seating plays "
+        "exists and is complete)"
+    )
+    missing_sets = serializers.SerializerMethodField(help_text="sets the seating plays that do not exist yet")
+    incomplete_sets = serializers.SerializerMethodField(help_text="sets still being recorded")
+
+    def _state(self, set_file: GameSetFile):
+        cache = self.context.setdefault("_commitment_state", {})
+        if set_file.pk not in cache:
+            cache[set_file.pk] = deal_selectors.commitment_state(set_file.event, set_file=set_file)
+        return cache[set_file.pk]
+
+    def get_commitment(self, set_file: GameSetFile) -> str:
+        return self._state(set_file).value
+
+    def get_missing_sets(self, set_file: GameSetFile) -> list[int]:
+        return list(self._state(set_file).missing)
+
+    def get_incomplete_sets(self, set_file: GameSetFile) -> list[int]:
+        return list(self._state(set_file).incomplete)
 
     class Meta:
         model = GameSetFile
@@ -467,6 +489,8 @@ class GameSetFileSerializer(serializers.ModelSerializer):
             "event",
             "source",
             "commitment",
+            "missing_sets",
+            "incomplete_sets",
             "seed",
             "seed_revealed",
             "released",

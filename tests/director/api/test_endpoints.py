@@ -12,6 +12,7 @@ from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from director.clubs.models import Player
 from director.events import services as events
 from director.results.models import Submission
 from scoring import gamesets
@@ -265,6 +266,28 @@ def test_import_a_file(api_a, world_a):
         imported = api_a.post("/api/game-sets/import/", body, format="json")
         assert imported.status_code == 201, imported.content
         assert imported.json()["commitment"] == document["commitment"] and imported.json()["seed"] == ""
+
+
+def test_no_commitment_is_served_before_it_is_final(api_a, world_a):
+    """A file with fewer sets than the seating plays has no commitment to announce yet: a hash over
+    it would change when the missing set comes."""
+    players = Player.objects.filter(club=world_a.club).order_by("pk")[:8]
+    dup = events.set_up_night(
+        club=world_a.club, name="Seated dup", date="2025-04-01", type="duplicate-pairs", games=2,
+        players=[p.pk for p in players], seed=3,
+    )  # fmt: skip
+    needed = [1, 2]
+    document = gamesets.game_sets_to_json(gamesets.deal_game_sets(len(needed) - 1, "ab" * 16), "ab" * 16)
+    body = {"event": dup.pk, "file": document, "replace": True}
+    imported = api_a.post("/api/game-sets/import/", body, format="json").json()
+    assert (imported["commitment"], imported["missing_sets"], imported["incomplete_sets"]) == ("", needed[-1:], [])
+    read = api_a.get(f"/api/events/{dup.pk}/game-set-file/").json()
+    assert read["commitment"] == "" and read["missing_sets"] == needed[-1:]
+
+    document = gamesets.game_sets_to_json(gamesets.deal_game_sets(len(needed), "ab" * 16), "ab" * 16)
+    body = {"event": dup.pk, "file": document, "replace": True}
+    imported = api_a.post("/api/game-sets/import/", body, format="json").json()
+    assert imported["commitment"] == document["commitment"] and imported["missing_sets"] == []
 
 
 def test_record_a_set_by_hand_and_fill_the_last_hand(api_a, world_a):
