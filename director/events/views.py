@@ -18,7 +18,7 @@ from director.clubs.access import club_for, event_for
 from director.clubs.selectors import players_of, seasons_of
 from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
-from director.deals.selectors import set_file_of
+from director.deals.selectors import commitment_state, set_file_of
 from director.events import services
 from director.events.models import MAJORS, Event
 from director.events.selectors import partnerships_of, round_grid
@@ -175,6 +175,7 @@ def event_detail(request, event_id):
                 counts[cell.status] = counts.get(cell.status, 0) + 1
         summaries.append(RoundSummary(round=round_obj, cells=cells, counts=counts))
     current = next((r for r in grid.rounds if r.status == "open"), None)
+    set_file = set_file_of(event) if event.is_duplicate else None
     tables = [{"table": t, "link": table_link(request, t)} for t in grid.tables]
     links = event_links(event)
     return render(
@@ -189,7 +190,8 @@ def event_detail(request, event_id):
             "where_next": where_next_rows(grid, partnerships) if partnerships else [],
             "partnerships": partnerships,
             "tables": tables,
-            "set_file": set_file_of(event) if event.is_duplicate else None,
+            "set_file": set_file,
+            "commitment": commitment_state(event, set_file=set_file) if set_file is not None else None,
             "switches": SwitchesForm(
                 initial={
                     "standings_released": event.standings_released,

@@ -96,3 +96,15 @@ def test_an_event_seated_without_game_sets_announces_once_every_recorded_set_is_
     assert selectors.sets_needed(event) == []
     assert selectors.commitment_state(event).value == gamesets.commitment([only])
     assert GameSetFile.objects.get(event=event).commitment == gamesets.commitment([only])
+
+
+def test_the_event_page_shows_no_commitment_for_dealt_sets_that_do_not_cover_the_seating(client, duplicate):
+    deals.generate_game_sets(event=duplicate, count=1, seed=SEED)
+    partial = GameSetFile.objects.get(event=duplicate).commitment
+    page = client.get(reverse("events:detail", args=[duplicate.pk])).content.decode()
+    assert "no commitment yet: set 2 missing" in page
+    assert not partial or partial[:17] not in page
+    deals.generate_game_sets(event=duplicate, count=2, seed=SEED, replace=True)
+    final = gamesets.commitment(gamesets.deal_game_sets(2, SEED))
+    page = client.get(reverse("events:detail", args=[duplicate.pk])).content.decode()
+    assert final[:17] in page and "no commitment yet" not in page
