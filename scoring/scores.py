@@ -126,27 +126,45 @@ def _conservation(calypsos: int, unfinished: int, piles: Mapping[str, int], deck
     ]
 
 
+def _pile_problems(piles: Mapping[str, int], deck: int) -> list[str]:
+    problems = []
+    for side, value in piles.items():
+        if value < 0:
+            problems.append(f"trick_piles.{side} is {value}: counts cannot be negative")
+        elif value > deck:
+            problems.append(f"trick_piles.{side} is {value}: a trick pile holds at most the {deck} cards in play")
+    return problems
+
+
 def _player_problems(
     calypsos: Mapping[str, int], unfinished: Mapping[str, int], revokes: Mapping[str, int], per_suit: int
-) -> list[str]:
-    problems: list[str] = []
+) -> tuple[list[str], list[str]]:
+    """``(out_of_range, too_many)``: counts outside their own range (negative, unfinished 13 or
+    more, more calypsoes than a suit has copies), then players holding more cards of their suit than
+    exist. Only the first make a card total meaningless."""
+    ranged: list[str] = []
     for kind, values in (("calypsos", calypsos), ("unfinished", unfinished), ("revokes", revokes)):
         for seat, value in values.items():
             if value < 0:
-                problems.append(f"{kind}.{seat} is {value}: counts cannot be negative")
+                ranged.append(f"{kind}.{seat} is {value}: counts cannot be negative")
+    most = per_suit // CALYPSO_CARDS
+    for seat, value in calypsos.items():
+        if value > most:
+            ranged.append(f"calypsos.{seat} is {value}: a player completes at most {most} calypsos ({per_suit} cards)")
     for seat, value in unfinished.items():
         if value >= CALYPSO_CARDS:
-            problems.append(
+            ranged.append(
                 f"unfinished.{seat} is {value}: an unfinished calypso holds 0–12 cards (13 complete a calypso)"
             )
+    too_many: list[str] = []
     for seat in calypsos.keys() & unfinished.keys():
         c, u = calypsos[seat], unfinished[seat]
-        if c >= 0 and 0 <= u < CALYPSO_CARDS and CALYPSO_CARDS * c + u > per_suit:
-            problems.append(
+        if 0 <= c <= most and 0 <= u < CALYPSO_CARDS and CALYPSO_CARDS * c + u > per_suit:
+            too_many.append(
                 f"{seat}: {c} calypsos and {u} unfinished make {CALYPSO_CARDS * c + u} cards of one suit; "
                 f"there are only {per_suit} ({CALYPSO_CARDS * c + u - per_suit} too many)"
             )
-    return problems
+    return ranged, too_many
 
 
 # --- Partnership scoring ------------------------------------------------------------------------------------------
@@ -246,11 +264,11 @@ def check_sheet(sheet: ScoreSheet | Mapping[str, Any]) -> list[str]:
     unfinished = _counts(data, "unfinished", SUITS, [])
     piles = _counts(data, "trick_piles", DIRECTIONS, [])
     revokes = _counts(data, "revokes", SUITS, [], required=False)
-    for side, value in piles.items():
-        if value < 0:
-            problems.append(f"trick_piles.{side} is {value}: counts cannot be negative")
-    problems.extend(_player_problems(calypsos, unfinished, revokes, COPIES * CALYPSO_CARDS))
-    if len(calypsos) == len(unfinished) == len(SUITS) and len(piles) == len(DIRECTIONS):
+    ranged, too_many = _player_problems(calypsos, unfinished, revokes, COPIES * CALYPSO_CARDS)
+    ranged = _pile_problems(piles, DECK_SIZE) + ranged
+    problems.extend(ranged + too_many)
+    # A count out of its range is named on its own: a card total built from it would say nothing.
+    if not ranged and len(calypsos) == len(unfinished) == len(SUITS) and len(piles) == len(DIRECTIONS):
         problems.extend(_conservation(sum(calypsos.values()), sum(unfinished.values()), piles, DECK_SIZE))
     return problems
 
@@ -448,13 +466,12 @@ def check_cutthroat(sheet: CutthroatSheet | Mapping[str, Any]) -> list[str]:
     unfinished = _counts(data, "unfinished", seats, [])
     piles = _counts(data, "trick_piles", seats, [])
     revokes = _counts(data, "revokes", seats, [], required=False)
-    for seat, value in piles.items():
-        if value < 0:
-            problems.append(f"trick_piles.{seat} is {value}: counts cannot be negative")
     copies = COPIES if len(seats) == 4 else 3
-    problems.extend(_player_problems(calypsos, unfinished, revokes, copies * CALYPSO_CARDS))
-    if len(calypsos) == len(unfinished) == len(piles) == len(seats) in (3, 4):
-        deck = copies * CALYPSO_CARDS * len(seats)
+    deck = copies * CALYPSO_CARDS * len(seats)
+    ranged, too_many = _player_problems(calypsos, unfinished, revokes, copies * CALYPSO_CARDS)
+    ranged = _pile_problems(piles, deck) + ranged
+    problems.extend(ranged + too_many)
+    if not ranged and len(calypsos) == len(unfinished) == len(piles) == len(seats) in (3, 4):
         problems.extend(_conservation(sum(calypsos.values()), sum(unfinished.values()), piles, deck))
     return problems
 

@@ -153,6 +153,21 @@ def test_at_most_52_cards_of_a_suit_per_player() -> None:
     assert check_sheet(sheet(calypsos=(4, 0, 0, 0), unfinished=(0, 0, 0, 0), majors=0)) == []
 
 
+def test_a_count_out_of_range_is_named_without_a_meaningless_card_total() -> None:
+    data = sheet()
+    data["calypsos"]["S"] = 10**22
+    assert check_sheet(data) == [
+        "calypsos.S is 10000000000000000000000: a player completes at most 4 calypsos (52 cards)"
+    ]
+    data = sheet()
+    data["trick_piles"]["minors"] = 500
+    assert check_sheet(data) == ["trick_piles.minors is 500: a trick pile holds at most the 208 cards in play"]
+    # Too many cards of one suit does not hide the total: both are worth knowing.
+    problems = check_sheet(sheet(calypsos=(4, 0, 0, 0), unfinished=(1, 0, 0, 0), majors=0, minors=150))
+    assert len(problems) == 2 and "53 cards of one suit" in problems[0]
+    assert problems[1].startswith("cards add up to 203, not 208")
+
+
 def test_negative_counts_are_named() -> None:
     data = sheet(revokes=(0, -1, 0, 0))
     data["calypsos"]["D"] = -1
@@ -189,8 +204,9 @@ def test_missing_and_unknown_fields_are_named() -> None:
 def test_all_problems_reported_together_and_validate_raises_them() -> None:
     data = sheet(unfinished=(13, 0, 0, 0), minors=0)
     data["revokes"] = {"S": -2}
+    data["trick_piles"]["majors"] = 209
     problems = check_sheet(data)
-    assert len(problems) == 3
+    assert len(problems) == 3  # the three counts out of range; no card total built from them
     with pytest.raises(ScoreSheetError) as caught:
         ScoreSheet.from_dict(data)
     assert caught.value.problems == problems
