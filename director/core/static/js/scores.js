@@ -29,6 +29,29 @@
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
+  // A count above its limit is named; returns true when it is (as is a negative one, named on reading).
+  function ranged(problems, section, key, value, most, why) {
+    if (value === undefined || value < 0) return value < 0;
+    if (value > most) { problems.push(section + "." + key + " is " + value + ": " + why); return true; }
+    return false;
+  }
+
+  // scoring.scores._player_problems: counts out of their own range (then no card total is built from
+  // them: it would say nothing), and players with more cards of their suit than exist (the total
+  // still follows). Returns whether any count was out of range, negative ones included.
+  function ranges(problems, seats, c, u, perSuit) {
+    var most = perSuit / CALYPSO, out = problems.some(function (p) { return / is -\d+: /.test(p); });
+    seats.forEach(function (s) {
+      if (ranged(problems, "calypsos", s, c[s], most, "a player completes at most " + most + " calypsos (" + perSuit + " cards)")) out = true;
+      if (ranged(problems, "unfinished", s, u[s], CALYPSO - 1, "an unfinished calypso holds 0–12 cards")) out = true;
+    });
+    seats.forEach(function (s) {
+      if (c[s] !== undefined && u[s] !== undefined && c[s] >= 0 && c[s] <= most && u[s] >= 0 && u[s] < CALYPSO && CALYPSO * c[s] + u[s] > perSuit)
+        problems.push(s + ": " + c[s] + " calypsos and " + u[s] + " unfinished make " + (CALYPSO * c[s] + u[s]) + " cards of one suit; there are only " + perSuit);
+    });
+    return out;
+  }
+
   // sheet: {calypsos: {S..}, unfinished: {S..}, trick_piles: {majors, minors}, revokes: {S..}} of text or numbers.
   function check(sheet) {
     var problems = [], blanks = 0, c = {}, u = {}, p = {}, r = {};
@@ -41,16 +64,13 @@
     }
     SEATS.forEach(function (s) { read("calypsos", s, c); read("unfinished", s, u); read("revokes", s, r, true); });
     SIDES.forEach(function (s) { read("trick_piles", s, p); });
-    SEATS.forEach(function (s) {
-      if (u[s] !== undefined && u[s] >= CALYPSO) problems.push("unfinished." + s + " is " + u[s] + ": an unfinished calypso holds 0–12 cards");
-      if (c[s] !== undefined && u[s] !== undefined && c[s] >= 0 && u[s] >= 0 && u[s] < CALYPSO && CALYPSO * c[s] + u[s] > PER_SUIT)
-        problems.push(s + ": " + c[s] + " calypsos and " + u[s] + " unfinished make " + (CALYPSO * c[s] + u[s]) + " cards of one suit; there are only 52");
-    });
+    var outOfRange = ranges(problems, SEATS, c, u, PER_SUIT);
+    SIDES.forEach(function (s) { if (ranged(problems, "trick_piles", s, p[s], DECK, "a trick pile holds at most the " + DECK + " cards in play")) outOfRange = true; });
     var total = 0;
     SEATS.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0); });
     SIDES.forEach(function (s) { total += p[s] || 0; });
     var complete = blanks === 0 && Object.keys(c).length === 4 && Object.keys(u).length === 4 && Object.keys(p).length === 2;
-    if (complete && total !== DECK) {
+    if (complete && !outOfRange && total !== DECK) {
       var gap = total - DECK;
       problems.push("cards add up to " + total + ", not 208: " + (gap < 0 ? plural(-gap, "card") + " missing" : plural(gap, "card") + " too many"));
     }
@@ -92,16 +112,13 @@
     seats.forEach(function (s) {
       read("calypsos", s, c); read("unfinished", s, u); read("trick_piles", s, p); read("revokes", s, r, true);
     });
-    seats.forEach(function (s) {
-      if (u[s] !== undefined && u[s] >= CALYPSO) problems.push("unfinished." + s + " is " + u[s] + ": an unfinished calypso holds 0–12 cards");
-      if (c[s] !== undefined && u[s] !== undefined && c[s] >= 0 && u[s] >= 0 && u[s] < CALYPSO && CALYPSO * c[s] + u[s] > perSuit)
-        problems.push(s + ": " + c[s] + " calypsos and " + u[s] + " unfinished make " + (CALYPSO * c[s] + u[s]) + " cards of one suit; there are only " + perSuit);
-    });
+    var outOfRange = ranges(problems, seats, c, u, perSuit);
+    seats.forEach(function (s) { if (ranged(problems, "trick_piles", s, p[s], deck, "a trick pile holds at most the " + deck + " cards in play")) outOfRange = true; });
     var total = 0;
     seats.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0) + (p[s] || 0); });
     var complete = blanks === 0 && (seats.length === 3 || seats.length === 4) &&
       Object.keys(c).length === seats.length && Object.keys(u).length === seats.length && Object.keys(p).length === seats.length;
-    if (complete && total !== deck) {
+    if (complete && !outOfRange && total !== deck) {
       var gap = total - deck;
       problems.push("cards add up to " + total + ", not " + deck + ": " + (gap < 0 ? plural(-gap, "card") + " missing" : plural(gap, "card") + " too many"));
     }
