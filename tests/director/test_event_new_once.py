@@ -11,6 +11,7 @@ from django.urls import reverse
 from director.core.errors import Conflict
 from director.events import services as events
 from director.events.models import Event
+from tests.director.web.test_forms import new_event
 
 pytestmark = pytest.mark.django_db
 
@@ -24,19 +25,7 @@ def drawn_form(client, club) -> dict:
 
 def post(client, club, players, once, follow=False, **extra):
     """The club night form as a browser sends it (``players`` ticked, ``once`` its token)."""
-    form = {
-        "name": "Friday night",
-        "date": "2025-05-02",
-        "type": "progressive-pairs",
-        "rules_variant": "standard",
-        "games": "4",
-        "pairing": "draw",
-        "seed": "7",
-        "players": [str(p.pk) for p in players],
-        **once,
-        **extra,
-    }
-    return client.post(reverse("clubs:new_event", args=[club.slug]), form, follow=follow)
+    return new_event(client, club, follow=follow, players=[str(p.pk) for p in players], **once, **extra)
 
 
 def test_the_same_form_submitted_again_sets_up_one_night_and_links_to_it(client, director_a, club_a, players_a):

@@ -21,7 +21,8 @@ def signed_in(client, director_a):
     return client
 
 
-def new_event(client, club, **data):
+def new_event(client, club, follow=False, **data):
+    """The club night form as a browser posts it, the fields in ``data`` changed or added."""
     form = {
         "name": "Friday night",
         "date": "2025-05-02",
@@ -32,7 +33,7 @@ def new_event(client, club, **data):
         "seed": "7",
     }
     form.update(data)
-    return client.post(reverse("clubs:new_event", args=[club.slug]), form)
+    return client.post(reverse("clubs:new_event", args=[club.slug]), form, follow=follow)
 
 
 def errors_of(response, field):
