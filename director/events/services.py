@@ -277,13 +277,14 @@ def _numbers(numbers: list[int]) -> str:
     return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
 
 
-def unfinished_results(event: Event) -> list[str]:
+def unfinished_results(event: Event, *, grid=None) -> list[str]:
     """What is not finished in ``event``'s results, one line each, for a warning before it ends:
     games with no result at all, and per game the tables with no sheet, a disputed sheet or one
-    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet."""
+    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet.
+    ``grid``: the event's ``round_grid``, when the caller has it already."""
     from .selectors import round_grid
 
-    grid = round_grid(event)
+    grid = grid if grid is not None else round_grid(event)
     empty_games: list[int] = []
     lines: list[str] = []
     for round_obj, cells in grid.rows():

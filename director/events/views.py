@@ -204,7 +204,7 @@ def event_detail(request, event_id):
             "print_url": dict(links).get("Print"),
             "public_url": public_standings_url(event),
             # The confirm steps (no JavaScript needed): "Finish" with unfinished results, "Re-issue".
-            "finish_check": finish_check(request, event),
+            "finish_check": finish_check(request, event, grid),
             "reissue_check": reissue_check(request, grid.tables),
         },
     )
@@ -220,11 +220,11 @@ def public_standings_url(event) -> str | None:
         return None
 
 
-def finish_check(request, event) -> list[str] | None:
+def finish_check(request, event, grid) -> list[str] | None:
     """What is unfinished, when the director pressed Finish and is asked to confirm (``?finish=check``)."""
     if request.GET.get("finish") != "check" or event.status != Event.Status.RUNNING:
         return None
-    return services.unfinished_results(event) or None
+    return services.unfinished_results(event, grid=grid) or None
 
 
 def reissue_check(request, tables):
@@ -253,19 +253,22 @@ def start(request, event_id):
 @require_POST
 @director_view
 def finish(request, event_id):
-    """First press: with unfinished results, show them and ask (``?finish=check``); "Finish anyway"
-    posts ``force``. With nothing unfinished it finishes at once."""
+    """First press: with unfinished results the service refuses, and the page shows them and asks
+    (``?finish=check``); "Finish anyway" posts ``force``. With nothing unfinished it finishes at once."""
     event = event_for(request.user, event_id)
     force = request.POST.get("force") == "1"
-    if not force and event.status == Event.Status.RUNNING and services.unfinished_results(event):
-        return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?finish=check#finish-check")
-    done = "Finished with unfinished results (logged): every game is closed." if force else None
-    return _action(
-        request,
-        event_id,
-        lambda e: services.finish_event(event=e, force=force),
-        done or "Finished: every game is closed.",
-    )
+    try:
+        services.finish_event(event=event, force=force)
+    except DomainError as error:
+        if error.field == "unfinished":
+            return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?finish=check#finish-check")
+        messages.error(request, error.message)
+    else:
+        if force:
+            messages.success(request, "Finished with unfinished results (logged): every game is closed.")
+        else:
+            messages.success(request, "Finished: every game is closed.")
+    return redirect("events:detail", event_id=event.pk)
 
 
 @require_POST
