@@ -21,7 +21,7 @@ from scoring.cards import SUITS, CardError, parse_cards, sort_key
 
 from .adapters import row_fields, to_game_set
 from .models import GameSet, GameSetFile
-from .selectors import sets_needed
+from .selectors import commitment_state
 
 MAX_SETS = 200
 Source = GameSetFile.Source
@@ -194,12 +194,10 @@ def refresh_commitment(event: Event) -> None:
 
     Called after every change to the sets; call it too after re-seating an event.
     """
-    rows = list(GameSet.objects.filter(event=event))
-    have = {row.number for row in rows}
-    value = ""
-    if rows and all(row.complete for row in rows) and set(sets_needed(event)) <= have:
-        value = gamesets.commitment(to_game_set(row) for row in rows)
-    GameSetFile.objects.filter(event=event).update(commitment=value, updated_at=timezone.now())
+    set_file = GameSetFile.objects.filter(event=event).first()
+    if set_file is not None:  # the rule itself is the selector's, shared with every page and the API
+        value = commitment_state(event, set_file=set_file).value
+        GameSetFile.objects.filter(pk=set_file.pk).update(commitment=value, updated_at=timezone.now())
 
 
 def _check_complete(row: GameSet) -> None:
