@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
-from director.events.models import Event
+from director.events.models import Event, Seating
 from director.events.services import parse_int
 from scoring import gamesets
 from scoring.cards import SUITS, CardError, parse_cards, sort_key
@@ -47,8 +47,6 @@ def _refuse_if_set_played(row: GameSet, *, field: str) -> None:
     changing them would falsify the results and the commitment announced for them. A set still
     being recorded may be finished after its first table played it (hands recorded from that
     table's deal, so the next tables can replay it)."""
-    from director.events.models import Seating
-
     if not row.pk or not row.complete:
         return
     played = Seating.objects.filter(
