@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANKS = "23456789TJQKA"
 """Ranks, low to high."""
@@ -41,30 +41,29 @@ class CardError(ValueError):
 
 @dataclass(frozen=True, slots=True, order=False)
 class Card:
-    """One card: ``rank`` in ``RANKS`` and ``suit`` in ``SUITS``. ``str(card)`` is canonical."""
+    """One card: ``rank`` in ``RANKS`` and ``suit`` in ``SUITS``. ``str(card)`` is canonical.
+
+    ``rank_value`` (0 for a two up to 12 for an ace) and ``index`` (a dense number 0..51,
+    suit-major, handy for counting arrays) are worked out once, when the card is made: the play
+    engine reads them on every card played.
+    """
 
     rank: str
     suit: str
+    rank_value: int = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank not in _RANK_INDEX or self.suit not in _SUIT_INDEX:
             raise CardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+        object.__setattr__(self, "rank_value", _RANK_INDEX[self.rank])
+        object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 13 + _RANK_INDEX[self.rank])
 
     def __str__(self) -> str:
         return self.rank + self.suit
 
     def __repr__(self) -> str:
         return f"Card({self.rank + self.suit!r})"
-
-    @property
-    def rank_value(self) -> int:
-        """0 for a two up to 12 for an ace."""
-        return _RANK_INDEX[self.rank]
-
-    @property
-    def index(self) -> int:
-        """A dense number 0..51 (suit-major), handy for counting arrays."""
-        return _SUIT_INDEX[self.suit] * 13 + _RANK_INDEX[self.rank]
 
     @property
     def symbol(self) -> str:

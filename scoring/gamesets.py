@@ -36,6 +36,7 @@ from typing import Any
 
 from .cards import (
     BY_TEXT,
+    CARDS,
     COPIES,
     DECK_SIZE,
     DISPLAY_ORDER,
@@ -265,7 +266,10 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
     if len(game_set.deals) != DEALS_PER_GAME:
         problems.append(f"{len(game_set.deals)} deals, not {DEALS_PER_GAME}")
 
-    counts: Counter[Card] = Counter()
+    # Counted by identity first: the interned cards (scoring.cards.CARDS) are what parsing and
+    # dealing give, and counting their ids needs no Card hashing, so playing a game pays little
+    # for this check. Anything else is counted as Cards below.
+    ids: list[int] = []
     for d, deal in enumerate(game_set.deals, start=1):
         for seat in SUITS:
             cards = deal.get(seat)
@@ -274,13 +278,20 @@ def check_game_set(game_set: GameSet, *, check_number: bool = True) -> list[str]
                 continue
             if len(cards) != HAND_SIZE:
                 problems.append(f"deal {d}, seat {_seat(seat)}: {len(cards)} cards, not {HAND_SIZE}")
-            counts.update(cards)
+            ids.extend(map(id, cards))
         for key in deal:
             if not is_suit(key):
                 problems.append(f"deal {d}: {key!r} is not a seat (use S, H, D, C)")
 
-    if len(counts) == len(_ALL_CARDS) and all(k == COPIES for k in counts.values()):
+    by_id = Counter(ids)
+    if by_id.keys() == _INTERNED_IDS and all(k == COPIES for k in by_id.values()):
         return problems  # the usual case, without building the detailed messages below
+    counts: Counter[Card] = Counter()
+    for deal in game_set.deals:
+        for seat in SUITS:
+            counts.update(deal.get(seat) or ())
+    if len(counts) == len(_ALL_CARDS) and all(k == COPIES for k in counts.values()):
+        return problems  # equal cards that are not the interned ones
     strangers = [item for item in counts if not isinstance(item, Card)]
     problems.extend(f"{item!r} is not a Card (parse card text with parse_card)" for item in strangers)
     for card in _ALL_CARDS:
@@ -405,6 +416,7 @@ def complete_game_set(
 # Cards in display order (S H D C, ranks high to low): the shuffle works on these 52 indices so
 # that sorting a hand is sorting small integers, and Card objects are only looked up, never built.
 _ALL_CARDS = DISPLAY_ORDER
+_INTERNED_IDS = frozenset(id(card) for card in CARDS)
 _CANONICAL = BY_TEXT
 _FRESH_DECK: tuple[int, ...] = tuple(position // COPIES for position in range(DECK_SIZE))
 # Rejection limits for an unbiased draw from range(n) with a 32-bit word: accept w < limit.

@@ -15,13 +15,14 @@ A **play record** (docs/formats.md, "Play record") is JSON: the game set referen
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from . import _fastplay as fp
 from .cards import CARDS, DISPLAY_ORDER, SUIT_INDEX, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card
-from .gamesets import GameSet, commitment, require_valid
-from .tricks import ALL_FOURS, STANDARD, check_rule, legal_plays
+from .gamesets import ORIENTATIONS, GameSet, commitment, require_valid
+from .tricks import ALL_FOURS, RULES, STANDARD, check_rule, playable_suits
 
 FORMS: tuple[str, ...] = ("partnership", "cutthroat")
 """Scoring forms ``GameState`` plays: partnerships (majors v minors) or four individuals."""
@@ -31,6 +32,74 @@ TRICKS_PER_DEAL = 13
 
 _SEAT = SUIT_INDEX
 _DISPLAY_ORDER = tuple(card.index for card in DISPLAY_ORDER)
+_DISPLAY_POSITION = {c: position for position, c in enumerate(_DISPLAY_ORDER)}
+
+
+def _playable_table(rule: str) -> tuple:
+    """``table[led][own][holds_led]``: the suit numbers a player may play from, as
+    ``tricks.playable_suits`` says (the rule is written there once; this is its lookup table)."""
+    return tuple(
+        tuple(
+            tuple(
+                tuple(_SEAT[suit] for suit in playable_suits(SUITS[led], SUITS[own], holds, rule))
+                for holds in (False, True)
+            )
+            for own in range(4)
+        )
+        for led in range(4)
+    )
+
+
+_PLAYABLE = {rule: _playable_table(rule) for rule in RULES}
+# ``_FOLLOW[rule][led][own]``: the suits a player holding the led suit may play (checked per card).
+_FOLLOW = {
+    rule: tuple(tuple(by_seat[True] for by_seat in by_led) for by_led in table) for rule, table in _PLAYABLE.items()
+}
+
+
+def _seating(orientation: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """``(next, order)``: each seat's left-hand neighbour, and from each leader the four seats in
+    turn order (the seats of a trick are ``order[leader][:cards played]``)."""
+    following = fp.next_seats(orientation)
+    order = []
+    for leader in range(4):
+        seats = [leader]
+        while len(seats) < 4:
+            seats.append(following[seats[-1]])
+        order.append(tuple(seats))
+    return following, tuple(order)
+
+
+_SEATING = {orientation: _seating(orientation) for orientation in ORIENTATIONS}
+
+# Each game set's hands, checked and sorted once per GameSet object (a GameSet is frozen), so a bot
+# playing thousands of games of one set, or a referee replaying it, pays for that only once.
+_PREPARED: dict[int, tuple[weakref.ref, tuple]] = {}
+
+
+def _prepared_deals(game_set: GameSet) -> tuple:
+    """``deals[d][seat]``: ``(numbers, cards)``, each four tuples (suits S H D C) of the seat's cards
+    in hand order (high first), as card numbers and as the interned ``Card``s.
+
+    ``GameSetError`` if ``game_set`` is not a valid set (checked the first time only).
+    """
+    key = id(game_set)
+    entry = _PREPARED.get(key)
+    if entry is not None and entry[0]() is game_set:
+        return entry[1]
+    require_valid(game_set)
+    deals = []
+    for deal in game_set.deals:
+        seats = []
+        for suit in SUITS:
+            numbers: list[list[int]] = [[], [], [], []]
+            for c in sorted((card.index for card in deal[suit]), key=_DISPLAY_POSITION.__getitem__):
+                numbers[c // 13].append(c)
+            seats.append((tuple(tuple(n) for n in numbers), tuple(tuple(CARDS[c] for c in n) for n in numbers)))
+        deals.append(tuple(seats))
+    prepared = tuple(deals)
+    _PREPARED[key] = (weakref.ref(game_set, lambda _ref: _PREPARED.pop(key, None)), prepared)
+    return prepared
 
 
 class IllegalPlay(ValueError):
@@ -90,13 +159,16 @@ class GameState:
         allow_revokes: bool = False,
     ) -> None:
         """Start the game at deal 1, trick 1; ``GameSetError`` if ``game_set`` is not a valid set."""
-        self.game_set = require_valid(game_set)
+        self._deals = _prepared_deals(game_set)  # checks the set (GameSetError when not valid)
+        self.game_set = game_set
         self.rule = check_rule(rule)
         self.form = check_form(form)
         self.allow_revokes = allow_revokes
         self._cutthroat = form == "cutthroat"
         self._beat_leader = rule != STANDARD
-        self._next = fp.next_seats(game_set.orientation)
+        self._next, self._order = _SEATING[game_set.orientation]
+        self._playable = _PLAYABLE[self.rule]
+        self._follow = _FOLLOW[self.rule]
         # Calypsoes in progress (rank masks and sizes), completed calypsoes, piles, revokes.
         self._mask = [0, 0, 0, 0]
         self._count = [0, 0, 0, 0]
@@ -113,17 +185,17 @@ class GameState:
     def _start_deal(self, d: int) -> None:
         self._deal = d
         self._trick_no = 0
-        self._held = [[0] * 52 for _ in range(4)]  # copies of each card per seat
-        self._suit_len = [[0, 0, 0, 0] for _ in range(4)]
-        for seat, suit in enumerate(SUITS):
-            for card in self.game_set.deals[d][suit]:
-                self._held[seat][card.index] += 1
-                self._suit_len[seat][card.index // 13] += 1
+        # Each seat's hand as four suit lists (S H D C) of the interned cards in hand order, so hand()
+        # and legal_plays() join lists instead of building cards on every play, and the same lists
+        # of card numbers, which find a played card's place without comparing Card objects.
+        deal = self._deals[d]
+        self._numbers = [[list(suit) for suit in numbers] for numbers, _ in deal]
+        self._hands = [[list(suit) for suit in cards] for _, cards in deal]
         self._renounced = [0, 0, 0, 0]  # bit per suit shown void this deal
         self._leader = _SEAT[self.game_set.leader(d)]
         self._turn = self._leader
         self._cards: list[int] = []
-        self._seats: list[int] = []
+        self._led = -1  # the suit led to the trick in progress, -1 before the lead
         self._record.append([])
         self._winners.append([])
 
@@ -163,33 +235,47 @@ class GameState:
         return [(SUITS[s], CARDS[c]) for s, c in zip(self._seats, self._cards, strict=True)]
 
     @property
+    def _seats(self) -> tuple[int, ...]:
+        """The seat numbers that played the cards of the trick in progress, in play order."""
+        return self._order[self._leader][: len(self._cards)]
+
+    @property
     def cards_played(self) -> int:
         """How many cards have been played so far in the game (208 at the end)."""
         return sum(len(t) for deal in self._record for t in deal)
 
     def hand(self, seat: str) -> list[Card]:
         """The cards ``seat`` still holds in this deal, in hand order (suits S H D C, high first)."""
-        held = self._held[_seat_index(seat)]
-        return [CARDS[c] for c in _DISPLAY_ORDER if held[c] for _ in range(held[c])]
+        spades, hearts, diamonds, clubs = self._hands[_seat_index(seat)]
+        return spades + hearts + diamonds + clubs
 
     def legal_plays(self) -> list[Card]:
-        """The cards the player to play may play (repeated cards kept), in hand order."""
-        if self._turn < 0:
+        """The cards the player to play may play (repeated cards kept), in hand order
+        (``tricks.legal_plays`` of ``hand()``, read from the suit lists)."""
+        turn = self._turn
+        if turn < 0:
             return []
-        seat = SUITS[self._turn]
-        return legal_plays(self.hand(seat), self.led_suit, seat, self.rule)
+        hand = self._hands[turn]
+        led = self._led
+        if led >= 0:
+            suits = self._playable[led][turn][bool(hand[led])]
+            if len(suits) == 1:
+                return hand[led][:]
+            if len(suits) == 2:
+                return hand[suits[0]] + hand[suits[1]]
+        return hand[0] + hand[1] + hand[2] + hand[3]
 
     # --- the rules ------------------------------------------------------------------------------
 
     def _where(self) -> str:
         return f"deal {self._deal + 1}, trick {self._trick_no + 1}"
 
-    def _check(self, c: int) -> bool:
-        """Raise ``IllegalPlay`` if card index ``c`` may not be played now; True if it is a revoke."""
+    def _illegal(self, c: int) -> IllegalPlay:
+        """Why card index ``c`` may not be played now (``play`` has found that it may not)."""
         turn = self._turn
         card = CARDS[c]
         if turn < 0:
-            raise IllegalPlay(
+            return IllegalPlay(
                 f"the game is over: {card} cannot be played",
                 deal=self._deal,
                 trick=self._trick_no,
@@ -197,28 +283,19 @@ class GameState:
                 card=card,
             )
         seat = SUITS[turn]
-        if not self._held[turn][c]:
-            raise IllegalPlay(
+        if c not in self._numbers[turn][c // 13]:
+            return IllegalPlay(
                 f"{self._where()}: {SUIT_NAMES[seat]} ({seat}) does not hold {card}",
                 deal=self._deal,
                 trick=self._trick_no,
                 seat=seat,
                 card=card,
             )
-        if not self._cards:
-            return False
         led = self._cards[0] // 13
-        suit = c // 13
-        if suit == led or not self._suit_len[turn][led]:
-            return False
-        if self.rule == ALL_FOURS and suit == turn:
-            return False  # All Fours: may trump in while able to follow
-        if self.allow_revokes:
-            return True
-        held = self._suit_len[turn][led]
+        held = len(self._hands[turn][led])
         led_name = SUIT_NAMES[SUITS[led]].lower()
         also = f" or play {SUIT_NAMES[seat].lower()} (All Fours)" if self.rule == ALL_FOURS else ""
-        raise IllegalPlay(
+        return IllegalPlay(
             f"{self._where()}: {SUIT_NAMES[seat]} ({seat}) must follow suit — holds {held} "
             f"{led_name} and may not play {card}; follow {led_name}{also}",
             deal=self._deal,
@@ -238,42 +315,48 @@ class GameState:
             try:
                 card = parse_card(card)
             except CardError as exc:
-                raise IllegalPlay(
-                    str(exc), deal=self._deal, trick=self._trick_no, seat=self.to_play, card=None
-                ) from exc
+                where = {"deal": self._deal, "trick": self._trick_no, "seat": self.to_play}
+                raise IllegalPlay(str(exc), **where, card=None) from exc
         c = card.index
-        revoke = self._check(c)
-        return self._play_index(c, revoke)
-
-    def _play_index(self, c: int, revoke: bool = False) -> str | None:
-        """Play card index ``c`` for the player to play; the card has been checked."""
         turn = self._turn
-        self._held[turn][c] -= 1
+        if turn < 0:
+            raise self._illegal(c)
         suit = c // 13
-        self._suit_len[turn][suit] -= 1
-        if self._cards:
-            led = self._cards[0] // 13
-            if suit != led and not (self.rule == ALL_FOURS and suit == turn):
-                self._renounced[turn] |= 1 << led  # shown publicly (under All Fours: discards only)
-        if revoke:
-            self._revokes[turn] += 1
-        self._cards.append(c)
-        self._seats.append(turn)
-        if len(self._cards) < 4:
+        numbers = self._numbers[turn][suit]
+        try:
+            place = numbers.index(c)
+        except ValueError:  # not held
+            raise self._illegal(c) from None
+        cards = self._cards
+        hand = self._hands[turn]
+        led = self._led
+        if led < 0:
+            self._led = suit
+        elif suit not in self._follow[led][turn]:
+            # Not a card its player may play while holding the led suit (tricks.playable_suits).
+            if hand[led]:
+                if not self.allow_revokes:
+                    raise self._illegal(c)
+                self._revokes[turn] += 1
+            # Shown publicly void in the led suit (under All Fours a trump-in shows nothing).
+            self._renounced[turn] |= 1 << led
+        del numbers[place], hand[suit][place]
+        cards.append(c)
+        if len(cards) < 4:
             self._turn = self._next[turn]
             return None
         return self._finish_trick()
 
     def _finish_trick(self) -> str:
-        cards, seats = self._cards, self._seats
+        cards, seats = self._cards, self._order[self._leader]
         winner = seats[fp.resolve_trick(cards, seats, self._beat_leader)]
         fp.take_trick(cards, winner, self._mask, self._count, self._done, self._pile, self._cutthroat)
         self._record[-1].append(cards)
         self._winners[-1].append(winner)
         self._cards = []
-        self._seats = []
-        self._trick_no += 1
-        if self._trick_no < TRICKS_PER_DEAL:
+        self._led = -1
+        trick = self._trick_no = self._trick_no + 1
+        if trick < TRICKS_PER_DEAL:
             self._leader = self._turn = winner
         elif self._deal + 1 < len(self.game_set.deals):
             self._start_deal(self._deal + 1)
@@ -496,8 +579,10 @@ def play_game(
     """Play a whole game of ``game_set``: ``players`` is one player for all seats or one per seat."""
     state = GameState(game_set, rule=rule, form=form)
     by_seat = players if isinstance(players, Mapping) else dict.fromkeys(SUITS, players)
-    while not state.is_over:
-        state.play(by_seat[state.to_play].choose(state))
+    choosers = [by_seat[seat].choose for seat in SUITS]  # by seat number, as state._turn counts them
+    play = state.play
+    while state._turn >= 0:
+        play(choosers[state._turn](state))
     return state
 
 
@@ -566,13 +651,12 @@ class ClubPlayer:
 
     def choose(self, state: GameState) -> Card:
         me = state._turn
-        held = state._held[me]
         legal = sorted({c.index for c in state.legal_plays()})
         if len(legal) == 1:
             return CARDS[legal[0]]
         best, best_score = legal[0], float("-inf")
         for c in legal:
-            score = self._evaluate(state, me, c, held) + self._random() * _NOISE
+            score = self._evaluate(state, me, c) + self._random() * _NOISE
             if score > best_score:
                 best, best_score = c, score
         return CARDS[best]
@@ -614,7 +698,7 @@ class ClubPlayer:
             return can_trump
         return can_trump + (1 - can_trump) * 0.6 * (12 - rank) / 12
 
-    def _evaluate(self, state: GameState, me: int, c: int, held: list[int]) -> float:
+    def _evaluate(self, state: GameState, me: int, c: int) -> float:
         cards = [*state._cards, c]
         seats = [*state._seats, me]
         led = cards[0] // 13

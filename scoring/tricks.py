@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, is_suit
+from .cards import SUITS, Card, is_suit
 
 STANDARD = "standard"
 BEAT_THE_LEADER = "beat-the-leader"
@@ -91,12 +91,25 @@ def trick_winner(cards: Sequence[Card], trumps: Sequence[str], rule: str = STAND
     return best
 
 
+def playable_suits(led_suit: str | None, own_suit: str, holds_led: bool, rule: str = STANDARD) -> str:
+    """The suits a player may play from, in ``SUITS`` order: the follow-suit rule in one place.
+
+    All four when leading (``led_suit`` is ``None``) or void in the led suit; otherwise the led
+    suit, and under All Fours also the player's own suit.
+    """
+    if led_suit is None or not holds_led:
+        return SUITS
+    if rule == ALL_FOURS and own_suit != led_suit:
+        return "".join(suit for suit in SUITS if suit in (led_suit, own_suit))
+    return led_suit
+
+
 def legal_plays(hand: Iterable[Card], led_suit: str | None, own_suit: str, rule: str = STANDARD) -> list[Card]:
     """The cards of ``hand`` its player may play, in hand order (repeated cards kept).
 
     ``led_suit`` is ``None`` when the player leads: any card. A player holding the led suit must
     follow it; under All Fours they may instead play their own suit. A player void in the led suit
-    may play anything.
+    may play anything (``playable_suits``).
     """
     check_rule(rule)
     if led_suit is not None and not is_suit(led_suit):
@@ -104,14 +117,11 @@ def legal_plays(hand: Iterable[Card], led_suit: str | None, own_suit: str, rule:
     if not is_suit(own_suit):
         raise ValueError(f"own suit {own_suit!r} is not a suit (use S, H, D, C)")
     cards = list(hand)
-    if led_suit is None:
+    holds_led = any(card.suit == led_suit for card in cards)
+    suits = playable_suits(led_suit, own_suit, holds_led, rule)
+    if len(suits) == len(SUITS):
         return cards
-    following = [card for card in cards if card.suit == led_suit]
-    if not following:
-        return cards
-    if rule == ALL_FOURS and own_suit != led_suit:
-        return [card for card in cards if card.suit == led_suit or card.suit == own_suit]
-    return following
+    return [card for card in cards if card.suit in suits]
 
 
 def describe_rule(rule: str) -> str:
@@ -133,5 +143,6 @@ __all__ = [
     "describe_rule",
     "is_trump_in",
     "legal_plays",
+    "playable_suits",
     "trick_winner",
 ]

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import _fastplay as fp
-from scoring.cards import PARTNER, SUITS, Card, parse_card, parse_cards, quad_deck
+from scoring.cards import PARTNER, SUITS, Card, parse_card, parse_cards, quad_deck, sort_key
 from scoring.gamesets import GameSet, GameSetError, commitment
 from scoring.play import (
     ClubPlayer,
@@ -25,7 +25,7 @@ from scoring.play import (
     simulate_random_game,
 )
 from scoring.scores import calypso_points, score_cutthroat, score_game
-from scoring.tricks import ALL_FOURS, BEAT_THE_LEADER, RULES, STANDARD, trick_winner
+from scoring.tricks import ALL_FOURS, BEAT_THE_LEADER, RULES, STANDARD, legal_plays, trick_winner
 
 FORMS = ("partnership", "cutthroat")
 SIDE = {"S": "majors", "H": "majors", "D": "minors", "C": "minors"}
@@ -478,12 +478,22 @@ def check_game(gs: GameSet, rule: str, form: str, seed: int, club: bool = False)
     ref = Reference(form)
     tricks_done = 0
     played: list[Counter[Card]] = [Counter() for _ in range(4)]
+    held_deal, held = -1, {}
     while not state.is_over:
         deal = state.deal
         trick_before = [*state.current_trick]
         card = player.choose(state)
-        assert card in state.legal_plays()
         seat = state.to_play
+        # The referee's quick lists agree with the rule as scoring.tricks words it, card for card
+        # and in hand order, and the hand is what was dealt less what was played.
+        hand = state.hand(seat)
+        assert hand == sorted(hand, key=sort_key)
+        if deal != held_deal:
+            held_deal, held = deal, {s: Counter(gs.deals[deal][s]) for s in SUITS}
+        assert Counter(hand) == held[seat]
+        held[seat][card] -= 1
+        assert state.legal_plays() == legal_plays(hand, state.led_suit, seat, rule)
+        assert card in state.legal_plays()
         won = state.play(card)
         played[deal][card] += 1
         if won is None:
@@ -585,6 +595,25 @@ def test_game_state_refuses_a_set_that_is_not_the_quad_deck():
     deals[0]["S"] = (parse_card("AS"),) * 13
     with pytest.raises(GameSetError, match="AS appears"):
         GameState(GameSet(1, tuple(deals)))
+
+
+def test_a_refused_set_is_refused_every_time_and_equal_cards_play_alike():
+    # The referee checks a set once per GameSet object: a refused one is never remembered as good.
+    gs = make_set(4)
+    deals = [dict(deal) for deal in gs.deals]
+    deals[0]["S"] = (parse_card("AS"),) * 13
+    bad = GameSet(1, tuple(deals))
+    for _ in range(2):
+        with pytest.raises(GameSetError, match="AS appears"):
+            GameState(bad)
+    # Cards built afresh (equal, not the interned ones) play the same game as the parsed set.
+    fresh = GameSet(
+        gs.number,
+        tuple({seat: tuple(Card(c.rank, c.suit) for c in hand) for seat, hand in d.items()} for d in gs.deals),
+    )
+    assert fresh.deals[0]["S"][0] is not gs.deals[0]["S"][0]
+    a, b = play_game(gs, RandomPlayer(9)), play_game(fresh, RandomPlayer(9))
+    assert a.record()["deals"] == b.record()["deals"] and a.sheet_dict() == b.sheet_dict()
 
 
 def test_game_state_of_something_that_is_not_a_game_set():

@@ -7,7 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import CARDS, SUITS, parse_card, parse_cards
-from scoring.tricks import ALL_FOURS, BEAT_THE_LEADER, RULES, STANDARD, check_rule, legal_plays, trick_winner
+from scoring.tricks import (
+    ALL_FOURS,
+    BEAT_THE_LEADER,
+    RULES,
+    STANDARD,
+    check_rule,
+    legal_plays,
+    playable_suits,
+    trick_winner,
+)
 
 
 def win(cards: str, trumps: str, rule: str = STANDARD) -> int:
@@ -233,6 +242,26 @@ def test_repeated_cards_kept_and_hand_untouched(rule):
 
 def test_legal_plays_accepts_any_iterable():
     assert legal_plays(iter(HAND), "H", "S") == parse_cards("9H")
+
+
+@pytest.mark.parametrize("rule", ALL)
+def test_playable_suits_lead_and_void_any_suit(rule):
+    assert playable_suits(None, "D", True, rule) == "SHDC"
+    assert playable_suits("H", "D", False, rule) == "SHDC"
+
+
+@pytest.mark.parametrize(
+    ("led", "own", "rule", "suits"),
+    [
+        ("H", "D", STANDARD, "H"),
+        ("H", "D", BEAT_THE_LEADER, "H"),
+        ("H", "D", ALL_FOURS, "HD"),  # follow, or trump in with one's own suit
+        ("C", "S", ALL_FOURS, "SC"),  # in SUITS order, whatever was led
+        ("D", "D", ALL_FOURS, "D"),  # one's own suit led: following is the only choice
+    ],
+)
+def test_playable_suits_when_holding_the_led_suit(led, own, rule, suits):
+    assert playable_suits(led, own, True, rule) == suits
 
 
 # --- properties over random tricks --------------------------------------------------------------
