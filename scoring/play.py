@@ -196,8 +196,10 @@ class GameState:
         self._turn = self._leader
         self._cards: list[int] = []
         self._led = -1  # the suit led to the trick in progress, -1 before the lead
-        self._record.append([])
-        self._winners.append([])
+        self._deal_record: list[list[int]] = []
+        self._deal_winners: list[int] = []
+        self._record.append(self._deal_record)
+        self._winners.append(self._deal_winners)
 
     @property
     def is_over(self) -> bool:
@@ -311,7 +313,7 @@ class GameState:
         follow suit (unless ``allow_revokes``), or a play after the end of the game. Returns the
         seat that won the trick when this card completed it, else ``None``.
         """
-        if not isinstance(card, Card):
+        if card.__class__ is not Card:
             try:
                 card = parse_card(card)
             except CardError as exc:
@@ -351,8 +353,8 @@ class GameState:
         cards, seats = self._cards, self._order[self._leader]
         winner = seats[fp.resolve_trick(cards, seats, self._beat_leader)]
         fp.take_trick(cards, winner, self._mask, self._count, self._done, self._pile, self._cutthroat)
-        self._record[-1].append(cards)
-        self._winners[-1].append(winner)
+        self._deal_record.append(cards)
+        self._deal_winners.append(winner)
         self._cards = []
         self._led = -1
         trick = self._trick_no = self._trick_no + 1
