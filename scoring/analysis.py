@@ -12,9 +12,11 @@ included; they need no simulation.
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -34,7 +36,8 @@ hardly vary is not called lopsided for a trifle."""
 PLAYERS = ("club", "random")
 
 Progress = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` after each simulated game."""
+"""Called as ``progress(done, total)`` after each simulated game (``analyse``) or set
+(``analyse_sets``)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,61 @@ def hand_statistics(game_set: GameSet) -> tuple[list[HandStats], list[SeatStats]
     return hands, seats
 
 
+def _check_request(rule: str, games: int, players: str) -> None:
+    check_rule(rule)
+    if players not in PLAYERS:
+        raise ValueError(f"unknown players {players!r} (use {' or '.join(map(repr, PLAYERS))})")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"the number of games must be a whole number ≥ 1, not {games!r}")
+
+
+def default_jobs() -> int:
+    """The cores this process may use: how many sets ``analyse_sets`` analyses at once by default."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS and Windows have no affinity call
+        return os.cpu_count() or 1
+
+
+def analyse_sets(
+    sets: Iterable[GameSet],
+    rule: str = STANDARD,
+    games: int = 100,
+    seed: int | str = 0,
+    *,
+    players: str = "club",
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> list[Analysis]:
+    """``analyse`` every set of a session, ``jobs`` sets at a time in worker processes (default:
+    ``default_jobs()``; 1 runs them here, one after another). The results, in the order of
+    ``sets``, are exactly those of a serial run: each set's games are seeded from ``seed``, the game
+    and the seat alone. ``progress(done, total)`` is called as each set finishes.
+    """
+    _check_request(rule, games, players)
+    sets = list(sets)
+    jobs = default_jobs() if jobs is None else jobs
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number ≥ 1, not {jobs!r}")
+    total = len(sets)
+    results: list[Analysis | None] = [None] * total
+    if min(jobs, total) <= 1:
+        for i, game_set in enumerate(sets):
+            results[i] = analyse(game_set, rule, games, seed, players=players)
+            if progress is not None:
+                progress(i + 1, total)
+        return results  # type: ignore[return-value]
+    with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
+        futures = {
+            pool.submit(analyse, game_set, rule, games, seed, players=players): i for i, game_set in enumerate(sets)
+        }
+        for done, future in enumerate(as_completed(futures), start=1):
+            results[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, total)
+    return results  # type: ignore[return-value]
+
+
 def analyse(
     game_set: GameSet,
     rule: str = STANDARD,
@@ -171,11 +229,7 @@ def analyse(
     the whole analysis is deterministic); ``players="random"`` uses uniformly random legal players
     on the fast path. ``progress(done, total)`` is called after each game.
     """
-    check_rule(rule)
-    if players not in PLAYERS:
-        raise ValueError(f"unknown players {players!r} (use {' or '.join(map(repr, PLAYERS))})")
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"the number of games must be a whole number ≥ 1, not {games!r}")
+    _check_request(rule, games, players)
     scores: dict[str, list[int]] = {side: [] for side in SIDES}
     calypsos: dict[str, list[int]] = {side: [] for side in SIDES}
     tables = fp.SetTables(game_set) if players == "random" else None

@@ -65,6 +65,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.rank + self.suit!r})"
 
+    def __reduce__(self):
+        # Unpickled (say, in a worker process of analyse_sets) as the interned card of that text.
+        return (_interned, (self.rank, self.suit))
+
     @property
     def symbol(self) -> str:
         """Rank with the suit symbol, e.g. ``A♠``."""
@@ -76,6 +80,10 @@ CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in R
 _BY_TEXT = {str(card): card for card in CARDS}
 BY_TEXT: dict[str, Card] = _BY_TEXT
 """Canonical text → the interned card (``"AS"`` → ``Card('AS')``): the fast path of parsing."""
+
+
+def _interned(rank: str, suit: str) -> Card:
+    return BY_TEXT.get(rank + suit) or Card(rank, suit)
 
 
 def is_suit(value: object) -> bool:

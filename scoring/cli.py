@@ -249,6 +249,13 @@ def add_analyse(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--set", type=int, action="append", metavar="K", help="only set K (repeatable)")
     parser.add_argument("--seed", default="0", help="seed of the simulated play (default 0)")
     parser.add_argument("--players", default="club", choices=["club", "random"], help="who plays (default club)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="sets analysed at once in worker processes (default: the cores; the results are the same)",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the results as JSON")
     output.add_argument(
@@ -264,7 +271,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     """Analyse every (chosen) set of the file, with one progress bar over all games."""
     from tqdm import tqdm
 
-    from .analysis import analyse, format_analysis
+    from .analysis import analyse, analyse_sets, default_jobs, format_analysis
 
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
@@ -277,14 +284,23 @@ def run_analyse(args: argparse.Namespace) -> int:
         if missing:
             raise CommandError(f"{args.file} has no game set {', '.join(map(str, missing))}")
         sets = tuple(s for s in sets if s.number in args.set)
-    bar = tqdm(total=len(sets) * args.games, unit="game", desc="analysing", file=sys.stderr, disable=args.quiet or None)
-    results = []
-    with bar:
-        for game_set in sets:
-            results.append(
-                analyse(
-                    game_set, args.rule, args.games, args.seed, players=args.players, progress=lambda d, t: bar.update()
-                )
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {jobs}")
+    quiet = args.quiet or None
+    chosen = {"players": args.players}
+    if min(jobs, len(sets)) <= 1:  # one process: the bar counts games
+        bar = tqdm(total=len(sets) * args.games, unit="game", desc="analysing", file=sys.stderr, disable=quiet)
+        with bar:
+            results = [
+                analyse(game_set, args.rule, args.games, args.seed, **chosen, progress=lambda d, t: bar.update())
+                for game_set in sets
+            ]
+    else:  # sets in parallel: the bar counts sets done
+        bar = tqdm(total=len(sets), unit="set", desc=f"analysing ({jobs} jobs)", file=sys.stderr, disable=quiet)
+        with bar:
+            results = analyse_sets(
+                sets, args.rule, args.games, args.seed, **chosen, jobs=jobs, progress=lambda d, t: bar.update()
             )
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=1))

@@ -637,6 +637,52 @@ _LOST_CHANCE = 15.0  # our own needed card gone to the opponents' pile can never
 _NOISE = 8.0  # points of random preference: club players do not all play alike
 
 
+# The seats whose calypsos a trick won by ``seat`` feeds: ``_OWNERS[cutthroat][seat]``.
+_OWNERS = (tuple((seat, seat ^ 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
+
+
+class _Prefix:
+    """What a club player's estimates of its candidate cards share: the trick so far, the seats of
+    the trick with the player's own, the players after it, its side, and per side the value of the
+    cards already played (worked out once per choice, not once per candidate card)."""
+
+    __slots__ = ("_values", "cards", "first_opponent", "later", "mine", "seats")
+
+    def __init__(self, state: GameState, me: int) -> None:
+        self.cards = state._cards
+        self.seats = (*state._seats, me)
+        later = []
+        seat = me
+        for _ in range(3 - len(self.cards)):
+            seat = state._next[seat]
+            later.append(seat)
+        self.later = tuple(later)
+        self.mine = ClubPlayer._owners(state, me)
+        self.first_opponent = next((s for s in later if s not in self.mine), (me + 2) % 4)
+        self._values: dict[tuple[int, ...], tuple[float, list[int]]] = {}
+
+    def value(self, state: GameState, owners: tuple[int, ...]) -> tuple[float, list[int]]:
+        """The played cards' worth to the side of ``owners`` and the calypso ranks they add, per suit.
+
+        All the values are whole numbers of points, so adding the candidate card afterwards gives
+        exactly the sum in play order."""
+        known = self._values.get(owners)
+        if known is None:
+            mask = state._mask
+            seen = [0, 0, 0, 0]
+            value = 0.0
+            for c in self.cards:
+                s = c // 13
+                b = 1 << (c % 13)
+                if s in owners and not (mask[s] | seen[s]) & b:
+                    seen[s] |= b
+                    value += _CALYPSO_CARD
+                else:
+                    value += _PILE_CARD
+            known = self._values[owners] = (value, seen)
+        return known
+
+
 class ClubPlayer:
     """A sensible club player, greedy one trick deep. Seeded: deterministic for a given seed.
 
@@ -656,9 +702,11 @@ class ClubPlayer:
         legal = sorted({c.index for c in state.legal_plays()})
         if len(legal) == 1:
             return CARDS[legal[0]]
+        # What every candidate card shares: the cards already played, who plays after me, my side.
+        prefix = _Prefix(state, me)
         best, best_score = legal[0], float("-inf")
         for c in legal:
-            score = self._evaluate(state, me, c) + self._random() * _NOISE
+            score = self._evaluate(state, me, c, prefix) + self._random() * _NOISE
             if score > best_score:
                 best, best_score = c, score
         return CARDS[best]
@@ -667,23 +715,19 @@ class ClubPlayer:
 
     @staticmethod
     def _owners(state: GameState, seat: int) -> tuple[int, ...]:
-        return (seat,) if state._cutthroat else (seat, seat ^ 1)
+        return _OWNERS[state._cutthroat][seat]
 
-    def _trick_value(self, state: GameState, winner: int, cards: Sequence[int], unknown: int, led: int) -> float:
-        """What the cards (plus ``unknown`` cards yet to come, guessed to be of the led suit) are
-        worth to the winner's side."""
-        owners = self._owners(state, winner)
-        mask = state._mask
-        seen = [0, 0, 0, 0]
-        value = 0.0
-        for c in cards:
-            s = c // 13
-            b = 1 << (c % 13)
-            if s in owners and not (mask[s] | seen[s]) & b:
-                seen[s] |= b
-                value += _CALYPSO_CARD
-            else:
-                value += _PILE_CARD
+    def _trick_value(self, state: GameState, winner: int, c: int, unknown: int, led: int, prefix: _Prefix) -> float:
+        """What the trick's cards so far and ``c`` (plus ``unknown`` cards yet to come, guessed to be
+        of the led suit) are worth to the winner's side: a card joining a calypso in progress of the
+        side (once per rank) is a calypso card, any other a pile card."""
+        owners = _OWNERS[state._cutthroat][winner]
+        value, seen = prefix.value(state, owners)
+        s = c // 13
+        if s in owners and not (state._mask[s] | seen[s]) & (1 << (c % 13)):
+            value += _CALYPSO_CARD
+        else:
+            value += _PILE_CARD
         if unknown:
             need = 1 - state._count[led] / 13 if led in owners else 0.0
             value += unknown * (_PILE_CARD + need * (_CALYPSO_CARD - _PILE_CARD))
@@ -700,35 +744,32 @@ class ClubPlayer:
             return can_trump
         return can_trump + (1 - can_trump) * 0.6 * (12 - rank) / 12
 
-    def _evaluate(self, state: GameState, me: int, c: int) -> float:
-        cards = [*state._cards, c]
-        seats = [*state._seats, me]
+    def _evaluate(self, state: GameState, me: int, c: int, prefix: _Prefix) -> float:
+        cards = [*prefix.cards, c]
+        seats = prefix.seats
         led = cards[0] // 13
         pos = fp.resolve_trick(cards, seats, state._beat_leader)
         winner = seats[pos]
         win_card = cards[pos]
         trump_in = pos > 0 and win_card // 13 == winner and winner != led
         trump_lead = pos == 0 and led == seats[0]
-        later = []
-        seat = me
-        for _ in range(4 - len(cards)):
-            seat = state._next[seat]
-            later.append(seat)
-        mine = self._owners(state, me)
+        later = prefix.later
+        mine = prefix.mine
         if winner in mine:
             p_mine = 1.0
             for seat in later:
                 if seat not in mine:
                     p_mine *= 1 - self._beat_chance(state, seat, led, win_card, trump_in, trump_lead)
-            other = next((s for s in later if s not in mine), (me + 2) % 4)
+            other = prefix.first_opponent
         else:
             p_mine = 0.0
             for seat in later:
                 if seat in mine:
                     p_mine = self._beat_chance(state, seat, led, win_card, trump_in, trump_lead)
             other = winner
-        ours = self._trick_value(state, me, cards, len(later), led)
-        theirs = self._trick_value(state, other, cards, len(later), led)
+        unknown = len(later)
+        ours = self._trick_value(state, me, c, unknown, led, prefix)
+        theirs = self._trick_value(state, other, c, unknown, led, prefix)
         # Our own needed card lost to the opponents can never join our calypso.
         s = c // 13
         lost = _LOST_CHANCE if s in mine and not state._mask[s] >> (c % 13) & 1 else 0.0

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.analysis import LOPSIDED_RATIO, analyse, compare_players, format_analysis, hand_statistics
+from scoring.analysis import (
+    LOPSIDED_RATIO,
+    analyse,
+    analyse_sets,
+    compare_players,
+    default_jobs,
+    format_analysis,
+    hand_statistics,
+)
 from scoring.cards import CARDS, SUITS
 from scoring.gamesets import GameSet, deal_game_set
 from scoring.play import simulate_random_game
@@ -114,6 +122,43 @@ def test_bad_arguments():
     assert SUITS == "SHDC"
 
 
+# --- a session's sets in parallel ------------------------------------------------------------------
+
+
+def test_analyse_sets_in_processes_equals_a_serial_run_in_order():
+    sets = [SET, deal_game_set(2, "c0ffee"), one_sided_set()]
+    calls: list[tuple[int, int]] = []
+    parallel = analyse_sets(sets, games=3, seed="s", jobs=2, progress=lambda d, t: calls.append((d, t)))
+    serial = [analyse(game_set, games=3, seed="s") for game_set in sets]
+    assert parallel == serial
+    assert [r.game_set for r in parallel] == [1, 2, 9]
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    assert analyse_sets(sets[:2], games=2, seed=4, jobs=1, players="random") == [
+        analyse(game_set, games=2, seed=4, players="random") for game_set in sets[:2]
+    ]
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, True, "2"])
+def test_analyse_sets_names_bad_jobs(jobs):
+    with pytest.raises(ValueError, match="jobs must be a whole number"):
+        analyse_sets([SET], games=1, jobs=jobs)
+
+
+def test_default_jobs_is_the_usable_cores():
+    import os
+
+    assert 1 <= default_jobs() <= (os.cpu_count() or 1)
+
+
+def test_cards_cross_processes_as_the_interned_cards():
+    import copy
+    import pickle
+
+    for card in (CARDS[0], CARDS[51]):
+        assert pickle.loads(pickle.dumps(card)) is card
+        assert copy.deepcopy(card) is card
+
+
 # --- python -m scoring analyse --------------------------------------------------------------------
 
 
@@ -136,6 +181,24 @@ def test_cli_analyse(tmp_path, capsys):
     assert "has no game set 9" in capsys.readouterr().err
     assert main(["analyse", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
+    assert main(["analyse", str(path), "--jobs", "0"]) == 1
+    assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_cli_analyse_jobs_give_the_serial_results(tmp_path, capsys):
+    import json
+
+    from scoring.cli import main
+    from scoring.gamesets import save_game_sets
+
+    path = tmp_path / "sets.json"
+    save_game_sets(path, [SET, deal_game_set(2, "c0ffee"), deal_game_set(3, "c0ffee")], "c0ffee")
+    outputs = []
+    for jobs in ("1", "2"):
+        assert main(["analyse", str(path), "--games", "2", "--jobs", jobs, "--json", "--quiet"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert [r["game_set"] for r in outputs[1]] == [1, 2, 3]
 
 
 # --- what hand records print (director.printing reads this shape: print_pdf --analysis FILE) --------------------------
