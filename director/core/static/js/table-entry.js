@@ -1,6 +1,10 @@
 // The table's entry page (templates/table/entry.html): live 208 check and scores as the players
-// type (window.CalypsoScores from scores.js), sending with one idempotency key kept across retries,
+// type (window.CalypsoScores from scores.js: the one check, shared with the director's pages),
 // confirm / dispute, and a quiet poll so a second phone sees the sheet as soon as it is sent.
+// The page survives the venue's wifi, as a Bridgemate does: what is typed (and the side) is kept
+// on the phone per table link and game until the server has the sheet; a sheet sent without a
+// connection is kept on the phone and sent by itself when the connection returns, always with the
+// same idempotency key, so the server writes it once however many times it arrives.
 // The server decides everything; without this file the page still works with plain form posts.
 (function () {
   "use strict";
@@ -10,9 +14,14 @@
   var S = window.CalypsoScores;
   var form = document.getElementById("table-sheet");
   var errorsBox = document.getElementById("js-errors");
+  var noteBox = document.getElementById("phone-note");
   var SECTION = { cal: "calypsos", unf: "unfinished", pile: "trick_piles", rev: "revokes" };
   var FLASH = "calypso-table-flash";
-  var storeKey = "calypso-table-key:" + location.pathname + ":" + state.round;
+  // localStorage, per table link (the path holds the table's token): the typed sheet of each game,
+  // and the one sheet waiting to be sent.
+  var DRAFT = "calypso-table-draft:" + location.pathname + ":";
+  var OUTBOX = "calypso-table-outbox:" + location.pathname;
+  var KEPT = "Kept on this phone — will send when the wifi is back.";
 
   function uuid() {
     // crypto.randomUUID needs a secure context (https or localhost); a venue laptop on plain http
@@ -28,53 +37,87 @@
 
   function csrf() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
+    if (input) return input.value;
+    // A page with no form left on it (the game is confirmed) still sends a kept sheet: the cookie.
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
   }
+
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+  function store(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; }
+  }
+  function forget(key) { try { localStorage.removeItem(key); } catch (e) { /* private mode */ } }
+
+  function words(problem) { return S && S.words ? S.words(problem) : problem; }
 
   function showErrors(lines) {
     errorsBox.innerHTML = "";
     (lines || []).forEach(function (line) {
       var li = document.createElement("li");
-      li.textContent = line;
+      li.textContent = words(line);
       errorsBox.appendChild(li);
     });
     errorsBox.hidden = !lines || !lines.length;
     if (lines && lines.length) errorsBox.scrollIntoView({ block: "nearest" });
   }
 
-  function flashThenReload(lines) {
-    try { sessionStorage.setItem(FLASH, JSON.stringify(lines || [])); } catch (e) { /* private mode */ }
+  function note(text, kind) {
+    if (!noteBox) return;
+    noteBox.textContent = text || "";
+    noteBox.dataset.kind = kind || "";
+    noteBox.hidden = !text;
+  }
+
+  function flashThenReload(flash) {
+    try { sessionStorage.setItem(FLASH, JSON.stringify(flash)); } catch (e) { /* private mode */ }
     location.replace(location.pathname);
   }
 
   try {
-    var flash = sessionStorage.getItem(FLASH);
-    if (flash) { sessionStorage.removeItem(FLASH); showErrors(JSON.parse(flash)); }
+    var flash = JSON.parse(sessionStorage.getItem(FLASH) || "null");
+    if (flash) {
+      sessionStorage.removeItem(FLASH);
+      if (flash.errors && flash.errors.length) showErrors(flash.errors);
+      if (flash.note) note(flash.note, flash.kind);
+    }
   } catch (e) { /* private mode */ }
 
-  // --- sending, with retries of the very same request ------------------------------------------
+  // --- one request, retried by the caller ----------------------------------------------------------
+  // Resolves with the server's answer; rejects when there was none to act on (no connection, a
+  // timeout, a busy or failing server): the same request may then simply be sent again.
+  function post(url, body) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? setTimeout(function () { controller.abort(); }, 15000) : null;
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() },
+      body: JSON.stringify(body),
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      if (timer) clearTimeout(timer);
+      if (response.status >= 500 || response.status === 429) throw new Error("server busy (" + response.status + ")");
+      return response.json().catch(function () {
+        return { error: "the server refused the request (" + response.status + ")" };
+      }).then(function (data) { return { status: response.status, data: data }; });
+    }, function (error) {
+      if (timer) clearTimeout(timer);
+      throw error;
+    });
+  }
+
   function sleep(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
 
-  function send(url, body, onAttempt) {
+  // Confirm and dispute: a few quick retries of the very same request, then the players press again.
+  function send(url, body) {
     var attempt = 0, delays = [0, 500, 1000, 2000, 4000, 8000];
     function once() {
       attempt++;
-      if (onAttempt) onAttempt(attempt);
-      var controller = window.AbortController ? new AbortController() : null;
-      var timer = controller ? setTimeout(function () { controller.abort(); }, 15000) : null;
-      return fetch(url, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() },
-        body: JSON.stringify(body),
-        signal: controller ? controller.signal : undefined
-      }).then(function (response) {
-        if (timer) clearTimeout(timer);
-        if (response.status >= 500 || response.status === 429) throw new Error("server busy (" + response.status + ")");
-        return response.json().then(function (data) { return { status: response.status, data: data }; });
-      }).catch(function (error) {
-        if (timer) clearTimeout(timer);
-        if (attempt >= delays.length) throw error;
+      return post(url, body).catch(function (error) {
+        if (attempt >= delays.length || navigator.onLine === false) throw error;
         return sleep(delays[attempt]).then(once);
       });
     }
@@ -93,41 +136,29 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  function cutthroatCheck(sheet) {
-    var total = 0, blanks = 0, problems = [];
-    ["calypsos", "unfinished", "trick_piles"].forEach(function (section) {
-      Object.keys(sheet[section]).forEach(function (key) {
-        var text = String(sheet[section][key]).trim();
-        if (text === "") { blanks++; return; }
-        if (!/^\d+$/.test(text)) { problems.push(section + "." + key + " must be a whole number"); return; }
-        total += (section === "calypsos" ? 13 : 1) * parseInt(text, 10);
-      });
-    });
-    if (!blanks && !problems.length && total !== 208) problems.push("cards add up to " + total + ", not 208");
-    return { problems: problems, total: total, complete: blanks === 0, blanks: blanks };
-  }
-
   function update() {
+    if (!S) return;
     var sheet = sheetOf();
     var live = document.getElementById("live");
-    var result = state.cutthroat || !S ? cutthroatCheck(sheet) : S.check(sheet);
+    var result = state.cutthroat ? S.checkCutthroat(sheet) : S.check(sheet);
+    var deck = result.deck || S.DECK;
     var typed = typedSomething();
     var check = live.querySelector("[data-role=check]"), list = live.querySelector("[data-role=problems]");
     live.classList.remove("ok", "bad");
     list.innerHTML = "";
     var scored = null;
     if (!typed) {
-      check.textContent = "Type the sheet: the 208-card check and the scores appear here.";
+      check.textContent = "Type the sheet: the " + deck + "-card check and the scores appear here.";
     } else if (result.problems.length) {
       live.classList.add("bad");
-      check.textContent = "✗ " + result.total + (result.complete ? " of 208 cards" : " cards so far");
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+      check.textContent = "✗ " + result.total + (result.complete ? " of " + deck + " cards" : " cards so far");
+      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = words(p); list.appendChild(li); });
     } else if (!result.complete) {
-      check.textContent = result.total + " of 208 cards so far (" + result.blanks + " to fill)";
+      check.textContent = result.total + " of " + deck + " cards so far (" + result.blanks + " to fill)";
     } else {
       live.classList.add("ok");
-      check.textContent = "✓ 208 cards";
-      if (!state.cutthroat && S) scored = S.score(sheet);
+      check.textContent = "✓ " + deck + " cards";
+      scored = state.cutthroat ? S.scoreCutthroat(sheet) : S.score(sheet);
     }
     live.dataset.live = !typed ? "blank" : result.problems.length ? "bad" : result.complete ? "ok" : "partial";
     ["majors", "minors"].forEach(function (k) {
@@ -136,24 +167,106 @@
     });
     var net = live.querySelector("[data-role=net]");
     if (net) net.textContent = scored ? signed(scored.net) : "–";
-    form.querySelectorAll("td.points").forEach(function (td) { td.textContent = scored ? scored.players[td.dataset.seat] : ""; });
+    form.querySelectorAll("td.points").forEach(function (td) {
+      var points = !scored ? "" : state.cutthroat ? scored.scores[td.dataset.seat] : scored.players[td.dataset.seat];
+      td.textContent = points === undefined ? "" : points;
+    });
   }
 
-  // The key belongs to one sheet: a retry of the same sheet (even after a reload) reuses it.
+  // --- what is typed stays on the phone (reload, locked screen, lost connection) ------------------
+  function typedBoxes() { return Array.prototype.slice.call(form.querySelectorAll("input[type=text][name]")); }
+
+  function saveDraft() {
+    var values = {}, side = form.querySelector("input[name=side]:checked");
+    typedBoxes().forEach(function (input) {
+      if (SECTION[input.name.split("-")[0]]) values[input.name] = input.value;
+    });
+    store(DRAFT + state.round, { side: side ? side.value : "", values: values });
+  }
+
+  function restoreDraft() {
+    var draft = load(DRAFT + state.round);
+    if (!draft) return;
+    typedBoxes().forEach(function (input) {
+      if (draft.values && Object.prototype.hasOwnProperty.call(draft.values, input.name)) input.value = draft.values[input.name];
+    });
+    var side = draft.side && form.querySelector("input[name=side][value=" + draft.side + "]");
+    if (side) side.checked = true;
+  }
+
+  function forgetDrafts(keep) {
+    // The game's sheet is on the server (or the game has moved on): its draft has done its work.
+    try {
+      for (var i = localStorage.length - 1; i >= 0; i--) {
+        var key = localStorage.key(i);
+        if (key && key.indexOf(DRAFT) === 0 && key !== DRAFT + keep) localStorage.removeItem(key);
+      }
+    } catch (e) { /* private mode */ }
+  }
+
+  // --- the outbox: one sheet waiting to be sent, with its idempotency key -------------------------
+  var sending = false, retryTimer = null, retryDelay = 2000;
+
+  var unstored = null;  // the outbox when the phone keeps nothing (private mode): this page only
+  function pending() { return load(OUTBOX) || unstored; }
+  function keep(item) { unstored = store(OUTBOX, item) ? null : item; }
+  function unqueue() { unstored = null; forget(OUTBOX); }
+
+  // The key belongs to one sheet: sending the same sheet again (after a reload, or when the wifi is
+  // back) reuses it, so the server answers with the first result instead of writing a second one.
   function keyFor(body) {
     var text = JSON.stringify({ sheet: body.sheet, side: body.side, round: body.round });
-    try {
-      var saved = JSON.parse(sessionStorage.getItem(storeKey) || "null");
-      if (saved && saved.body === text) return saved.key;
-      var key = uuid();
-      sessionStorage.setItem(storeKey, JSON.stringify({ key: key, body: text }));
-      return key;
-    } catch (e) {
-      return uuid();
-    }
+    var kept = pending();
+    return kept && kept.text === text ? kept.body.idempotency_key : uuid();
   }
 
-  function forgetKey() { try { sessionStorage.removeItem(storeKey); } catch (e) { /* private mode */ } }
+  function setSending(on) {
+    var button = document.getElementById("send");
+    if (button) button.disabled = on;
+  }
+
+  function keptOnPhone() {
+    note(KEPT, "kept");
+    var sendState = document.getElementById("send-state");
+    if (sendState) sendState.textContent = "";
+  }
+
+  function flush() {
+    var kept = pending();
+    if (!kept || sending) return;
+    clearTimeout(retryTimer);
+    if (navigator.onLine === false) { keptOnPhone(); return; }  // the online event sends it
+    sending = true;
+    setSending(true);
+    if (!noteBox || noteBox.dataset.kind !== "kept") note("Sending…", "sending");
+    post(kept.url, kept.body).then(function (answer) {
+      sending = false;
+      unqueue();
+      if (answer.status === 200 || answer.status === 201) {
+        forgetDrafts(null);
+        flashThenReload({ note: "Sent ✓ — the opponents check it and confirm.", kind: "sent" });
+        return;
+      }
+      if (answer.status === 409) { flashThenReload({ errors: [answer.data.error] }); return; }
+      // Refused (nothing was written): the boxes are still there to put right.
+      setSending(false);
+      note("");
+      showErrors(answer.data.problems && answer.data.problems.length ? answer.data.problems : [answer.data.error]);
+    }, function () {
+      sending = false;
+      setSending(false);
+      keptOnPhone();
+      retryTimer = setTimeout(flush, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 30000);
+    });
+  }
+
+  window.addEventListener("online", function () { retryDelay = 2000; flush(); });
+  window.addEventListener("offline", function () { if (pending()) keptOnPhone(); });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });
+
+  if (state.status === "confirmed") forgetDrafts(null);
+  else if (state.round) forgetDrafts(state.round);
 
   if (form) {
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input[type=text]"));
@@ -166,7 +279,9 @@
         }
       });
     });
-    form.addEventListener("input", update);
+    restoreDraft();
+    form.addEventListener("input", function () { saveDraft(); update(); });
+    form.addEventListener("change", saveDraft);
     update();
     form.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -179,23 +294,16 @@
       if (state.cutthroat) sheet.form = "cutthroat";
       var body = { round: state.round, side: side.value, sheet: sheet };
       body.idempotency_key = keyFor(body);
-      var button = document.getElementById("send"), note = document.getElementById("send-state");
-      button.disabled = true;
       showErrors([]);
-      send(state.urls.submit, body, function (attempt) {
-        note.textContent = attempt > 1 ? "No answer yet — trying again (" + attempt + ")…" : "Sending…";
-      }).then(function (answer) {
-        if (answer.status === 200 || answer.status === 201) { forgetKey(); flashThenReload([]); return; }
-        if (answer.status === 409) { forgetKey(); flashThenReload([answer.data.error]); return; }
-        button.disabled = false;
-        note.textContent = "";
-        showErrors(answer.data.problems && answer.data.problems.length ? answer.data.problems : [answer.data.error]);
-      }).catch(function () {
-        button.disabled = false;
-        note.textContent = "Not sent: no connection. Press send again — the sheet will not be doubled.";
-      });
+      saveDraft();
+      // Into the outbox first: whatever happens to the request, the sheet is on the phone.
+      keep({ url: state.urls.submit, body: body, text: JSON.stringify({ sheet: body.sheet, side: body.side, round: body.round }) });
+      retryDelay = 2000;
+      flush();
     });
   }
+
+  if (pending()) { keptOnPhone(); flush(); }
 
   document.querySelectorAll("form.js-action").forEach(function (actionForm) {
     actionForm.addEventListener("submit", function (e) {
@@ -206,8 +314,8 @@
       });
       actionForm.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       send(actionForm.action, body).then(function (answer) {
-        if (answer.status === 200) { flashThenReload([]); return; }
-        if (answer.status === 409) { flashThenReload([answer.data.error]); return; }
+        if (answer.status === 200) { flashThenReload({}); return; }
+        if (answer.status === 409) { flashThenReload({ errors: [answer.data.error] }); return; }
         actionForm.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
         showErrors([answer.data.error]);
       }).catch(function () {
@@ -249,7 +357,12 @@
     fetch(state.urls.state, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (now) {
-        if (now && stamp(now) !== seen) {
+        if (now && stamp(now) !== seen && pending()) {
+          // Likely this phone's own kept sheet, which reached the server: sending it again (same
+          // key) gets the server's answer, and the page follows that.
+          seen = stamp(now);
+          flush();
+        } else if (now && stamp(now) !== seen) {
           // A phone still typing its own sheet keeps it: reloading now would wipe the boxes. It is
           // told what happened instead; sending compares its sheet with the one that came in.
           if (form && typedSomething()) { seen = stamp(now); showChanged(); setTimeout(poll, 4000); return; }
