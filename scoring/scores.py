@@ -20,9 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import COPIES, DECK_SIZE, MAJORS, MINORS, SUITS, is_suit
+from .cards import COPIES, DECK_SIZE, MAJORS, MINORS, SUIT_SYMBOLS, SUITS, is_suit
 
 CALYPSO_CARDS = 13
+THREE_HANDED_COPIES = 3
+"""Three-handed cutthroat plays three packs with one suit removed (117 cards)."""
 UNFINISHED_POINTS = 20
 """Points per card in an unfinished calypso."""
 TRICK_PILE_POINTS = 10
@@ -67,7 +69,8 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-_INTEGER_TEXT = re.compile(r"\s*[+-]?\d+\s*")
+# ASCII digits and spaces only (as the browser's check reads them): "٣" is not taken for 3.
+_INTEGER_TEXT = re.compile(r"\s*[+-]?\d+\s*", re.ASCII)
 
 
 def _whole(value: Any, name: str, problems: list[str]) -> int | None:
@@ -157,7 +160,9 @@ def _player_problems(
                 f"unfinished.{seat} is {value}: an unfinished calypso holds 0–12 cards (13 complete a calypso)"
             )
     too_many: list[str] = []
-    for seat in calypsos.keys() & unfinished.keys():
+    for seat in calypsos:  # in seat order (a set's order would change from run to run)
+        if seat not in unfinished:
+            continue
         c, u = calypsos[seat], unfinished[seat]
         if 0 <= c <= most and 0 <= u < CALYPSO_CARDS and CALYPSO_CARDS * c + u > per_suit:
             too_many.append(
@@ -466,7 +471,7 @@ def check_cutthroat(sheet: CutthroatSheet | Mapping[str, Any]) -> list[str]:
     unfinished = _counts(data, "unfinished", seats, [])
     piles = _counts(data, "trick_piles", seats, [])
     revokes = _counts(data, "revokes", seats, [], required=False)
-    copies = COPIES if len(seats) == 4 else 3
+    copies = COPIES if len(seats) == 4 else THREE_HANDED_COPIES
     deck = copies * CALYPSO_CARDS * len(seats)
     ranged, too_many = _player_problems(calypsos, unfinished, revokes, copies * CALYPSO_CARDS)
     ranged = _pile_problems(piles, deck) + ranged
@@ -534,3 +539,46 @@ def sheet_form(data: Mapping[str, Any]) -> str:
     if isinstance(piles, Mapping) and piles and all(is_suit(key) for key in piles):
         return "cutthroat"
     return "partnership"
+
+
+# --- A sheet's problems in the sheet's own words ----------------------------------------------------------------
+
+SHEET_WORDS: dict[str, Any] = {
+    "sections": {"calypsos": "Calypsos", "unfinished": "Unfinished", "trick_piles": "Trick pile", "revokes": "Revokes"},
+    "places": {
+        **{seat: f"{symbol} player" for seat, symbol in SUIT_SYMBOLS.items()},
+        "majors": "♠♥",
+        "minors": "♦♣",
+    },
+    # (pattern, replacement): $1 section, $2 place, $3 what follows. Plain regular expressions
+    # that Python and JavaScript read alike (js/scores.js applies the same list).
+    "rules": [
+        [r"\b(calypsos|unfinished|trick_piles|revokes)\.(S|H|D|C|majors|minors)\b( must be| is missing)?", "field"],
+        [r"^(S|H|D|C): ", "seat"],
+        [r"^(calypsos|unfinished|trick_piles|revokes)\b", "section"],
+    ],
+}
+"""How a problem's field paths read on a player's sheet: ``calypsos.S`` is "Calypsos — ♠ player"."""
+
+
+def in_sheet_words(problem: str) -> str:
+    """``problem`` (from ``check_sheet`` or ``check_cutthroat``) as a player reads it: field paths
+    such as ``calypsos.S`` or ``trick_piles.majors`` become the sheet's words ("Calypsos — ♠ player:
+    must be a whole number"). The API and command line keep the paths, which name the JSON."""
+    sections, places = SHEET_WORDS["sections"], SHEET_WORDS["places"]
+
+    def field(match: re.Match) -> str:
+        label = f"{sections[match[1]]} — {places[match[2]]}"
+        follows = match[3] or ""
+        if follows == " must be":
+            return f"{label}: must be"
+        return f"{label}: missing" if follows == " is missing" else label
+
+    for pattern, kind in SHEET_WORDS["rules"]:
+        if kind == "field":
+            problem = re.sub(pattern, field, problem)
+        elif kind == "seat":
+            problem = re.sub(pattern, lambda m: f"{places[m[1]]}: ", problem)
+        else:
+            problem = re.sub(pattern, lambda m: sections[m[1]], problem)
+    return problem

@@ -1,49 +1,73 @@
-// Recording a game set by hand: parse each typed hand as scoring/cards.py does (for live feedback
-// only; the server is the authority), show each hand's card count, what is left of the 208 cards,
-// and any card typed more than four times.
-(function () {
+// Typed hands, read as scoring/cards.py reads them (parse_cards), with its figures (rules.js, from
+// scoring/browser.py) and its messages; tests/js holds the two to it on thousands of hands.
+// window.CalypsoHands.parse(text) -> ["AS", ...], or throws an Error naming the bad text.
+(function (root) {
   "use strict";
-  var form = document.getElementById("record-set");
-  if (!form) return;
-  var RANKS = "23456789TJQKA", SUITS = "SHDC", SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  var ALIAS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
-  var VOID = { "-": 1, "—": 1, "–": 1, VOID: 1 };
+  var C = root.CalypsoRules;
+  if (!C) return;
+  var R = C.rules.cards, repr = C.repr, ALIAS = R.suit_aliases, RANKS = R.ranks;
+  var SYMBOLS = Object.keys(ALIAS).filter(function (k) { return !/^[A-Z]$/.test(k); }).join("");
 
+  function isAlias(text) { return Object.prototype.hasOwnProperty.call(ALIAS, text); }
+  function clean(text) { return text.replace(/\uFE0F/g, "").trim(); }
+
+  // scoring.cards.parse_card
   function card(text) {
-    var u = text.toUpperCase();
-    if (u.length >= 2) {
-      var rank = u.slice(0, -1), suit = ALIAS[u.slice(-1)];
+    var upper = clean(text).toUpperCase(), chars = Array.from(upper);
+    if (chars.length >= 2) {
+      var rank = chars.slice(0, -1).join(""), suit = isAlias(chars[chars.length - 1]) ? ALIAS[chars[chars.length - 1]] : null;
       if (rank === "10") rank = "T";
       if (suit && rank.length === 1 && RANKS.indexOf(rank) >= 0) return rank + suit;
     }
-    throw new Error("'" + text + "' is not a card (write rank then suit, e.g. AS, TD, 10H)");
+    throw new Error(repr(text) + " is not a card (write rank then suit, e.g. AS, TD, 10H, 2♣)");
   }
 
-  // Returns a list of canonical cards ("AS"), or throws an Error naming the bad text.
+  // scoring.cards._parse_ranks
+  function ranks(token, suit) {
+    var chars = Array.from(token.toUpperCase()), cards = [];
+    for (var i = 0; i < chars.length; i++) {
+      var rank = chars[i];
+      if (rank === "1" && chars[i + 1] === "0") { rank = "T"; i++; }
+      if (rank.length !== 1 || RANKS.indexOf(rank) < 0) throw new Error(repr(rank) + " in " + repr(token) + " is not a rank (use 2-9, T or 10, J, Q, K, A)");
+      cards.push(rank + suit);
+    }
+    return cards;
+  }
+
+  // scoring.cards.parse_cards: a list ("AS KS 10H, 2C") or suit-grouped ("S AKQ72 H 9 D - C T8").
   function parse(text) {
-    var cleaned = text.replace(/\uFE0F/g, "").trim().replace(/:/g, " ");
-    if (!cleaned) return [];
-    cleaned = cleaned.replace(/([♠♥♦♣♤♡♢♧])(?=\S)/g, "$1 ");
+    var cleaned = clean(text).replace(/:/g, " ");
+    cleaned = cleaned.replace(new RegExp("([" + SYMBOLS + "])(?=\\S)", "gu"), "$1 ");
     var tokens = cleaned.split(/[\s,;]+/).filter(Boolean);
-    if (!ALIAS[tokens[0].toUpperCase()]) return tokens.map(card);
+    if (!tokens.length) return [];
+    if (!isAlias(tokens[0].toUpperCase())) return tokens.map(card);
     var cards = [], suit = null, seen = {};
     tokens.forEach(function (token) {
-      var u = token.toUpperCase();
-      if (ALIAS[u]) {
-        suit = ALIAS[u];
-        if (seen[suit]) throw new Error("suit '" + token + "' appears twice");
+      var upper = token.toUpperCase();
+      if (isAlias(upper)) {
+        suit = ALIAS[upper];
+        if (seen[suit]) throw new Error("suit " + repr(token) + " appears twice in " + repr(text));
         seen[suit] = true;
-      } else if (!VOID[u]) {
-        for (var i = 0; i < u.length; i++) {
-          var rank = u[i];
-          if (u.substr(i, 2) === "10") { rank = "T"; i++; }
-          if (RANKS.indexOf(rank) < 0) throw new Error("'" + rank + "' in '" + token + "' is not a rank (use 2-9, T or 10, J, Q, K, A)");
-          cards.push(rank + suit);
-        }
+      } else if (R.void.indexOf(token.toLowerCase()) < 0) {
+        cards = cards.concat(ranks(token, suit));
       }
     });
     return cards;
   }
+
+  root.CalypsoHands = { parse: parse, card: card };
+})(typeof window !== "undefined" ? window : globalThis);
+
+// Recording a game set by hand: each typed hand read as the server reads it (for live feedback
+// only; the server is the authority), each hand's card count, what is left of the 208 cards, and
+// any card typed more than four times.
+(function () {
+  "use strict";
+  if (typeof document === "undefined") return;  // node (tests/js): the parser only
+  var form = document.getElementById("record-set");
+  if (!form || !window.CalypsoHands) return;
+  var parse = window.CalypsoHands.parse, R = window.CalypsoRules.rules.cards;
+  var RANKS = R.ranks, SUITS = R.suits, SYMBOL = R.symbols, COPIES = R.copies;
 
   var hands = Array.prototype.slice.call(form.querySelectorAll(".hand"));
 
@@ -74,8 +98,8 @@
     SUITS.split("").forEach(function (s) {
       var ranks = "";
       for (var r = RANKS.length - 1; r >= 0; r--) {
-        var c = RANKS[r] + s, n = 4 - (used[c] || 0);
-        if (n < 0) over.push(c + " is typed " + used[c] + " times (a quad-deck has four)");
+        var c = RANKS[r] + s, n = COPIES - (used[c] || 0);
+        if (n < 0) over.push(c + " is typed " + used[c] + " times (a quad-deck has " + COPIES + ")");
         for (var k = 0; k < Math.max(n, 0); k++) ranks += RANKS[r];
         left += Math.max(n, 0);
       }

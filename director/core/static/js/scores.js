@@ -1,128 +1,187 @@
-// Calypso scoring in the browser, for live feedback only: mirrors scoring/scores.py (RULES.md §5).
-// The server re-checks and scores every sheet; this file never decides anything.
-// window.CalypsoScores.check(sheet) -> {problems, total, complete}
+// Calypso scoresheets in the browser, for live feedback only: the same checks and scores as
+// scoring/scores.py (RULES.md §5), with its figures (rules.js, from scoring/browser.py) and its
+// words, so the phone and the server name the same problems. tests/js holds the two to it on
+// thousands of sheets. The server re-checks and scores every sheet; this file decides nothing.
+// A box left blank is "not typed yet" here (counted in blanks), not a problem.
+// window.CalypsoScores.check(sheet) -> {problems, total, complete, blanks, deck}
 // window.CalypsoScores.score(sheet) -> {majors, minors, net, players: {S: points...}} (sheet must check)
-// window.CalypsoScores.checkCutthroat(sheet) -> {problems, total, deck, seats, complete}
+// window.CalypsoScores.checkCutthroat(sheet) -> {problems, total, deck, seats, complete, blanks}
 // window.CalypsoScores.scoreCutthroat(sheet) -> {scores: {S: points...}, table_total} (sheet must check)
+// window.CalypsoScores.words(problem) -> the problem in the sheet's words ("Calypsos — ♠ player: ...")
 (function (root) {
   "use strict";
-  var SEATS = ["S", "H", "D", "C"];
-  var SIDES = ["majors", "minors"];
-  var SIDE = { S: "majors", H: "majors", D: "minors", C: "minors" };
-  var DECK = 208, CALYPSO = 13, PER_SUIT = 52;
-  var UNFINISHED_POINTS = 20, PILE_POINTS = 10, REVOKE_POINTS = 260;
+  var C = root.CalypsoRules;
+  if (!C) return;
+  var K = C.rules.scores, WORDS = C.rules.words, repr = C.repr, isMapping = C.isMapping;
+  var SEATS = K.seats.split(""), SIDES = K.directions, SIDE = K.side;
+  var CALYPSO = K.calypso_cards, DECK = K.deck;
+  var INTEGER = /^[ \t\n\r\f\v]*[+-]?[0-9]+[ \t\n\r\f\v]*$/;  // scoring.scores._INTEGER_TEXT
+  var PARTS = ["calypsos", "unfinished", "trick_piles", "revokes"];
+
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
 
   function calypsoPoints(n) {
     // 1st 500, 2nd 750, 3rd and later 1000 each: 0, 500, 1250, 2250, 3250...
-    if (n <= 0) return 0;
-    if (n === 1) return 500;
-    return 1250 + 1000 * (n - 2);
-  }
-
-  // A whole number from text ("" -> null: not typed yet; NaN: not a number).
-  function whole(text) {
-    if (text === undefined || text === null) return null;
-    var s = String(text).trim();
-    if (s === "") return null;
-    return /^[+-]?\d+$/.test(s) ? parseInt(s, 10) : NaN;
+    var values = K.calypso_values, sum = 0, i;
+    for (i = 0; i < Math.min(n + 1, values.length); i++) sum += values[i];
+    return n < values.length ? sum : sum + K.later_calypso * (n - values.length + 1);
   }
 
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
-  // A count above its limit is named; returns true when it is (as is a negative one, named on reading).
-  function ranged(problems, section, key, value, most, why) {
-    if (value === undefined || value < 0) return value < 0;
-    if (value > most) { problems.push(section + "." + key + " is " + value + ": " + why); return true; }
-    return false;
+  // The reading of one sheet: its values, what each was typed as (a 23-digit count is named as
+  // typed), its problems in scoring's order, and the boxes still blank.
+  function Reading() { this.problems = []; this.shown = {}; this.blanks = 0; }
+
+  // scoring.scores._whole: a whole number, or null with a problem (or, for a blank box, a blank).
+  Reading.prototype.whole = function (value, name, optional) {
+    if (typeof value === "string" && value.trim() === "") {
+      if (optional) return 0;  // a blank revoke box means none
+      this.blanks++;
+      return null;
+    }
+    if (typeof value === "number" && Number.isInteger(value)) { this.shown[name] = String(value); return value; }
+    if (typeof value === "string" && INTEGER.test(value)) {
+      var text = value.replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, "");
+      var sign = text[0] === "-" ? "-" : "", digits = text.replace(/^[+-]/, "").replace(/^0+(?=[0-9])/, "");
+      this.shown[name] = digits === "0" ? "0" : sign + digits;
+      return parseInt(text, 10);
+    }
+    this.problems.push(name + " must be a whole number, not " + repr(value));
+    return null;
+  };
+
+  // scoring.scores._counts: the mapping data[key] (names -> whole numbers).
+  Reading.prototype.counts = function (data, key, names, required) {
+    var raw = has(data, key) ? data[key] : null, result = {}, self = this;
+    if (raw === null && !required) { names.forEach(function (n) { result[n] = 0; }); return result; }
+    if (!isMapping(raw)) { this.problems.push(key + " must be an object with " + names.join(", ")); return result; }
+    names.forEach(function (name) {
+      if (!has(raw, name)) {
+        if (required) self.problems.push(key + "." + name + " is missing"); else result[name] = 0;
+        return;
+      }
+      var value = self.whole(raw[name], key + "." + name, !required);
+      if (value !== null) result[name] = value;
+    });
+    Object.keys(raw).forEach(function (name) {
+      if (names.indexOf(name) < 0) self.problems.push(key + ": " + repr(name) + " is not one of " + names.join(", "));
+    });
+    return result;
+  };
+
+  Reading.prototype.is = function (name, value) { return name + " is " + (this.shown[name] || String(value)); };
+
+  // scoring.scores._structure_problems' tail: keys that are not part of a sheet, then its header.
+  Reading.prototype.header = function (data) {
+    var self = this;
+    Object.keys(data).forEach(function (key) {
+      if (PARTS.indexOf(key) < 0 && key !== "format" && key !== "form") self.problems.push(repr(key) + " is not part of a scoresheet");
+    });
+    if (has(data, "format") && data.format !== K.sheet_format)
+      this.problems.push("format is " + repr(data.format) + ", expected " + repr(K.sheet_format));
+    if (has(data, "form") && K.forms.indexOf(data.form) < 0)
+      this.problems.push("form is " + repr(data.form) + ", expected " + K.forms.map(repr).join(" or "));
+  };
+
+  // scoring.scores._pile_problems and _player_problems: [out of range, too many of one suit].
+  Reading.prototype.ranges = function (v, deck, perSuit) {
+    var ranged = [], tooMany = [], self = this, most = Math.floor(perSuit / CALYPSO);
+    Object.keys(v.p).forEach(function (k) {
+      var name = "trick_piles." + k;
+      if (v.p[k] < 0) ranged.push(self.is(name, v.p[k]) + ": counts cannot be negative");
+      else if (v.p[k] > deck) ranged.push(self.is(name, v.p[k]) + ": a trick pile holds at most the " + deck + " cards in play");
+    });
+    [["calypsos", v.c], ["unfinished", v.u], ["revokes", v.r]].forEach(function (part) {
+      Object.keys(part[1]).forEach(function (s) {
+        if (part[1][s] < 0) ranged.push(self.is(part[0] + "." + s, part[1][s]) + ": counts cannot be negative");
+      });
+    });
+    Object.keys(v.c).forEach(function (s) {
+      if (v.c[s] > most) ranged.push(self.is("calypsos." + s, v.c[s]) + ": a player completes at most " + most + " calypsos (" + perSuit + " cards)");
+    });
+    Object.keys(v.u).forEach(function (s) {
+      if (v.u[s] >= CALYPSO) ranged.push(self.is("unfinished." + s, v.u[s]) + ": an unfinished calypso holds 0–" + (CALYPSO - 1) + " cards (" + CALYPSO + " complete a calypso)");
+    });
+    Object.keys(v.c).forEach(function (s) {
+      if (!has(v.u, s)) return;
+      var c = v.c[s], u = v.u[s], cards = CALYPSO * c + u;
+      if (c >= 0 && c <= most && u >= 0 && u < CALYPSO && cards > perSuit)
+        tooMany.push(s + ": " + c + " calypsos and " + u + " unfinished make " + cards + " cards of one suit; there are only " + perSuit + " (" + (cards - perSuit) + " too many)");
+    });
+    this.problems.push.apply(this.problems, ranged.concat(tooMany));
+    return ranged.length > 0;
+  };
+
+  function sum(values) { return Object.keys(values).reduce(function (t, k) { return t + values[k]; }, 0); }
+
+  // scoring.scores._conservation
+  function conservation(v, deck) {
+    var c = sum(v.c), u = sum(v.u), piles = sum(v.p), total = CALYPSO * c + u + piles;
+    if (total === deck) return [];
+    var gap = total - deck, how = gap < 0 ? plural(-gap, "card") + " missing" : plural(gap, "card") + " too many";
+    var pileText = Object.keys(v.p).map(function (k) { return String(v.p[k]); }).join(" + ");
+    return ["cards add up to " + total + ", not " + deck + ": " + how + " (calypsos " + CALYPSO + "×" + c + " = " + CALYPSO * c +
+      ", unfinished " + u + ", trick piles " + pileText + " = " + piles + ")"];
   }
 
-  // scoring.scores._player_problems: counts out of their own range (then no card total is built from
-  // them: it would say nothing), and players with more cards of their suit than exist (the total
-  // still follows). Returns whether any count was out of range, negative ones included.
-  function ranges(problems, seats, c, u, perSuit) {
-    var most = perSuit / CALYPSO, out = problems.some(function (p) { return / is -\d+: /.test(p); });
-    seats.forEach(function (s) {
-      if (ranged(problems, "calypsos", s, c[s], most, "a player completes at most " + most + " calypsos (" + perSuit + " cards)")) out = true;
-      if (ranged(problems, "unfinished", s, u[s], CALYPSO - 1, "an unfinished calypso holds 0–12 cards")) out = true;
-    });
-    seats.forEach(function (s) {
-      if (c[s] !== undefined && u[s] !== undefined && c[s] >= 0 && c[s] <= most && u[s] >= 0 && u[s] < CALYPSO && CALYPSO * c[s] + u[s] > perSuit)
-        problems.push(s + ": " + c[s] + " calypsos and " + u[s] + " unfinished make " + (CALYPSO * c[s] + u[s]) + " cards of one suit; there are only " + perSuit);
-    });
-    return out;
-  }
+  function cardsSoFar(v) { return CALYPSO * sum(v.c) + sum(v.u) + sum(v.p); }
 
-  // sheet: {calypsos: {S..}, unfinished: {S..}, trick_piles: {majors, minors}, revokes: {S..}} of text or numbers.
+  function notASheet(sheet) { return ["a scoresheet must be an object, not " + C.typeName(sheet)]; }
+
+  // scoring.scores.check_sheet
   function check(sheet) {
-    var problems = [], blanks = 0, c = {}, u = {}, p = {}, r = {};
-    function read(section, key, into, optional) {
-      var v = whole((sheet[section] || {})[key]);
-      if (v === null) { if (optional) { into[key] = 0; } else { blanks++; } return; }
-      if (isNaN(v)) { problems.push(section + "." + key + " must be a whole number"); return; }
-      if (v < 0) problems.push(section + "." + key + " is " + v + ": counts cannot be negative");
-      into[key] = v;
-    }
-    SEATS.forEach(function (s) { read("calypsos", s, c); read("unfinished", s, u); read("revokes", s, r, true); });
-    SIDES.forEach(function (s) { read("trick_piles", s, p); });
-    var outOfRange = ranges(problems, SEATS, c, u, PER_SUIT);
-    SIDES.forEach(function (s) { if (ranged(problems, "trick_piles", s, p[s], DECK, "a trick pile holds at most the " + DECK + " cards in play")) outOfRange = true; });
-    var total = 0;
-    SEATS.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0); });
-    SIDES.forEach(function (s) { total += p[s] || 0; });
-    var complete = blanks === 0 && Object.keys(c).length === 4 && Object.keys(u).length === 4 && Object.keys(p).length === 2;
-    if (complete && !outOfRange && total !== DECK) {
-      var gap = total - DECK;
-      problems.push("cards add up to " + total + ", not 208: " + (gap < 0 ? plural(-gap, "card") + " missing" : plural(gap, "card") + " too many"));
-    }
-    return { problems: problems, total: total, complete: complete, blanks: blanks, values: { c: c, u: u, p: p, r: r } };
+    if (!isMapping(sheet)) return { problems: notASheet(sheet), total: 0, complete: false, blanks: 0, deck: DECK };
+    var read = new Reading(), v = {};
+    v.c = read.counts(sheet, "calypsos", SEATS, true);
+    v.u = read.counts(sheet, "unfinished", SEATS, true);
+    v.p = read.counts(sheet, "trick_piles", SIDES, true);
+    v.r = read.counts(sheet, "revokes", SEATS, false);
+    read.header(sheet);
+    var outOfRange = read.ranges(v, DECK, K.copies * CALYPSO);
+    var complete = Object.keys(v.c).length === SEATS.length && Object.keys(v.u).length === SEATS.length &&
+      Object.keys(v.p).length === SIDES.length;
+    if (!outOfRange && complete) read.problems.push.apply(read.problems, conservation(v, DECK));
+    return { problems: read.problems, total: cardsSoFar(v), complete: complete && read.blanks === 0, blanks: read.blanks, deck: DECK, values: v };
   }
 
   function score(sheet) {
     var v = check(sheet).values, players = {}, totals = { majors: 0, minors: 0 };
     SEATS.forEach(function (s) {
-      players[s] = calypsoPoints(v.c[s] || 0) + UNFINISHED_POINTS * (v.u[s] || 0);
+      players[s] = calypsoPoints(v.c[s]) + K.unfinished_points * v.u[s];
       totals[SIDE[s]] += players[s];
       // Each revoke gives 260 to the other partnership.
-      totals[SIDE[s] === "majors" ? "minors" : "majors"] += REVOKE_POINTS * (v.r[s] || 0);
+      totals[SIDE[s] === "majors" ? "minors" : "majors"] += K.revoke_points * (v.r[s] || 0);
     });
-    SIDES.forEach(function (s) { totals[s] += PILE_POINTS * (v.p[s] || 0); });
+    SIDES.forEach(function (s) { totals[s] += K.trick_pile_points * v.p[s]; });
     return { majors: totals.majors, minors: totals.minors, net: totals.majors - totals.minors, players: players };
   }
 
-  // Cutthroat (scoring.scores.check_cutthroat / score_cutthroat): a trick pile per player, four
-  // individual scores; three-handed (three seats named) is one suit out of three packs, 117 cards.
-  // sheet: {calypsos: {S..}, unfinished: {S..}, trick_piles: {S..}, revokes: {S..}}; the seats are
-  // the keys of calypsos (3 or 4 of S H D C).
-  function cutthroatSeats(sheet) {
-    var named = sheet.calypsos || {};
-    return SEATS.filter(function (s) { return Object.prototype.hasOwnProperty.call(named, s); });
-  }
-
+  // scoring.scores.check_cutthroat: a trick pile per player; the seats are the keys of calypsos
+  // (3 or 4 of S H D C; three-handed is one suit out of three packs, 117 cards).
   function checkCutthroat(sheet) {
-    var seats = cutthroatSeats(sheet), problems = [], blanks = 0, c = {}, u = {}, p = {}, r = {};
-    var copies = seats.length === 4 ? 4 : 3, perSuit = copies * CALYPSO, deck = perSuit * seats.length;
-    if (seats.length !== 3 && seats.length !== 4) problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
-    function read(section, key, into, optional) {
-      var v = whole((sheet[section] || {})[key]);
-      if (v === null) { if (optional) { into[key] = 0; } else { blanks++; } return; }
-      if (isNaN(v)) { problems.push(section + "." + key + " must be a whole number"); return; }
-      if (v < 0) problems.push(section + "." + key + " is " + v + ": counts cannot be negative");
-      into[key] = v;
-    }
-    seats.forEach(function (s) {
-      read("calypsos", s, c); read("unfinished", s, u); read("trick_piles", s, p); read("revokes", s, r, true);
-    });
-    var outOfRange = ranges(problems, seats, c, u, perSuit);
-    seats.forEach(function (s) { if (ranged(problems, "trick_piles", s, p[s], deck, "a trick pile holds at most the " + deck + " cards in play")) outOfRange = true; });
-    var total = 0;
-    seats.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0) + (p[s] || 0); });
-    var complete = blanks === 0 && (seats.length === 3 || seats.length === 4) &&
-      Object.keys(c).length === seats.length && Object.keys(u).length === seats.length && Object.keys(p).length === seats.length;
-    if (complete && !outOfRange && total !== deck) {
-      var gap = total - deck;
-      problems.push("cards add up to " + total + ", not " + deck + ": " + (gap < 0 ? plural(-gap, "card") + " missing" : plural(gap, "card") + " too many"));
-    }
-    return { problems: problems, total: total, deck: deck, seats: seats, complete: complete, blanks: blanks, values: { c: c, u: u, p: p, r: r } };
+    if (!isMapping(sheet)) return { problems: notASheet(sheet), total: 0, deck: DECK, seats: [], complete: false, blanks: 0 };
+    var named = sheet.calypsos;
+    if (!isMapping(named))
+      return { problems: ["calypsos must be an object keyed by the players' suits"], total: 0, deck: DECK, seats: [], complete: false, blanks: 0 };
+    var seats = SEATS.filter(function (s) { return has(named, s); });
+    var read = new Reading(), v = {};
+    if (seats.length !== 3 && seats.length !== 4) read.problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
+    v.c = read.counts(sheet, "calypsos", seats, true);
+    v.u = read.counts(sheet, "unfinished", seats, true);
+    v.p = read.counts(sheet, "trick_piles", seats, true);
+    v.r = read.counts(sheet, "revokes", seats, false);
+    read.header(sheet);
+    var copies = seats.length === 4 ? K.copies : K.three_handed_copies, deck = copies * CALYPSO * seats.length;
+    var result = { problems: read.problems, total: 0, deck: deck, seats: seats, complete: false, blanks: read.blanks, values: v };
+    if (!seats.length) return result;
+    var outOfRange = read.ranges(v, deck, copies * CALYPSO);
+    var complete = (seats.length === 3 || seats.length === 4) && Object.keys(v.c).length === seats.length &&
+      Object.keys(v.u).length === seats.length && Object.keys(v.p).length === seats.length;
+    if (!outOfRange && complete) read.problems.push.apply(read.problems, conservation(v, deck));
+    result.total = cardsSoFar(v);
+    result.complete = complete && read.blanks === 0;
+    return result;
   }
 
   function scoreCutthroat(sheet) {
@@ -131,15 +190,31 @@
       // Every other player is an opponent: each revoke gives 260 to each of them.
       var revokesByOthers = 0;
       result.seats.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
-      scores[s] = calypsoPoints(v.c[s] || 0) + UNFINISHED_POINTS * (v.u[s] || 0) + PILE_POINTS * (v.p[s] || 0) +
-        REVOKE_POINTS * revokesByOthers;
+      scores[s] = calypsoPoints(v.c[s]) + K.unfinished_points * v.u[s] + K.trick_pile_points * v.p[s] +
+        K.revoke_points * revokesByOthers;
       total += scores[s];
     });
     return { scores: scores, table_total: total };
   }
 
+  // scoring.scores.in_sheet_words: field paths become the sheet's words.
+  var RULES = WORDS.rules.map(function (rule) { return { pattern: new RegExp(rule[0], "g"), kind: rule[1] }; });
+  function words(problem) {
+    var sections = WORDS.sections, places = WORDS.places;
+    RULES.forEach(function (rule) {
+      problem = problem.replace(rule.pattern, function (match, a, b, follows) {
+        if (rule.kind === "seat") return places[a] + ": ";
+        if (rule.kind === "section") return sections[a];
+        var label = sections[a] + " — " + places[b];
+        if (follows === " must be") return label + ": must be";
+        return follows === " is missing" ? label + ": missing" : label;
+      });
+    });
+    return problem;
+  }
+
   root.CalypsoScores = {
     check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
-    calypsoPoints: calypsoPoints, SEATS: SEATS, DECK: DECK
+    calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
-})(window);
+})(typeof window !== "undefined" ? window : globalThis);

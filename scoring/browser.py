@@ -1,0 +1,48 @@
+"""The engine's constants and ranges as JSON, for the browser's live checks.
+
+``js/scores.js`` (scoresheets) and ``js/hands.js`` (typed hands) check what people type before it is
+sent, with the same rules as ``scoring.scores`` and ``scoring.cards``; the numbers and words they
+use come from here (a ``<script type="application/json" id="calypso-rules">`` on each page that
+loads them), so a rule's figures are written once. ``tests/js`` runs the scripts under node against
+this package on thousands of sheets and hands.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from . import cards, scores
+
+
+@cache
+def rules() -> dict[str, Any]:
+    """Everything the browser's checks need to know, as JSON-ready data."""
+    return {
+        "cards": {
+            "ranks": cards.RANKS,
+            "suits": cards.SUITS,
+            "symbols": dict(cards.SUIT_SYMBOLS),
+            "suit_aliases": dict(cards._SUIT_ALIASES),
+            "void": sorted(cards._VOID),
+            "copies": cards.COPIES,
+            "deck": cards.DECK_SIZE,
+        },
+        "scores": {
+            "seats": cards.SUITS,
+            "directions": list(scores.DIRECTIONS),
+            "side": dict(scores.SIDE),
+            "calypso_cards": scores.CALYPSO_CARDS,
+            "copies": cards.COPIES,
+            "three_handed_copies": scores.THREE_HANDED_COPIES,
+            "deck": cards.DECK_SIZE,
+            "calypso_values": list(scores._CALYPSO_VALUES),
+            "later_calypso": scores._LATER_CALYPSO,
+            "unfinished_points": scores.UNFINISHED_POINTS,
+            "trick_pile_points": scores.TRICK_PILE_POINTS,
+            "revoke_points": scores.REVOKE_POINTS,
+            "sheet_format": scores.SHEET_FORMAT,
+            "forms": ["partnership", "cutthroat"],
+        },
+        "words": scores.SHEET_WORDS,
+    }

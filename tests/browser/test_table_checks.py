@@ -1,0 +1,60 @@
+"""The phone's live check is the engine's (js/scores.js with scoring.browser's figures): a cutthroat
+sheet with a count out of range is refused on the phone as on the server (the phone used to have a
+check of its own that showed "✓ 208 cards"), and the problems read in the sheet's words."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from director.clubs import services as clubs
+from director.events import services as events
+from tests.browser.test_table_entry import SHEET, night  # noqa: F401 (fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def cutthroat_night():
+    user = get_user_model().objects.create_user("cora", password="calypso-2026")
+    club = clubs.create_club(name="San Fernando Calypso Club", slug="sf", owner=user)
+    players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
+    event = events.set_up_night(
+        club=club,
+        name="Cutthroat night",
+        date=datetime.date(2026, 11, 20),
+        type="progressive-individual",
+        form="cutthroat",
+        players=[p.pk for p in players],
+        by=user,
+    )
+    return events.start_event(event=event)
+
+
+def test_a_cutthroat_sheet_out_of_range_is_refused_on_the_phone_too(cutthroat_night, phone_page):
+    phone_page.goto(f"/t/{cutthroat_night.tables.get(number=1).token}/")
+    # 13×3 + (13+7+3+9) + 22+30+40+45 = 208, but ♠'s unfinished 13 would be a finished calypso.
+    boxes = {"cal": [1, 0, 2, 0], "unf": [13, 7, 3, 9], "pile": [22, 30, 40, 45]}
+    for i, seat in enumerate("SHDC"):
+        for kind in ("cal", "unf", "pile"):
+            phone_page.fill(f"#{kind}-{seat}", str(boxes[kind][i]))
+    check = phone_page.inner_text("#live [data-role=check]")
+    assert "✓" not in check and check.startswith("✗"), check
+    problems = phone_page.inner_text("#live [data-role=problems]")
+    assert "Unfinished — ♠ player is 13: an unfinished calypso holds 0–12 cards" in problems
+    phone_page.fill("#unf-S", "5")
+    phone_page.fill("#pile-S", "30")
+    assert phone_page.inner_text("#live [data-role=check]") == "✓ 208 cards"
+    assert phone_page.inner_text("td.points[data-seat=S]") == "900"  # 500 + 5×20 + 30×10
+
+
+def test_the_phone_names_boxes_in_the_sheets_words(night, phone_page):  # noqa: F811
+    phone_page.goto(f"/t/{night.tables.get(number=1).token}/")
+    phone_page.fill("#cal-S", "x")
+    phone_page.fill("#pile-majors", "300")
+    problems = phone_page.inner_text("#live [data-role=problems]")
+    assert "Calypsos — ♠ player: must be a whole number, not 'x'" in problems
+    assert "Trick pile — ♠♥ is 300: a trick pile holds at most the 208 cards in play" in problems
+    assert "calypsos.S" not in problems and "trick_piles" not in problems
