@@ -30,6 +30,7 @@ from director.events.selectors import table_by_token
 from director.results.adapters import score_sheet, sheet_problems
 from director.results.selectors import sheet_view
 from scoring.cards import SUIT_SYMBOLS
+from scoring.scores import in_sheet_words
 
 from . import services
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
@@ -144,7 +145,7 @@ def _typed_comparison(request, table, state) -> dict | None:
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
     form = state.event.form
-    problems = sheet_problems(kept["sheet"], form=form)
+    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=form)]
     scored = None if problems else score_sheet(kept["sheet"], form=form)
     return {
         "view": sheet_view(kept["sheet"], state.submission.sheet),
@@ -221,16 +222,18 @@ def _error(request, table, error: DomainError, *, values=None, side=None):
     elif isinstance(error, NotFound):
         status = 404
     state = services.table_state(table)
+    # Players read the sheet's words ("Calypsos — ♠ player: ..."); ``field`` keeps the JSON path.
+    message, problems = in_sheet_words(error.message), [in_sheet_words(p) for p in error.problems or ()]
     if _wants_json(request):
         body = {
-            "error": error.message,
+            "error": message,
             "code": "already-submitted" if isinstance(error, services.AlreadySubmitted) else error.code,
             "field": error.field,
-            "problems": error.problems,
+            "problems": problems,
             "state": state.to_dict(),
         }
         return _private(JsonResponse(body, status=status))
-    context = _context(request, table, state, values=values, errors=error.problems or [error.message], side=side)
+    context = _context(request, table, state, values=values, errors=problems or [message], side=side)
     return _private(render(request, "table/entry.html", context, status=status))
 
 
