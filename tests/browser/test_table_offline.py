@@ -120,3 +120,46 @@ def test_a_connection_cut_mid_send_then_restored_writes_the_sheet_once(night, ph
     sent = Submission.objects.get(table=table)  # written once
     assert (sent.idempotency_key, sent.net) == (keys[0], -1000)
     assert kept_items(phone_page) == []
+
+
+def test_a_kept_sheet_of_a_closed_game_arrives_and_the_next_games_typing_stays(night, phone_page):  # noqa: F811
+    """The wifi drops as game 1's sheet is sent (it reached the server); the director closes game 1
+    and the table starts typing game 2. When the wifi returns, game 1's sheet is answered (sent, once)
+    and game 2's boxes are left as they are."""
+    from director.events import services as events
+
+    table = night.tables.get(number=2)
+    phone_page.goto(f"/t/{table.token}/")
+    fill_sheet(phone_page, SHEET["pile"])
+    phone_page.get_by_label("We are ♠♥").check()
+    cut = {"on": True}
+    calls = []
+
+    def submit(route):
+        calls.append(route.request.post_data)
+        if len(calls) == 1:
+            route.fetch()
+            route.abort("internetdisconnected")
+        elif cut["on"]:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    phone_page.route("**/submit/", submit)
+    phone_page.route("**/state/", lambda route: route.abort() if cut["on"] else route.continue_())
+    phone_page.get_by_role("button", name="Send the sheet").click()
+    phone_page.wait_for_function(f"document.querySelector('#phone-note').textContent.includes('{KEPT}')")
+
+    events.close_round(round=night.rounds.get(number=1))
+    phone_page.reload()
+    assert "Game 2" in phone_page.inner_text("h1")
+    phone_page.fill("#cal-S", "3")
+    phone_page.get_by_label("We are ♦♣").check()
+
+    cut["on"] = False
+    phone_page.context.set_offline(True)
+    phone_page.context.set_offline(False)
+    phone_page.wait_for_function("document.querySelector('#phone-note').textContent.includes('Sent')")
+    assert Submission.objects.filter(table=table).count() == 1
+    assert Submission.objects.get(table=table).round.number == 1
+    assert phone_page.input_value("#cal-S") == "3" and phone_page.get_by_label("We are ♦♣").is_checked()

@@ -243,7 +243,7 @@
       sending = false;
       unqueue();
       if (answer.status === 200 || answer.status === 201) {
-        forgetDrafts(null);
+        forget(DRAFT + kept.body.round);  // the server has this game's sheet
         flashThenReload({ note: "Sent ✓ — the opponents check it and confirm.", kind: "sent" });
         return;
       }
