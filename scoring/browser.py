@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import cards, scores
+from . import cards, gamesets, scores
 
 
 @cache
@@ -27,6 +27,8 @@ def rules() -> dict[str, Any]:
             "void": sorted(cards._VOID),
             "copies": cards.COPIES,
             "deck": cards.DECK_SIZE,
+            "hand_size": gamesets.HAND_SIZE,
+            "deals_per_game": gamesets.DEALS_PER_GAME,
         },
         "scores": {
             "seats": cards.SUITS,

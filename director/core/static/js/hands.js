@@ -67,7 +67,8 @@
   var form = document.getElementById("record-set");
   if (!form || !window.CalypsoHands) return;
   var parse = window.CalypsoHands.parse, R = window.CalypsoRules.rules.cards;
-  var RANKS = R.ranks, SUITS = R.suits, SYMBOL = R.symbols, COPIES = R.copies;
+  var RANKS = R.ranks, SUITS = R.suits, SYMBOL = R.symbols, COPIES = R.copies, HAND = R.hand_size;
+  var HANDS = R.deals_per_game * SUITS.length;  // 16: four deals of four hands
 
   var hands = Array.prototype.slice.call(form.querySelectorAll(".hand"));
 
@@ -89,9 +90,9 @@
       cards.forEach(function (c) { used[c] = (used[c] || 0) + 1; });
       typedCards += cards.length;
       if (!cards.length) { empty++; badge.textContent = ""; return; }
-      badge.textContent = cards.length === 13 ? "13 ✓" : cards.length + " of 13";
-      if (cards.length === 13) { hand.classList.add("hand-ok"); complete++; }
-      else if (cards.length > 13) { hand.classList.add("hand-bad"); bad++; }
+      badge.textContent = cards.length === HAND ? HAND + " ✓" : cards.length + " of " + HAND;
+      if (cards.length === HAND) { hand.classList.add("hand-ok"); complete++; }
+      else if (cards.length > HAND) { hand.classList.add("hand-bad"); bad++; }
     });
     // What is left: each card four times minus what is typed, suit by suit, high to low.
     var lines = [], over = [], left = 0;
@@ -110,14 +111,14 @@
     var overList = document.getElementById("overused");
     overList.innerHTML = "";
     over.forEach(function (t) { var li = document.createElement("li"); li.textContent = t; overList.appendChild(li); });
-    var incomplete = 16 - complete;
-    document.getElementById("incomplete-count").textContent = incomplete ? incomplete + " hand" + (incomplete === 1 ? "" : "s") + " incomplete" : "all 16 hands complete";
+    var incomplete = HANDS - complete;
+    document.getElementById("incomplete-count").textContent = incomplete ? incomplete + " hand" + (incomplete === 1 ? "" : "s") + " incomplete" : "all " + HANDS + " hands complete";
     var fill = document.getElementById("fill-last"), hint = document.getElementById("fill-hint");
     if (fill) {
-      var ready = complete === 15 && empty === 1 && left === 13 && !bad && !over.length;
+      var ready = complete === HANDS - 1 && empty === 1 && left === HAND && !bad && !over.length;
       fill.disabled = !ready;
-      hint.textContent = ready ? "The empty hand will get the 13 cards left."
-        : complete === 16 ? "All 16 hands are complete: nothing is left to fill."
+      hint.textContent = ready ? "The empty hand will get the " + HAND + " cards left."
+        : complete === HANDS ? "All " + HANDS + " hands are complete: nothing is left to fill."
         : "Type fifteen full hands to fill the last one.";
     }
   }
