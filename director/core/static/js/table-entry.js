@@ -303,7 +303,7 @@
     });
   }
 
-  if (pending()) { keptOnPhone(); flush(); }
+  if (pending()) { note("Sending the sheet kept on this phone…", "sending"); flush(); }
 
   document.querySelectorAll("form.js-action").forEach(function (actionForm) {
     actionForm.addEventListener("submit", function (e) {
