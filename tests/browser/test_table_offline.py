@@ -10,7 +10,7 @@ import json
 import pytest
 
 from director.results.models import Submission
-from tests.browser.test_table_entry import SHEET, fill_sheet, night, second_phone  # noqa: F401 (fixtures)
+from tests.browser.test_table_entry import SHEET, fill_sheet, night, second_phone, shot  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,10 +69,12 @@ def test_a_sheet_sent_offline_is_kept_and_sends_itself_when_the_wifi_returns(nig
     phone_page.wait_for_function(f"document.querySelector('#phone-note').textContent.includes('{KEPT}')")
     assert not Submission.objects.filter(table=table).exists()
     assert phone_page.input_value("#pile-minors") == "85"  # the sheet is still on the page too
+    shot(phone_page, "8-kept-offline")
 
     phone_page.context.set_offline(False)  # the wifi is back: it sends by itself
     phone_page.wait_for_selector("#table-status[data-status=submitted]")
     assert "Sent" in phone_page.inner_text("#phone-note")
+    shot(phone_page, "9-sent-when-back")
     sent = Submission.objects.get(table=table)
     assert (sent.status, sent.net) == ("submitted", -1000)
     assert kept_items(phone_page) == []

@@ -50,3 +50,12 @@ def test_the_sheet_kept_beside_the_first_is_named_in_words(client, phone, sheet)
     typed = page.split('id="typed-sheet"')[1]
     assert "Calypsos — ♣ player is -1: counts cannot be negative" in typed
     assert not PATH.search(typed)
+
+
+def test_the_sent_sheet_names_its_trick_piles_by_their_suits(client, phone, sheet):
+    p = phone(1)
+    assert p.submit(sheet, side="majors").status_code == 201
+    page = client.get(p.url()).content.decode()
+    piles = page.split('id="sheet-view"')[1].split("Trick piles:")[1].split("</p>")[0]
+    assert '<span class="pile">♠♥ 60</span>' in piles and '<span class="pile">♦♣ 85</span>' in piles
+    assert "majors" not in piles and "minors" not in piles
