@@ -52,6 +52,8 @@ ODD_VALUES = [
 ]  # fmt: skip
 
 
+# Counts come as text (the pages) or whole JSON numbers; not as floats, which JavaScript cannot tell
+# from whole numbers (1.0 is 1 there; the server refuses 1.0), and never a number past 2**53.
 def typed(rng: random.Random, value: int):
     """A count as a phone or a file might hold it."""
     return rng.choice([value, str(value), f" {value} ", f"+{value}" if value >= 0 else str(value), f"0{value}"])
@@ -70,7 +72,7 @@ def spoil(rng: random.Random, sheet: dict, names: dict[str, list[str]]) -> None:
             sheet[section][rng.choice(names[section])] = rng.choice(odd)
         elif what < 0.65:
             sheet[section].pop(rng.choice(names[section]), None)
-        elif what < 0.72:
+        elif what < 0.72:  # an unknown key (not "1": JavaScript lists number-like keys first)
             sheet[section][rng.choice(["X", "majors", "S", "s", "♠"])] = rng.choice([0, "3", "x"])
         elif what < 0.77:
             sheet[section] = rng.choice([None, [], "SHDC", 5])
