@@ -321,6 +321,11 @@ class Auction:
         return self._bid
 
     @property
+    def last_bidder(self) -> str | None:
+        """The seat that made the last bid (declarer once the auction is over)."""
+        return self._bidder
+
+    @property
     def doubled(self) -> int:
         """0, 1 or 2: whether the last bid stands doubled or redoubled."""
         return self._doubled
