@@ -108,6 +108,33 @@ class HandRecord:
         assert self.contract is not None and self.contract.declarer is not None
         return SIDES[_SEAT[self.contract.declarer] >> 1]
 
+    def disagreements(self, values: AuctionValues = VALUES) -> list[str]:
+        """Where the score pad and the engine's own accounting of this (finished) hand differ: the
+        52-card check, the pad's score of the engine's counts against the ledger's outcome, contract
+        points and side totals, and each side's table (before + P − 13 × C − sold − ditched = after,
+        at most the cap). Empty when they agree."""
+        out: list[str] = []
+        declarers, defenders, ledger = self.declarers, self.defenders, self.ledger
+        if declarers is None or defenders is None or self.score is None or "table_after" not in ledger:
+            return [f"hand {self.number} is not finished"]
+        total = declarers.trick_pile + declarers.added + defenders.trick_pile + defenders.added
+        if total != 52:
+            out.append(f"T + P of both sides is {total}, not 52")
+        assert self.contract is not None
+        pad = score_hand(self.contract, declarers, defenders, self.sell, values)
+        for name in ("outcome", "contract_points", "declarers", "defenders"):
+            if getattr(pad, name) != ledger[name]:
+                out.append(f"{name}: the pad says {getattr(pad, name)}, the engine {ledger[name]}")
+        side = SIDES.index(self.declarer_side)
+        for s, took in ((side, declarers), (1 - side, defenders)):
+            sold = len(self.sold) if s == side else 0
+            ditched = len(self.ditched.get(SIDES[s], ()))
+            expected = ledger["table_before"][s] + took.added - HAND_SIZE * took.calypsos - sold - ditched
+            after = ledger["table_after"][s]
+            if after != expected or after > values.table_cap:
+                out.append(f"{SIDES[s]} end with {after} cards on the table, not {expected}")
+        return out
+
 
 class AuctionGame:
     """One game of Auction Calypso, action by action (AUCTION.md §1–§7).
