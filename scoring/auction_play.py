@@ -167,6 +167,8 @@ class AuctionGame:
         self.hands = hands
         self.first_dealer = check_seat(first_dealer)
         self.draft_on = bool(draft)
+        if seed is None:  # a fresh seed, kept, so that even this game can be replayed from its record
+            seed = random.SystemRandom().randrange(1 << 63)
         self.seed = seed
         self.rule = check_rule(rule)
         self.values = values
@@ -182,6 +184,7 @@ class AuctionGame:
         self.phase = "draft"
         self._dealer = _SEAT[first_dealer]
         self._turn = -1
+        self._hands: list[list[list[int]]] = [[[], [], [], []] for _ in range(4)]
         self._deals = list(deals or [])
         self._table_given: dict[str, list[str]] = {}
         if table is not None:

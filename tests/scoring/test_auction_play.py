@@ -326,6 +326,20 @@ def test_a_game_replays_from_its_record_exactly():
         replay(broken)
 
 
+def test_a_game_from_a_given_table_and_deal_replays_too():
+    game = completion_game()
+    advance(game, RandomBot(3))
+    record = json.loads(json.dumps(game.record()))
+    assert record["table"] == {"majors": suit("H", "23456789TJQK")} and len(record["deals"]) == 1
+    assert replay(record).records[0].score == game.records[0].score
+
+
+def test_a_game_without_a_seed_gets_one_and_replays():
+    game = play_auction_game(RandomBot(1), hands=1, seed=None)
+    assert isinstance(game.seed, int)
+    assert replay(game.record()).totals == game.totals
+
+
 def test_the_simple_bot_beats_random_play():
     ahead, margin = 0, 0
     for g in range(20):
