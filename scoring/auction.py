@@ -726,7 +726,9 @@ def score_hand(
         f"defenders: {defenders.calypsos} calypso(s) × {values.calypso} + {defenders.trick_pile} cards × "
         f"{values.defender_card} = {defender_calypsos + defender_cards}"
     )
-    score = HandScore(
+    total = contract_score + declarer_calypsos + bid_bonus
+    lines.append(f"hand: declarers {total}, defenders {defender_calypsos + defender_cards}")
+    return HandScore(
         contract=contract,
         outcome=outcome,
         contract_points=pts,
@@ -737,9 +739,8 @@ def score_hand(
         calypso_bid_bonus=bid_bonus,
         defender_calypsos=defender_calypsos,
         defender_cards=defender_cards,
+        lines=tuple(lines),
     )
-    lines.append(f"hand: declarers {score.declarers}, defenders {score.defenders}")
-    return HandScore(**{**score.__dict__, "lines": tuple(lines)})
 
 
 def hand_from_dict(data: object, values: AuctionValues = VALUES) -> HandScore:

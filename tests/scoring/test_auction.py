@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scoring.auction import (
     COMPASS,
@@ -452,3 +454,77 @@ def test_hand_from_dict_refuses_bad_json(change, says):
     }
     with pytest.raises(AuctionError, match=says):
         hand_from_dict({**data, **change})
+
+
+# --- the score pad: properties over every hand that adds up ----------------------------------------------------------
+
+
+@st.composite
+def hands(draw):
+    """A contract and two sides' counts that pass the pad's checks."""
+    contract = Contract(
+        Bid(draw(st.integers(22, 80)) * 10, draw(st.integers(0, 2)), draw(st.sampled_from("SHDC"))),
+        draw(st.integers(0, 2)),
+        draw(st.sampled_from("SHDC")),
+    )
+    t = draw(st.integers(0, 52))
+    p = draw(st.integers(0, 52 - t))
+    required = draw(st.lists(st.integers(1, 13), max_size=3))
+    assume(sum(required) <= p)
+    rest = 52 - t - p
+    dp = draw(st.integers(0, rest))
+    dc = draw(st.integers(0, min(2, dp)))
+    return contract, SideHand(t, p, len(required), tuple(required)), SideHand(rest - dp, dp, dc)
+
+
+def limbo(contract, declarers) -> bool:
+    try:
+        score_hand(contract, declarers, SideHand(52 - declarers.trick_pile - declarers.added, 0, 0))
+    except AuctionError as error:
+        return "in limbo" in str(error)
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands())
+def test_every_hand_that_adds_up_scores_by_the_table(hand):
+    contract, declarers, defenders = hand
+    bid, f = contract.bid.points, contract.factor
+    sells = (True, False) if limbo(contract, declarers) else (None,)
+    scores = [score_hand(contract, declarers, defenders, sell) for sell in sells]
+    for score in scores:
+        # the defenders' score never depends on the contract's fate
+        assert score.defenders == 500 * defenders.calypsos + 5 * defenders.trick_pile
+        made_calypsos = declarers.calypsos >= contract.bid.calypsos
+        if score.outcome == "win":
+            assert made_calypsos and score.contract_points >= bid and score.contract_score >= bid * f
+        elif score.outcome == "loss":
+            assert score.contract_score <= -bid * f
+            assert not made_calypsos or score.deficit > 20 * declarers.added
+        if score.made:
+            assert score.declarers == score.contract_score + 500 * declarers.calypsos + 400 * contract.bid.calypsos
+        else:
+            assert score.declarers == score.contract_score < 0
+    if len(scores) == 2:
+        sold, unsold = scores
+        assert (sold.outcome, unsold.outcome) == ("limbo-sold", "limbo-unsold")
+        assert 0 < sold.deficit <= 20 * declarers.added and sold.sold * 20 >= sold.deficit > (sold.sold - 1) * 20
+        assert sold.contract_score >= bid > 0 > unsold.contract_score
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hands(),
+    st.sampled_from(["declarers", "defenders"]),
+    st.sampled_from(["trick_pile", "added"]),
+    st.sampled_from([-1, 1]),
+)
+def test_one_card_too_many_or_too_few_anywhere_is_refused(hand, who, field, step):
+    contract, declarers, defenders = hand
+    side = declarers if who == "declarers" else defenders
+    value = getattr(side, field) + step
+    assume(value >= 0)
+    changed = SideHand(**{**side.__dict__, field: value})
+    sides = (changed, defenders) if who == "declarers" else (declarers, changed)
+    with pytest.raises(AuctionError, match=r"cards add up to|needing|over the 52 cards"):
+        score_hand(contract, *sides, sell=True)
