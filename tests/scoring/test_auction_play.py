@@ -133,6 +133,32 @@ def test_the_engine_gives_the_pad_the_cards_required_for_the_bonus():
     assert game.completed[0][1] == 1  # majors, hearts
 
 
+def test_a_second_calypso_of_one_suit_in_one_hand_needed_13_cards():
+    # The majors hold ♥ 2…K; H holds A A 2…Q of hearts, S the K and diamonds, D and C only spades.
+    # H leads hearts all hand and no one can trump in (C's trump ♣, D's ♦, S's ♠: nobody holds
+    # theirs), so H wins every trick: A♥ completes the first calypso (it needed 1 card), K♥ of the
+    # same trick starts the next, and the other twelve hearts complete it (it needed 13).
+    deal = {
+        "H": ["AH", "AH", *suit("H", "23456789TJQ")],
+        "S": ["KH", *suit("D", ALL_BUT_TWO)],
+        "D": suit("S"),
+        "C": suit("S"),
+    }
+    game = AuctionGame(hands=1, first_dealer="D", table={"majors": suit("H", "23456789TJQK")}, deals=[deal])
+    bid_alone(game, "2 & 220H", "SHDC")
+    others = RandomBot(8)
+    for lead in ["AH", *suit("H", "23456789TJQ"), "AH"]:
+        game.play(lead)
+        while game.to_act != "H" and game.phase == "play":
+            game.play(others.play(game))
+    record = game.records[0]
+    assert game.completed[0][1] == 2  # majors, hearts
+    assert record.declarers.cards_required[:2] == (1, 13)
+    # 2 calypsos bid and made: 100 + (100 + 80 × 12 = 1060) = 1160 on top of 10 a pile card
+    assert record.score.contract_points == 10 * record.declarers.trick_pile + 1160
+    assert record.score.outcome == "win"
+
+
 def test_the_table_a_game_starts_from_is_checked():
     with pytest.raises(AuctionError, match="calypso has 13 cards"):
         AuctionGame(table={"majors": suit("H")})
