@@ -736,19 +736,18 @@ def replay(record: Mapping[str, Any]) -> AuctionGame:
     if not isinstance(record, Mapping) or record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise AuctionError(f"not an Auction play record (format {RECORD_FORMAT!r})")
     try:
-        values = AuctionValues(**record.get("values", {}))
-    except TypeError as error:
-        raise AuctionError(f"values: {error}") from None
-    game = AuctionGame(
-        record.get("hands", 4),
-        record.get("first_dealer", "S"),
-        draft=record.get("draft", False),
-        seed=record.get("seed", 0),
-        rule=record.get("rule", STANDARD),
-        values=values,
-        table=record.get("table"),
-        deals=record.get("deals"),
-    )
+        game = AuctionGame(
+            record.get("hands", 4),
+            record.get("first_dealer", "S"),
+            draft=record.get("draft", False),
+            seed=record.get("seed", 0),
+            rule=record.get("rule", STANDARD),
+            values=AuctionValues(**record.get("values", {})),
+            table=record.get("table"),
+            deals=record.get("deals"),
+        )
+    except (AuctionError, TypeError, ValueError, AttributeError) as error:
+        raise AuctionError(f"the record's settings: {error}") from None
     actions = record.get("actions", [])
     if not isinstance(actions, Sequence) or isinstance(actions, str):
         raise AuctionError("the record's actions must be a list")

@@ -350,6 +350,10 @@ def test_a_game_replays_from_its_record_exactly():
     broken["actions"][index] = ["play", "ZZ"]
     with pytest.raises(AuctionError, match=f"action {index + 1} \\['play', 'ZZ'\\]: 'ZZ' is not a card"):
         replay(broken)
+    with pytest.raises(AuctionError, match=r"the record's settings: .*unexpected keyword argument 'bonus'"):
+        replay({**record, "values": {"bonus": 1}})
+    with pytest.raises(AuctionError, match="the record's settings: table: 'north' is not a side"):
+        replay({**record, "draft": False, "table": {"north": []}})
 
 
 def test_a_game_from_a_given_table_and_deal_replays_too():
