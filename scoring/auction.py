@@ -147,8 +147,11 @@ class Bid:
             raise AuctionError(f"a bid's points are a multiple of 10, not {points}")
         if not 0 <= calypsos <= MAX_CALYPSOS_BID:
             raise AuctionError(f"a bid names 0 to {MAX_CALYPSOS_BID} calypsos, not {calypsos}")
-        if not is_suit(self.suit):
-            raise AuctionError(f"{self.suit!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+        try:
+            suit = parse_suit(self.suit)
+        except CardError:
+            raise AuctionError(f"{self.suit!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)") from None
+        object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "calypsos", calypsos)
 

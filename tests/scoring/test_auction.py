@@ -59,6 +59,14 @@ def test_bid_parse_reads_both_notations_and_str_round_trips(text, points, calyps
     assert Bid.parse(bid.code) == bid
 
 
+def test_a_bid_made_directly_takes_suit_symbols_and_refuses_what_is_not_a_suit():
+    assert Bid(290, 1, "♥") == Bid(290, 1, "H") == Bid(290, 1, "h")
+    with pytest.raises(AuctionError, match="'X' is not a suit"):
+        Bid(290, 0, "X")
+    with pytest.raises(AuctionError, match="not 'lots'"):
+        Bid("lots", 0, "S")
+
+
 def test_bid_str_is_the_clubs_notation():
     assert str(Bid(290, 0, "H")) == "290♥"
     assert str(Bid(290, 1, "H")) == "1 & 290♥"
