@@ -45,7 +45,8 @@ from .auction import (
     score_hand,
 )
 from .cards import CARDS, SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
-from .tricks import STANDARD, check_rule, playable_suits
+from .play import _PLAYABLE  # the follow-suit rule as a lookup table, by suit number
+from .tricks import STANDARD, check_rule
 
 RECORD_FORMAT = "calypso-auction-play/1"
 PACK_COPIES = 2
@@ -57,6 +58,8 @@ ORDER = "SDHC"  # clockwise
 PHASES = ("draft", "auction", "trumps", "play", "sell", "ditch", "over")
 
 _SEAT = {seat: i for i, seat in enumerate(SUITS)}
+_TEXT = tuple(str(card) for card in CARDS)
+_ALL = (0, 1, 2, 3)
 _NEXT = fp.next_seats(ORDER)
 _FULL = fp.FULL
 
@@ -173,6 +176,7 @@ class AuctionGame:
         self.rule = check_rule(rule)
         self.values = values
         self._beat_leader = rule != STANDARD
+        self._playable_table = _PLAYABLE[rule]
         self._random = random.Random(seed)
         # Calypsos in progress per side (0 majors, 1 minors) per suit: rank masks and sizes.
         self.mask = [[0, 0, 0, 0], [0, 0, 0, 0]]
@@ -443,19 +447,18 @@ class AuctionGame:
     def led_suit(self) -> str | None:
         return SUITS[self._trick[0] // 13] if self.phase == "play" and self._trick else None
 
-    def _playable(self, seat: int) -> str:
-        hand = self._hands[seat]
+    def _playable(self, seat: int) -> tuple[int, ...]:
         if not self._trick:
-            return SUITS
+            return _ALL
         led = self._trick[0] // 13
-        return playable_suits(SUITS[led], SUITS[self._trump[seat]], bool(hand[led]), self.rule)
+        return self._playable_table[led][self._trump[seat]][bool(self._hands[seat][led])]
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to play may play (standard trick rules with this hand's trumps)."""
         if self.phase != "play":
             return []
         hand = self._hands[self._turn]
-        return [CARDS[c] for s in self._playable(self._turn) for c in hand[_SEAT[s]]]
+        return [CARDS[c] for s in self._playable(self._turn) for c in hand[s]]
 
     def play(self, card: Card | str) -> str | None:
         """The player to play plays ``card``; returns the seat that won the trick when it completes one."""
@@ -466,15 +469,14 @@ class AuctionGame:
         s = c // 13
         if c not in hand[s]:
             raise IllegalMove(f"hand {self.hand_number}: {SUITS[seat]} does not hold {CARDS[c]}")
-        suits = self._playable(seat)
-        if SUITS[s] not in suits:
+        if s not in self._playable(seat):
             led = SUITS[self._trick[0] // 13]
             raise IllegalMove(
                 f"hand {self.hand_number}: {SUITS[seat]} must follow {SUIT_SYMBOLS[led]}, not play {CARDS[c]}"
             )
         hand[s].remove(c)
         self._trick.append(c)
-        self.actions.append(["play", str(CARDS[c])])
+        self.actions.append(["play", _TEXT[c]])
         if len(self._trick) < 4:
             self._turn = _NEXT[seat]
             return None
