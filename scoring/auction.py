@@ -776,6 +776,27 @@ def hand_from_dict(data: object, values: AuctionValues = VALUES) -> HandScore:
 
 HAND_FORMAT = "calypso-auction-hand/1"
 
+
+def score_pad(hands: object, values: AuctionValues = VALUES) -> list[tuple[HandScore, dict[str, int]]]:
+    """Score a pad's hands in order (a list of ``hand_from_dict`` objects, each naming its declarer):
+    each hand's score with the running totals by side. ``AuctionError`` naming the hand that is wrong."""
+    if not isinstance(hands, Sequence) or isinstance(hands, str) or not hands:
+        raise AuctionError("a score pad is a list of hands")
+    totals = dict.fromkeys(SIDES, 0)
+    out = []
+    for number, data in enumerate(hands, start=1):
+        try:
+            score = hand_from_dict(data, values)
+            if score.contract.declarer is None:
+                raise AuctionError('the declarer is needed to know which side scores what (e.g. "declarer": "H")')
+        except AuctionError as error:
+            raise AuctionError(f"hand {number}: {error}") from None
+        for side, points in score.by_side().items():
+            totals[side] += points
+        out.append((score, dict(totals)))
+    return out
+
+
 __all__ = [
     "COMPASS",
     "HAND_FORMAT",
@@ -794,4 +815,5 @@ __all__ = [
     "contract_points",
     "hand_from_dict",
     "score_hand",
+    "score_pad",
 ]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .auction import AuctionError, hand_from_dict
+from .auction import AuctionError, hand_from_dict, score_pad
 from .cards import CardError
 from .gamesets import (
     ORIENTATIONS,
@@ -320,10 +320,11 @@ def add_auction_score(subparsers: argparse._SubParsersAction) -> None:
     """The ``auction-score`` command (scoring.auction)."""
     parser = subparsers.add_parser(
         "auction-score",
-        help="score one hand of Auction Calypso from the score pad's JSON",
+        help="score a hand (or a list of hands) of Auction Calypso from the score pad's JSON",
         description="Check one hand of Auction Calypso (docs/formats.md, 'Auction score pad': the contract, each "
         "side's trick pile, cards added, calypsos and cards required, the sell choice in limbo) and print its "
-        "outcome and each side's score, line by line.",
+        "outcome and each side's score, line by line. Given a list of hands (each naming its declarer), print "
+        "each hand's outcome and the running totals of the majors and the minors.",
     )
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -334,9 +335,21 @@ def run_auction_score(args: argparse.Namespace) -> int:
     """Score one hand and print the explanation (or the JSON)."""
     data = _read_json(args.file)
     try:
-        score = hand_from_dict(data)
+        pad = score_pad(data) if isinstance(data, list) else None
+        score = hand_from_dict(data) if pad is None else pad[-1][0]
     except AuctionError as error:
         raise CommandError(f"{args.file}: {error}") from None
+    if pad is not None:
+        if args.json:
+            print(json.dumps([{**s.to_dict(), "totals": t} for s, t in pad], indent=1, ensure_ascii=False))
+            return 0
+        for number, (hand, totals) in enumerate(pad, start=1):
+            sides = ", ".join(f"{side} {points}" for side, points in hand.by_side().items())
+            print(
+                f"hand {number}: {hand.contract} {hand.outcome}: {sides}; totals majors {totals['majors']}, "
+                f"minors {totals['minors']}"
+            )
+        return 0
     if args.json:
         print(json.dumps(score.to_dict(), indent=1, ensure_ascii=False))
     else:

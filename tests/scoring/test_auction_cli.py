@@ -70,3 +70,41 @@ def test_auction_score_errors_are_one_line_and_exit_1(tmp_path, capsys, data, sa
 def test_auction_score_on_a_missing_file(tmp_path, capsys):
     code = main(["auction-score", str(tmp_path / "nothing.json")])
     assert code == 1 and "cannot read" in capsys.readouterr().err
+
+
+SECOND = {
+    "contract": "300♠ XX",
+    "declarer": "D",
+    "declarers": {"trick_pile": 26, "added": 10, "calypsos": 0},
+    "defenders": {"trick_pile": 10, "added": 6, "calypsos": 0},
+    "sell": True,
+}
+
+
+def test_a_list_of_hands_is_a_pad_with_running_totals(tmp_path, capsys):
+    # Hand 1: majors 1730, minors 60. Hand 2 (D declares 300♠ XX, limbo, sold): 300 + 260 × 3 = 1080 to
+    # the minors, 10 × 5 = 50 to the majors. Totals: majors 1780, minors 1140.
+    code, out, err = run(capsys, tmp_path, [HAND, SECOND])
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        "hand 1: 1 & 290♥ X by H win: majors 1730, minors 60; totals majors 1730, minors 60",
+        "hand 2: 300♠ XX by D limbo-sold: minors 1080, majors 50; totals majors 1780, minors 1140",
+    ]
+    code, out, _ = run(capsys, tmp_path, [HAND, SECOND], "--json")
+    assert [hand["totals"] for hand in json.loads(out)] == [
+        {"majors": 1730, "minors": 60},
+        {"majors": 1780, "minors": 1140},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pad", "says"),
+    [
+        ([HAND, {k: v for k, v in SECOND.items() if k != "declarer"}], "hand 2: the declarer is needed"),
+        ([HAND, {**SECOND, "sell": None}], "hand 2: the contract is in limbo"),
+        ([], "a score pad is a list of hands"),
+    ],
+)
+def test_a_pad_names_the_hand_that_is_wrong(tmp_path, capsys, pad, says):
+    code, out, err = run(capsys, tmp_path, pad)
+    assert code == 1 and out == "" and says in err
