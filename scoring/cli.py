@@ -1,8 +1,9 @@
 """The command line: ``python -m scoring <command> ...``.
 
 Commands: ``deal`` (write a file of random game sets with its commitment), ``verify`` (check a
-game-set file, its commitment and, given the seed, regenerate it) and ``score`` (score a
-scoresheet JSON). Errors print one line to stderr and exit 1 (usage errors exit 2).
+game-set file, its commitment and, given the seed, regenerate it), ``score`` (score a
+scoresheet JSON), ``analyse`` (simulate game sets) and ``auction-score`` (score one hand of
+Auction Calypso from the score pad's JSON). Errors print one line to stderr and exit 1 (usage errors exit 2).
 
 Adding a command: write ``add_<name>(subparsers)`` that calls ``subparsers.add_parser(...)``,
 adds its arguments and ``set_defaults(handler=<function taking the parsed args, returning an exit
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .auction import AuctionError, hand_from_dict, score_pad
 from .cards import CardError
 from .gamesets import (
     ORIENTATIONS,
@@ -45,7 +47,7 @@ class CommandError(Exception):
     """A problem with what the user asked for; ``main`` prints it as one line and exits 1."""
 
 
-ERRORS: tuple[type[Exception], ...] = (CommandError, CardError, GameSetError, ScoreSheetError)
+ERRORS: tuple[type[Exception], ...] = (CommandError, CardError, GameSetError, ScoreSheetError, AuctionError)
 """Exceptions whose message is shown to the user as is."""
 
 
@@ -311,9 +313,60 @@ def run_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- auction-score --------------------------------------------------------------------------------------------------
+
+
+def add_auction_score(subparsers: argparse._SubParsersAction) -> None:
+    """The ``auction-score`` command (scoring.auction)."""
+    parser = subparsers.add_parser(
+        "auction-score",
+        help="score a hand (or a list of hands) of Auction Calypso from the score pad's JSON",
+        description="Check one hand of Auction Calypso (docs/formats.md, 'Auction score pad': the contract, each "
+        "side's trick pile, cards added, calypsos and cards required, the sell choice in limbo) and print its "
+        "outcome and each side's score, line by line. Given a list of hands (each naming its declarer), print "
+        "each hand's outcome and the running totals of the majors and the minors.",
+    )
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(handler=run_auction_score)
+
+
+def run_auction_score(args: argparse.Namespace) -> int:
+    """Score one hand and print the explanation (or the JSON)."""
+    data = _read_json(args.file)
+    try:
+        pad = score_pad(data) if isinstance(data, list) else None
+        score = hand_from_dict(data) if pad is None else pad[-1][0]
+    except AuctionError as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    if pad is not None:
+        if args.json:
+            print(json.dumps([{**s.to_dict(), "totals": t} for s, t in pad], indent=1, ensure_ascii=False))
+            return 0
+        for number, (hand, totals) in enumerate(pad, start=1):
+            sides = ", ".join(f"{side} {points}" for side, points in hand.by_side().items())
+            print(
+                f"hand {number}: {hand.contract} {hand.outcome}: {sides}; totals majors {totals['majors']}, "
+                f"minors {totals['minors']}"
+            )
+        return 0
+    if args.json:
+        print(json.dumps(score.to_dict(), indent=1, ensure_ascii=False))
+    else:
+        print(score.explanation)
+        print(f"outcome {score.outcome}")
+    return 0
+
+
 # --- main -----------------------------------------------------------------------------------------------------------
 
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_deal, add_verify, add_score, add_analyse]
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+    add_deal,
+    add_verify,
+    add_score,
+    add_analyse,
+    add_auction_score,
+]
 """Every command's ``add_<name>(subparsers)``; append to add a command."""
 
 
