@@ -890,7 +890,7 @@ def compute_next_round(*, event: Event, by=None, expected: str | None = None) ->
     movement.cuts = movement.cuts[:played]
     movement.coins = [c for c in movement.coins if c.round < played]
     try:
-        movement = mv.progressive_individual_next(movement, pending.results)
+        movement = mv.progressive_individual_next(movement, pending.results, variant=event.individual_movement)
     except mv.MovementError as error:
         raise ValidationError(str(error), field=MOVEMENT_FIELD) from error
     movement = _validated(movement)
