@@ -250,3 +250,39 @@ def test_table_sizes_that_change_reach_the_table_pages_guide_cards_and_scoreshee
     pages = pdf_pages(render_from_event("scoresheets", data, PrintOptions()))
     game_two = [p for p in pages if f"Table {five}" in p and "Game 2" in p]
     assert len(game_two) == 1 and f"1 {name[x]} · 2 {name[y]} · 3 {name[z]} · 4 {name[x]}" in game_two[0]
+
+
+def test_set_up_form_and_movement_page_choose_the_individual_movement(client, club_a, many_players, director_a):
+    from director.events.models import Event
+    from scoring import movements as mv
+    from tests.director.web.test_forms import new_event
+
+    from .test_services import sizes, trio_loses
+
+    client.force_login(director_a)
+    ids = [str(p.pk) for p in many_players[:13]]
+    response = new_event(client, club_a, type="progressive-individual", players=ids, individual_movement="fixed-sizes")
+    assert response.status_code == 302
+    event = Event.objects.get(club=club_a, name="Friday night")
+    assert event.individual_movement == "fixed-sizes"
+    response = new_event(client, club_a, name="Saturday", type="progressive-individual", players=ids)
+    assert Event.objects.get(club=club_a, name="Saturday").individual_movement == "rules"  # not sent: the rules'
+
+    html = client.get(url("movement", event)).content.decode()
+    assert re.search(r'<input type="radio" name="individual_movement" value="fixed-sizes"[^>]*checked', html)
+    events.start_event(event=event)
+    first = mv.Movement.from_dict(event.movement)
+    enter(event, 1, trio_loses(first, 1), by=director_a)
+    response = client.post(url("next", event), {"individual_movement": "rules"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.individual_movement == "rules"
+    assert sizes(mv.Movement.from_dict(event.movement), 2) != sizes(first, 1)  # the rules' movement seated it
+    html = client.get(url("movement", event)).content.decode()
+    assert "Movement from now on: As the rules say" in html
+    response = client.post(url("next", event), {"individual_movement": "fixed-sizes"})  # game 2 again, sizes kept
+    event.refresh_from_db()
+    assert event.individual_movement == "fixed-sizes"
+    assert sizes(mv.Movement.from_dict(event.movement), 2) == sizes(first, 1)
+    response = client.post(url("next", event), {"individual_movement": "keep"})
+    assert response.status_code == 400
