@@ -262,6 +262,7 @@ class EventSerializer(serializers.ModelSerializer):
             "games",
             "matchpoint_scale",
             "movement_kind",
+            "individual_movement",
             "game_length_minutes",
             "status",
             "standings_released",
@@ -284,6 +285,7 @@ class _EventSettings(serializers.Serializer):
     games = WholeNumber(min_value=1, max_value=30)
     matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
     movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
+    individual_movement = serializers.ChoiceField(choices=Event.IndividualMovement.choices)
     game_length_minutes = WholeNumber(min_value=1, max_value=600)
     season = Id(allow_null=True)
 
@@ -294,10 +296,9 @@ class EventCreateSerializer(_EventSettings):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("type", "rules_variant", "form", "games", "matchpoint_scale", "movement_kind"):
-            self.fields[name].required = False
-        self.fields["game_length_minutes"].required = False
-        self.fields["season"].required = False
+        for name, settings_field in self.fields.items():
+            if name not in ("club", "name", "date", "tables"):  # every other setting has a default
+                settings_field.required = False
 
 
 class EventUpdateSerializer(_EventSettings):

@@ -31,6 +31,13 @@ class NewEventForm(forms.Form):
         help_text="cutthroat (four individual scores) only for a progressive individual",
     )
     games = forms.IntegerField(min_value=1, max_value=30, initial=4, label="Games")
+    individual_movement = forms.ChoiceField(
+        choices=Event.IndividualMovement.choices,
+        initial=Event.IndividualMovement.RULES,
+        required=False,  # not sent: the rules' movement
+        label="Individual movement",
+        help_text="progressive individual only: where the one of three losers who moves down goes",
+    )
     season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple

@@ -55,6 +55,11 @@ class Event(models.Model):
         ROUND_ROBIN = "round-robin", "Round robin of teams"
         MANUAL = "manual", "Entered by the director"
 
+    class IndividualMovement(models.TextChoices):
+        # scoring.movements' RULES_MOVEMENT / FIXED_SIZE_MOVEMENT (docs/movements.md)
+        RULES = "rules", "As the rules say: of three losers one moves down a table (table sizes change)"
+        FIXED_SIZES = "fixed-sizes", "Tables keep their size (the project's own variant)"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         RUNNING = "running", "Running"
@@ -70,6 +75,12 @@ class Event(models.Model):
     games = models.PositiveSmallIntegerField(default=4, help_text="number of games (rounds) in the event")
     matchpoint_scale = models.CharField(max_length=8, choices=Scale.choices, default=Scale.ACBL)
     movement_kind = models.CharField(max_length=32, choices=MovementKind.choices, default=MovementKind.PROGRESSIVE)
+    individual_movement = models.CharField(
+        max_length=16,
+        choices=IndividualMovement.choices,
+        default=IndividualMovement.RULES,
+        help_text="progressive individual: where the one of three losers who moves down goes",
+    )
     game_length_minutes = models.PositiveSmallIntegerField(default=40)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     # Public switches: nothing is shown to the public until the director turns it on.

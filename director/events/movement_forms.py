@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 
 from director.events.forms import split_names
+from director.events.models import Event
 
 AUTO = ""
 
@@ -77,7 +78,12 @@ class LatecomerForm(_FromRoundForm):
 
 
 class NextRoundForm(_MovementForm):
-    pass
+    individual_movement = forms.ChoiceField(
+        choices=Event.IndividualMovement.choices,
+        required=False,  # not sent: the event's own
+        label="Of three losers, the one who moves down goes",
+        widget=forms.RadioSelect,
+    )
 
 
 class BuildForm(_MovementForm):

@@ -847,14 +847,22 @@ def pending_results(state: EventMovement) -> PendingResults:
 
 
 @transaction.atomic
-def compute_next_round(*, event: Event, by=None, expected: str | None = None) -> Change:
+def compute_next_round(
+    *, event: Event, by=None, expected: str | None = None, individual_movement: str | None = None
+) -> Change:
     """Seat a progressive individual's next game from the results of the game just played (the
     latest game that has started): winners — by the confirmed sheets' nets — stay, losers move
-    (``scoring.movements.progressive_individual_next``); a tie is settled by the seeded coin,
-    recorded in the movement. Refused, naming the tables, while a result is missing. If the next
-    game was already seated and has not started, it is computed again (a corrected result)."""
+    (``scoring.movements.progressive_individual_next``, with the event's ``individual_movement``:
+    ``rules`` or ``fixed-sizes``); a tie is settled by the seeded coin, recorded in the movement.
+    Refused, naming the tables, while a result is missing. If the next game was already seated and
+    has not started, it is computed again (a corrected result). ``individual_movement``, when
+    given, becomes the event's option first (kept only if the game is seated)."""
     event, state = _lock(event)
     _check_expected(state, expected)
+    changed_option = None
+    if individual_movement is not None and individual_movement != event.individual_movement:
+        changed_option = (event.individual_movement, individual_movement)
+        event = event_services.update_event(event=event, individual_movement=individual_movement)
     if not event.is_individual:
         raise ValidationError(
             f"{event.name} is not a progressive individual; its movement is built whole", field=MOVEMENT_FIELD
@@ -890,21 +898,28 @@ def compute_next_round(*, event: Event, by=None, expected: str | None = None) ->
     movement.cuts = movement.cuts[:played]
     movement.coins = [c for c in movement.coins if c.round < played]
     try:
-        movement = mv.progressive_individual_next(movement, pending.results)
+        movement = mv.progressive_individual_next(movement, pending.results, variant=event.individual_movement)
     except mv.MovementError as error:
         raise ValidationError(str(error), field=MOVEMENT_FIELD) from error
     movement = _validated(movement)
     _write(event, movement, pending.next)
     coins = [c for c in movement.coins if c.round == played]
     text = f"Game {pending.next} seated from game {played}'s results: winners stay, losers move."
+    if changed_option:
+        text += f" Movement from now on: {event.get_individual_movement_display()}."
     if coins:
         text += " Tied " + ", ".join(f"table {c.table} (coin: {c.winner})" for c in coins) + "."
     _audit(
         "movements.next_round",
         event,
         by=by,
-        before={"fingerprint": before},
-        after={"round": pending.next, "results": movement.results[-1], "coins": [dataclasses.asdict(c) for c in coins]},
+        before={"fingerprint": before, **({"individual_movement": changed_option[0]} if changed_option else {})},
+        after={
+            "round": pending.next,
+            "results": movement.results[-1],
+            "coins": [dataclasses.asdict(c) for c in coins],
+            "individual_movement": event.individual_movement,
+        },
         note=text,
     )
     return Change(movement=movement, from_round=pending.next, text=text)

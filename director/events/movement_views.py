@@ -192,7 +192,9 @@ def _forms(state, club_players, data=None, which=None):
             players=_free_players(state, club_players),
             individual=state.individual,
         ),
-        "next_form": NextRoundForm(bound["next"], initial=expected),
+        "next_form": NextRoundForm(
+            bound["next"], initial={**expected, "individual_movement": state.event.individual_movement}
+        ),
         "build_form": BuildForm(bound["build"], initial=expected),
     }
 
@@ -388,7 +390,12 @@ def next_round(request, event_id):
     form = NextRoundForm(request.POST)
     if form.is_valid():
         try:
-            change = services.compute_next_round(event=event, by=request.user, expected=form.cleaned_data["expected"])
+            change = services.compute_next_round(
+                event=event,
+                by=request.user,
+                expected=form.cleaned_data["expected"],
+                individual_movement=form.cleaned_data.get("individual_movement") or None,
+            )
         except DomainError as error:
             place_error(form, error, fields=FIELDS)
         else:

@@ -100,6 +100,7 @@ _EVENT_SETTINGS = (
     "games",
     "matchpoint_scale",
     "movement_kind",
+    "individual_movement",
     "game_length_minutes",
     "season",
 )
@@ -133,6 +134,13 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
     if values.get("movement_kind"):
         clean["movement_kind"] = parse_choice(
             values["movement_kind"], Event.MovementKind, "the movement", field="movement_kind"
+        )
+    if values.get("individual_movement"):
+        clean["individual_movement"] = parse_choice(
+            values["individual_movement"],
+            Event.IndividualMovement,
+            "the progressive individual movement",
+            field="individual_movement",
         )
     if "game_length_minutes" in values:
         clean["game_length_minutes"] = parse_int(
@@ -183,8 +191,9 @@ def create_event(
     """A draft event with rounds 1..games (and ``tables`` numbered tables if given).
 
     ``settings``: rules_variant, form, games, matchpoint_scale, movement_kind (defaults by type),
-    game_length_minutes, season. ``setup_token``: the one-time token of the form that asks for the
-    event; a token already used is refused (``Conflict``, field ``setup_token``).
+    individual_movement (``rules`` or ``fixed-sizes``), game_length_minutes, season.
+    ``setup_token``: the one-time token of the form that asks for the event; a token already used
+    is refused (``Conflict``, field ``setup_token``).
     """
     unknown = set(settings) - set(_EVENT_SETTINGS)
     if unknown:

@@ -56,6 +56,7 @@ def new_event(request, slug):
                 rules_variant=data["rules_variant"],
                 form=data.get("form") or Event.Form.PARTNERSHIP,
                 games=data["games"],
+                individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
                 players=data.get("players") or [],
                 new_players=data["new_names"],

@@ -6,7 +6,12 @@ where the rules are silent.
 """
 
 from .duplicate import barometer, mitchell, round_robin, team_match
-from .individual import progressive_individual_next, progressive_individual_start
+from .individual import (
+    FIXED_SIZE_MOVEMENT,
+    RULES_MOVEMENT,
+    progressive_individual_next,
+    progressive_individual_start,
+)
 from .model import (
     BAROMETER,
     DIRECTIONS,
@@ -40,6 +45,7 @@ from .pairs import progressive_pairs
 __all__ = [
     "BAROMETER",
     "DIRECTIONS",
+    "FIXED_SIZE_MOVEMENT",
     "FORMAT",
     "KINDS",
     "MAJORS",
@@ -49,6 +55,7 @@ __all__ = [
     "PROGRESSIVE",
     "PROGRESSIVE_INDIVIDUAL",
     "ROUND_ROBIN",
+    "RULES_MOVEMENT",
     "SEAT_SUITS",
     "TEAM_MATCH",
     "Balance",

@@ -33,6 +33,11 @@ from .model import (
 
 Partnerships = Mapping[int, tuple[Sequence[Player], Sequence[Player]]]
 
+# Where the one of three losers who goes down goes (``progressive_individual_next``).
+RULES_MOVEMENT = "rules"  # RULES.md §6: down one table; table sizes change
+FIXED_SIZE_MOVEMENT = "fixed-sizes"  # the project's own: every table keeps its size
+VARIANTS = (RULES_MOVEMENT, FIXED_SIZE_MOVEMENT)
+
 
 def table_sizes(players: int, tables: int) -> dict[int, int]:
     """How many sit at each table: four, with the fives (then sixes) spread as far apart as possible."""
@@ -190,6 +195,7 @@ def progressive_individual_next(
     seed: int | str | None = None,
     *,
     partnerships: Partnerships | None = None,
+    variant: str = RULES_MOVEMENT,
 ) -> Movement:
     """Record the last round's ``results`` and seat the next round; returns a new ``Movement``.
 
@@ -198,16 +204,28 @@ def progressive_individual_next(
     recorded in ``coins``. ``seed`` defaults to the movement's own.
 
     Winners stay. Losers move up one table (the highest wraps to 1). Where three lost, two move up
-    and one moves down, to the nearest lower table where three also lost, so every table keeps
-    its size; if no other table lost three, the one moves down one table and, to keep the sizes,
-    one of the two losers from two tables below moves up two tables instead of one. Among the
-    three, the one who goes down is the one whose moves bring the fewest repeated meetings.
+    and one moves down; ``variant`` says where down is:
+
+    * ``RULES_MOVEMENT`` (``"rules"``, the default, RULES.md §6): down one table (table 1 wraps to
+      the highest). Table sizes change from game to game but stay four to six: a table keeps its
+      two or three winners and receives two losers from the table below and at most one from the
+      table above (with two tables, both are the other table: it receives all two or three of
+      its losers).
+    * ``FIXED_SIZE_MOVEMENT`` (``"fixed-sizes"``, the project's own variant): to the nearest lower
+      table where three also lost, so every table keeps its size; if no other table lost three, the
+      one moves down one table and, to keep the sizes, one of the two losers from two tables below
+      moves up two tables instead of one.
+
+    Among the three, the one who goes down is the one whose moves bring the fewest repeated
+    meetings with the players who stay at the destination tables (a tie: the lowest card in the cut).
 
     At each table a new cut ranks the stayers and the newcomers: the highest newcomer partners the
     highest stayer and the second the second (at a table of five or six the third stayer joins
     the first pair, the third newcomer the second); the side holding the highest card plays
     majors. ``partnerships`` lets the director enter a table's sides instead.
     """
+    if variant not in VARIANTS:
+        raise MovementError(f"unknown progressive individual movement {variant!r}; choose one of {', '.join(VARIANTS)}")
     if seating.kind != PROGRESSIVE_INDIVIDUAL:
         raise MovementError(f"a {seating.kind} movement is not a progressive individual")
     movement = seating.copy()
@@ -236,9 +254,9 @@ def progressive_individual_next(
         losers[table] = movement.players_of(entry.side(MINORS if won == MAJORS else MAJORS))
     movement.results.append(recorded)
 
-    destination = _moves(movement, tables, winners, losers)
+    destination = _moves(movement, tables, winners, losers, fixed_sizes=variant == FIXED_SIZE_MOVEMENT)
     contacts_note = None
-    if len(tables) == 2 and sum(len(v) == 3 for v in losers.values()) == 1:
+    if variant == FIXED_SIZE_MOVEMENT and len(tables) == 2 and sum(len(v) == 3 for v in losers.values()) == 1:
         contacts_note = f"round {number + 1}: table sizes change (two tables, three losers at only one)"
     arrivals: dict[int, list[Player]] = {table: [] for table in tables}
     for player, table in destination.items():
@@ -281,6 +299,8 @@ def _moves(
     tables: list[int],
     winners: dict[int, tuple[Player, ...]],
     losers: dict[int, tuple[Player, ...]],
+    *,
+    fixed_sizes: bool,
 ) -> dict[Player, int]:
     """Where each loser goes (see ``progressive_individual_next``). One table: nobody moves."""
     count = len(tables)
@@ -305,7 +325,7 @@ def _moves(
             for player in losers[table]:
                 destination[player] = up
             continue
-        if len(threes) >= 2:
+        if fixed_sizes and len(threes) >= 2:
             down = threes[threes.index(table) - 1]
         else:
             down = step(table, -1)
@@ -320,7 +340,7 @@ def _moves(
         )
         for player in losers[table]:
             destination[player] = down if player == going_down else up
-    if len(threes) == 1 and count >= 3:
+    if fixed_sizes and len(threes) == 1 and count >= 3:
         three = threes[0]
         source = step(three, -2)
         below = step(three, -1)

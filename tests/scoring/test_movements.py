@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.movements import (
+    FIXED_SIZE_MOVEMENT,
     MAJORS,
     MINORS,
+    RULES_MOVEMENT,
     Movement,
     MovementError,
     TableRound,
@@ -392,19 +394,19 @@ def individual_tables(movement: Movement, number: int) -> dict:
     return {table: (set(e.majors) | set(e.minors), e) for table, e in movement.rounds[number - 1].items()}
 
 
-def play_individual(players: int, tables: int, rounds: int, seed: int) -> Movement:
+def play_individual(players: int, tables: int, rounds: int, seed: int, variant: str = RULES_MOVEMENT) -> Movement:
     names = [f"P{i:03d}" for i in range(players)]
     movement = progressive_individual_start(names, tables, seed)
     rng = random.Random(seed)
     for _ in range(rounds - 1):
         before = movement
         results = {t: rng.choice(["majors", "minors", "tie", 120, -40, 0]) for t in movement.rounds[-1]}
-        movement = progressive_individual_next(movement, results)
-        check_individual_step(before, movement, results)
+        movement = progressive_individual_next(movement, results, variant=variant)
+        check_individual_step(before, movement, results, variant)
     return movement
 
 
-def check_individual_step(before: Movement, after: Movement, results: dict) -> None:
+def check_individual_step(before: Movement, after: Movement, results: dict, variant: str = RULES_MOVEMENT) -> None:
     number = len(before.rounds)
     assert after.rounds[:number] == before.rounds  # the past is not rewritten
     old = individual_tables(before, number)
@@ -413,6 +415,8 @@ def check_individual_step(before: Movement, after: Movement, results: dict) -> N
     everyone = [p for ps, _ in new.values() for p in ps]
     assert len(everyone) == len(set(everyone)) == sum(len(ps) for ps, _ in old.values())
     threes = 0
+    lost: dict[int, tuple] = {}
+    kept: dict[int, tuple] = {}
     for table, (_, entry) in old.items():
         result = results[table]
         if result in ("tie", 0):
@@ -424,6 +428,7 @@ def check_individual_step(before: Movement, after: Movement, results: dict) -> N
         assert after.results[number - 1][table] == won
         winners = entry.majors if won == MAJORS else entry.minors
         losers = entry.minors if won == MAJORS else entry.majors
+        lost[table], kept[table] = losers, winners
         threes += len(losers) == 3
         assert all(where[p] == table for p in winners)  # exactly the winners stay
         if len(old) > 1:
@@ -432,8 +437,57 @@ def check_individual_step(before: Movement, after: Movement, results: dict) -> N
         for side in (new[table][1].majors, new[table][1].minors):
             for side_before in (entry.majors, entry.minors):
                 assert not set(side) <= set(side_before)
-    if len(old) >= 3 or threes != 1:
-        assert {t: len(ps) for t, (ps, _) in new.items()} == {t: len(ps) for t, (ps, _) in old.items()}
+        for side in (new[table][1].majors, new[table][1].minors):
+            assert 2 <= len(side) <= 3
+    if variant == FIXED_SIZE_MOVEMENT:
+        if len(old) >= 3 or threes != 1:
+            assert {t: len(ps) for t, (ps, _) in new.items()} == {t: len(ps) for t, (ps, _) in old.items()}
+    else:
+        check_rules_moves(before, old, new, where, lost, kept)
+
+
+def check_rules_moves(before: Movement, old: dict, new: dict, where: dict, lost: dict, kept: dict) -> None:
+    """RULES.md §6 exactly: every loser up one table (wrapping); of three losers, one down one table
+    (wrapping), the one whose moves repeat the fewest meetings with the destination's stayers; and
+    so every table holds its winners, two losers from below and one more if three lost above."""
+    numbers = sorted(old)
+    count = len(numbers)
+    up = {t: numbers[(i + 1) % count] for i, t in enumerate(numbers)}
+    down = {t: numbers[i - 1] for i, t in enumerate(numbers)}
+    contacts: Counter = Counter()
+    for tables in before.rounds:
+        for entry in tables.values():
+            here = sorted(entry.majors + entry.minors)
+            contacts.update((a, b) for i, a in enumerate(here) for b in here[i + 1 :])
+
+    def met(player, group) -> int:
+        return sum(contacts[min(player, other), max(player, other)] for other in group)
+
+    for table, losers in lost.items():
+        if count == 1:
+            assert all(where[p] == table for p in losers)
+            continue
+        going = sorted(where[p] for p in losers)
+        if len(losers) == 2:
+            assert going == [up[table]] * 2, (table, going)
+            continue
+        assert going == sorted([up[table], up[table], down[table]]), (table, going)
+        if count > 2:
+            (downer,) = [p for p in losers if where[p] == down[table]]
+
+            def cost(c, losers=losers, table=table):
+                return met(c, kept[down[table]]) + sum(met(o, kept[up[table]]) for o in losers if o != c)
+
+            assert cost(downer) == min(cost(c) for c in losers)
+    for table, (players, _) in new.items():
+        if count == 1:
+            expected = len(old[table][0])
+        elif count == 2:
+            expected = len(kept[table]) + len(lost[up[table]])
+        else:
+            expected = len(kept[table]) + 2 + (len(lost[up[table]]) == 3)
+        assert len(players) == expected
+        assert 4 <= len(players) <= 6, (table, len(players))
 
 
 @pytest.mark.parametrize("tables", TABLES)
@@ -498,8 +552,9 @@ def test_individual_tie_is_a_recorded_reproducible_coin():
     assert start.coins == []  # the input is not changed
 
 
-def test_individual_three_losers_two_up_one_down():
-    # Two tables of five and one of four, where both big tables' teams of three lose.
+def test_individual_fixed_sizes_three_losers_two_up_one_down():
+    # The project's own variant. Two tables of five and one of four, where both big tables' teams
+    # of three lose.
     names = [f"p{i:02d}" for i in range(14)]
     movement = progressive_individual_start(names, 3, seed=5)
     sizes = {t: len(e.majors) + len(e.minors) for t, e in movement.rounds[0].items()}
@@ -507,7 +562,7 @@ def test_individual_three_losers_two_up_one_down():
     for table, entry in movement.rounds[0].items():
         trio = MAJORS if len(entry.majors) == 3 else MINORS if len(entry.minors) == 3 else None
         results[table] = (MINORS if trio == MAJORS else MAJORS) if trio else "majors"
-    after = progressive_individual_next(movement, results)
+    after = progressive_individual_next(movement, results, variant=FIXED_SIZE_MOVEMENT)
     new_sizes = {t: len(e.majors) + len(e.minors) for t, e in after.rounds[1].items()}
     assert new_sizes == sizes
     where = {p: t for t, e in after.rounds[1].items() for p in e.majors + e.minors}
@@ -519,6 +574,85 @@ def test_individual_three_losers_two_up_one_down():
         # two up; the third down to the nearest lower table where three also lost (wrapping)
         down = threes[threes.index(table) - 1] if len(losers) == 3 else up
         assert sorted(where[p] for p in losers) == sorted([up, up, down][: len(losers)])
+
+
+def thirteen_at_five_four_four() -> Movement:
+    """The seed's example: 13 players at tables of 5, 4 and 4, game 1 seated."""
+    return Movement(
+        kind="progressive-individual",
+        tables=3,
+        rounds=[
+            {
+                1: TableRound(("a1", "a2", "a3"), ("a4", "a5")),
+                2: TableRound(("b1", "b2"), ("b3", "b4")),
+                3: TableRound(("c1", "c2"), ("c3", "c4")),
+            }
+        ],
+        sitting_out=[[]],
+        cuts=[{}],
+        seed=13,
+    ).validate()
+
+
+def test_individual_the_seeds_thirteen_players_both_losers_of_table_two_go_to_table_three():
+    # Table 1's three lose, tables 2 and 3's minors lose. RULES.md §6: every loser moves up one table,
+    # of three losers one moves down one (table 1 wraps to 3). So table 2's losers both go to 3.
+    start = thirteen_at_five_four_four()
+    results = {1: "minors", 2: "majors", 3: "majors"}
+    after = progressive_individual_next(start, results)
+    where = {p: t for t, e in after.rounds[1].items() for p in e.majors + e.minors}
+    assert where["b3"] == where["b4"] == 3
+    assert where["c3"] == where["c4"] == 1
+    assert sorted(where[p] for p in ("a1", "a2", "a3")) == [2, 2, 3]
+    assert {t: len(e.majors) + len(e.minors) for t, e in after.rounds[1].items()} == {1: 4, 2: 4, 3: 5}
+    # The table that became five plays a side of three: its sit-out order is there to print.
+    assert sorted((len(after.rounds[1][3].majors), len(after.rounds[1][3].minors))) == [2, 3]
+    # The project's own variant keeps the sizes: one of table 2's losers skips up to table 1.
+    fixed = progressive_individual_next(start, results, variant=FIXED_SIZE_MOVEMENT)
+    where = {p: t for t, e in fixed.rounds[1].items() for p in e.majors + e.minors}
+    assert sorted([where["b3"], where["b4"]]) == [1, 3]
+    assert {t: len(e.majors) + len(e.minors) for t, e in fixed.rounds[1].items()} == {1: 5, 2: 4, 3: 4}
+
+
+def test_individual_two_tables_up_and_down_are_the_same_table():
+    # With two tables "up one" and "down one" are both the other table: all three losers go there.
+    # 9 players at 5 and 4; table 1's three and table 2's two lose: tables of 4 and 5.
+    start = progressive_individual_start([f"n{i}" for i in range(9)], 2, seed=4)
+    big = next(t for t, e in start.rounds[0].items() if len(e.majors) + len(e.minors) == 5)
+    trio = MAJORS if len(start.rounds[0][big].majors) == 3 else MINORS
+    other = 3 - big
+    results = {big: MINORS if trio == MAJORS else MAJORS, other: "majors"}
+    after = progressive_individual_next(start, results)
+    where = {p: t for t, e in after.rounds[1].items() for p in e.majors + e.minors}
+    assert {where[p] for p in start.rounds[0][big].side(trio)} == {other}
+    assert {t: len(e.majors) + len(e.minors) for t, e in after.rounds[1].items()} == {big: 4, other: 5}
+    assert not after.notes  # the sizes change as the rules say; nothing to explain
+
+
+def test_individual_unknown_variant_is_refused():
+    start = progressive_individual_start(list("abcdefgh"), 2, seed=0)
+    with pytest.raises(MovementError, match="unknown progressive individual movement 'keep'"):
+        progressive_individual_next(start, {1: "majors", 2: "majors"}, variant="keep")
+
+
+@pytest.mark.parametrize("players", range(8, 61))
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_individual_rules_movement_keeps_every_table_four_to_six(players, data):
+    """The property of issue 22: under RULES.md §6's movement the sizes drift but every table has
+    four to six players in every game (a table keeps its two or three winners and receives two from
+    below and at most one from above), for any count of players and tables and any results."""
+    tables = data.draw(st.integers(-(-players // 6), players // 4), label="tables")
+    seed = data.draw(st.integers(0, 10**6), label="seed")
+    movement = progressive_individual_start([f"q{i:02d}" for i in range(players)], tables, seed)
+    for _ in range(7):
+        outcomes = st.sampled_from(["majors", "minors", "tie"])
+        results = {t: data.draw(outcomes) for t in sorted(movement.rounds[-1])}
+        before = movement
+        movement = progressive_individual_next(movement, results)
+        check_individual_step(before, movement, results)
+    check_seating(movement)
+    roundtrip(movement)
 
 
 def test_individual_impossible_requests():
@@ -557,16 +691,17 @@ def test_individual_director_partnerships():
     extra=st.integers(0, 24),
     seed=st.integers(0, 10**6),
     outcomes=st.lists(st.sampled_from(["majors", "minors", "tie"]), min_size=12 * 5, max_size=12 * 5),
+    variant=st.sampled_from([RULES_MOVEMENT, FIXED_SIZE_MOVEMENT]),
 )
-def test_individual_any_results(tables, extra, seed, outcomes):
+def test_individual_any_results(tables, extra, seed, outcomes, variant):
     players = 4 * tables + min(extra, 2 * tables)
     movement = progressive_individual_start([f"x{i}" for i in range(players)], tables, seed)
     results_iter = iter(outcomes)
     for _ in range(4):
         results = {t: next(results_iter) for t in movement.rounds[-1]}
         before = movement
-        movement = progressive_individual_next(movement, results)
-        check_individual_step(before, movement, results)
+        movement = progressive_individual_next(movement, results, variant=variant)
+        check_individual_step(before, movement, results, variant)
     check_seating(movement)
 
 

@@ -162,6 +162,17 @@ def test_event_create_and_update(api_a, world_a):
     ).json()
     assert (changed["games"], changed["season"], changed["standings_released"]) == (6, world_a.season.pk, True)
     assert len(results_of(api_a.get("/api/rounds/", {"event": created["id"]}))) == 6
+    assert created["individual_movement"] == "rules"
+
+
+def test_event_individual_movement_option(api_a, world_a):
+    body = {"club": world_a.club.pk, "name": "Solo", "date": "2025-05-01", "type": "progressive-individual"}
+    created = api_a.post("/api/events/", {**body, "individual_movement": "fixed-sizes"}, format="json").json()
+    assert created["individual_movement"] == "fixed-sizes"
+    changed = api_a.patch(f"/api/events/{created['id']}/", {"individual_movement": "rules"}, format="json")
+    assert changed.json()["individual_movement"] == "rules"
+    refused = api_a.patch(f"/api/events/{created['id']}/", {"individual_movement": "keep"}, format="json")
+    assert refused.status_code == 400 and "individual_movement" in refused.json()
 
 
 # --- results --------------------------------------------------------------------------------------

@@ -191,3 +191,98 @@ def test_where_next_matches_the_seatings_byes_included(club_a, many_players):
         for game in range(1, 5):
             place = _place(state, number, game)
             assert place.table == seated.get((game, number)), (number, game)
+
+
+def test_table_sizes_that_change_reach_the_table_pages_guide_cards_and_scoresheets(
+    client, club_a, many_players, director_a
+):
+    """RULES.md §6: the old table of five becomes a four and the table below a five. Each page and
+    printed card reads the game's own seating, so the new five shows its side of three and its
+    sit-out order, and the new four shows none."""
+    from director.events.models import Table
+    from director.printing import guide_cards
+    from director.printing.documents import render_from_event
+    from director.printing.event_data import load_event_data
+    from director.printing.options import PrintOptions
+    from scoring import movements as mv
+    from tests.director.printing.helpers import pdf_pages
+
+    from .test_services import sizes, trio_loses
+
+    event = make_event(club_a, many_players, type="progressive-individual", games=3)
+    ms.build_movement(event=event, players=many_players[:13], seed=7)
+    events.start_event(event=event)
+    first = mv.Movement.from_dict(event.movement)
+    big = next(t for t, n in sizes(first, 1).items() if n == 5)
+    enter(event, 1, trio_loses(first, 1), by=director_a)
+    ms.compute_next_round(event=event)
+    events.close_round(round=event.rounds.get(number=1))
+    event.refresh_from_db()
+    after = mv.Movement.from_dict(event.movement)
+    five = next(t for t, n in sizes(after, 2).items() if n == 5)
+    assert five != big and sizes(after, 2)[big] == 4
+    trio = next(side for _, side in after.rounds[1][five].sides() if len(side) == 3)
+    name = {p.pk: p.name for p in many_players}
+    x, y, z = trio[2], trio[1], trio[0]
+
+    # The tables' own pages (game 2 is the open game).
+    tables = {t.number: t for t in Table.objects.filter(event=event)}
+    html = client.get(reverse("table:entry", args=[tables[five].token])).content.decode()
+    assert f"{name[x]} sits out deal 1" in html
+    html = client.get(reverse("table:entry", args=[tables[big].token])).content.decode()
+    assert "sits out deal 1" not in html
+
+    # The director's movement page: where next says who is out in which deals.
+    client.force_login(director_a)
+    html = client.get(url("movement", event)).content.decode()
+    assert "out in deals 1 &amp; 4" in html
+
+    # Guide cards and scoresheets follow the game's sizes.
+    data = load_event_data(event)
+    card = {c.table: c for c in guide_cards.guide_cards(data)}
+    row = {r.round: r for r in card[five].rows}[2]
+    side = next(s for s in (row.majors, row.minors) if len(s.player_ids) == 3)
+    assert side.sit_out == (name[x], name[y], name[z], name[x])
+    row = {r.round: r for r in card[big].rows}[2]
+    assert all(len(s.player_ids) == 2 and not s.sit_out for s in (row.majors, row.minors))
+    row = {r.round: r for r in card[big].rows}[1]
+    assert any(s.sit_out for s in (row.majors, row.minors))  # game 1 there was a five
+    pages = pdf_pages(render_from_event("scoresheets", data, PrintOptions()))
+    game_two = [p for p in pages if f"Table {five}" in p and "Game 2" in p]
+    assert len(game_two) == 1 and f"1 {name[x]} · 2 {name[y]} · 3 {name[z]} · 4 {name[x]}" in game_two[0]
+
+
+def test_set_up_form_and_movement_page_choose_the_individual_movement(client, club_a, many_players, director_a):
+    from director.events.models import Event
+    from scoring import movements as mv
+    from tests.director.web.test_forms import new_event
+
+    from .test_services import sizes, trio_loses
+
+    client.force_login(director_a)
+    ids = [str(p.pk) for p in many_players[:13]]
+    response = new_event(client, club_a, type="progressive-individual", players=ids, individual_movement="fixed-sizes")
+    assert response.status_code == 302
+    event = Event.objects.get(club=club_a, name="Friday night")
+    assert event.individual_movement == "fixed-sizes"
+    response = new_event(client, club_a, name="Saturday", type="progressive-individual", players=ids)
+    assert Event.objects.get(club=club_a, name="Saturday").individual_movement == "rules"  # not sent: the rules'
+
+    html = client.get(url("movement", event)).content.decode()
+    assert re.search(r'<input type="radio" name="individual_movement" value="fixed-sizes"[^>]*checked', html)
+    events.start_event(event=event)
+    first = mv.Movement.from_dict(event.movement)
+    enter(event, 1, trio_loses(first, 1), by=director_a)
+    response = client.post(url("next", event), {"individual_movement": "rules"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.individual_movement == "rules"
+    assert sizes(mv.Movement.from_dict(event.movement), 2) != sizes(first, 1)  # the rules' movement seated it
+    html = client.get(url("movement", event)).content.decode()
+    assert "Movement from now on: As the rules say" in html
+    response = client.post(url("next", event), {"individual_movement": "fixed-sizes"})  # game 2 again, sizes kept
+    event.refresh_from_db()
+    assert event.individual_movement == "fixed-sizes"
+    assert sizes(mv.Movement.from_dict(event.movement), 2) == sizes(first, 1)
+    response = client.post(url("next", event), {"individual_movement": "keep"})
+    assert response.status_code == 400

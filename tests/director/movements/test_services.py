@@ -375,3 +375,67 @@ def test_mitchell_swap_that_would_replay_a_set_is_refused(club_a, many_players):
     with pytest.raises(ValidationError, match="plays game set"):
         ms.swap(event=event, first=4, second=5)
     assert stored(event) == before
+
+
+# --- progressive individual: table sizes change (RULES.md §6) ----------------------------------------
+def trio_loses(movement: mv.Movement, game: int) -> dict[int, str]:
+    """Every side of three loses; elsewhere the majors win."""
+    return {
+        table: "minors" if len(entry.majors) == 3 else "majors" for table, entry in movement.rounds[game - 1].items()
+    }
+
+
+def sizes(movement: mv.Movement, game: int) -> dict[int, int]:
+    return {t: len(e.majors) + len(e.minors) for t, e in movement.rounds[game - 1].items()}
+
+
+@pytest.fixture
+def thirteen(club_a, many_players):
+    event = make_event(club_a, many_players, type="progressive-individual", games=3)
+    ms.build_movement(event=event, players=many_players[:13], seed=7)  # tables of 5, 4 and 4
+    events.start_event(event=event)
+    return event
+
+
+def test_next_game_follows_the_rules_so_table_sizes_change_and_a_new_side_of_three_gets_its_sit_out_order(
+    thirteen, director_a
+):
+    start = stored(thirteen)
+    assert sorted(sizes(start, 1).values()) == [4, 4, 5]
+    big = next(t for t, n in sizes(start, 1).items() if n == 5)
+    below = (big - 2) % 3 + 1  # "down one table", table 1 wrapping to 3
+    enter(thirteen, 1, trio_loses(start, 1), by=director_a)
+    ms.compute_next_round(event=thirteen)
+    after = assert_matches_database(thirteen)
+    now = sizes(after, 2)
+    assert now[big] == 4 and now[below] == 5  # the one who went down makes the table below a five
+    # The new table of five has a side of three, seated with its X, Y, Z, X sit-out order.
+    direction, trio = next((d, side) for d, side in after.rounds[1][below].sides() if len(side) == 3)
+    seating = Seating.objects.get(round__event=thirteen, round__number=2, table__number=below, direction=direction)
+    assert len(seating.sit_out_order) == 4 and set(seating.sit_out_order) == set(trio)
+    assert seating.sit_out_order[0] == seating.sit_out_order[3] == trio[2]  # X: the engine's choice
+    seats = Seat.objects.filter(seating=seating)
+    assert sorted(s.suit for s in seats) == sorted(["", *mv.SEAT_SUITS[direction]])
+    # The old table of five is now a four: two sides of two, no sit-out order.
+    for seating in Seating.objects.filter(round__event=thirteen, round__number=2, table__number=big):
+        assert seating.sit_out_order == [] and seating.seats.count() == 2
+    # Game 3 from game 2, sizes changing again.
+    enter(thirteen, 2, trio_loses(after, 2), by=director_a)
+    ms.compute_next_round(event=thirteen)
+    third = assert_matches_database(thirteen)
+    assert sorted(sizes(third, 3).values()) == [4, 4, 5]
+
+
+def test_next_game_with_the_fixed_sizes_option_keeps_every_table_s_size(thirteen, director_a):
+    events.update_event(event=thirteen, individual_movement="fixed-sizes")  # allowed while running
+    start = stored(thirteen)
+    enter(thirteen, 1, trio_loses(start, 1), by=director_a)
+    ms.compute_next_round(event=thirteen)
+    assert sizes(assert_matches_database(thirteen), 2) == sizes(start, 1)
+
+
+def test_individual_movement_option_is_checked(club_a):
+    event = events.create_event(club=club_a, name="Solo", date="2025-03-14", type="progressive-individual")
+    assert event.individual_movement == "rules"  # the rules page's movement by default
+    with pytest.raises(ValidationError, match="must be one of rules, fixed-sizes, not 'keep'"):
+        events.update_event(event=event, individual_movement="keep")
