@@ -4,6 +4,9 @@ duplication sheets and hand records show every card and are never public."""
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
@@ -87,11 +90,31 @@ def _page(request, event, *, status: int = 200, ticked=()) -> HttpResponse:
 
 
 def _qr_address(request) -> dict:
-    """Where the guide cards' QR codes send phones (``PUBLIC_BASE_URL``) and whether that is not the
-    address this page is being used at — then phones may not reach it, so the page says so."""
+    """Where the guide cards' QR codes send phones (``PUBLIC_BASE_URL``); whether that is this
+    computer's own address (127.0.0.1, localhost: no phone can open it) or else not the address
+    this page is being used at (phones may not reach it) — the page says so either way."""
     public = settings.PUBLIC_BASE_URL.rstrip("/")
     here = f"{request.scheme}://{request.get_host()}"
-    return {"qr_base": public, "qr_here": here, "qr_mismatch": public.lower() != here.lower()}
+    loopback = is_loopback(public)
+    return {
+        "qr_base": public,
+        "qr_here": here,
+        "qr_loopback": loopback,
+        "qr_mismatch": not loopback and public.lower() != here.lower(),
+    }
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` names this computer only (localhost, 127.x.x.x, ::1, 0.0.0.0), an address a
+    player's phone cannot open."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
 
 
 def _start(request, event):
