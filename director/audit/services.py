@@ -33,6 +33,10 @@ ACTIONS = {
     "standings.withdraw_artificial": "withdrew an artificial score",
     "standings.fouled": "declared a game set fouled",
     "standings.withdraw_fouled": "withdrew a fouled-set ruling",
+    "movements.build": "built the movement",
+    "movements.swap": "swapped two places in the movement",
+    "movements.latecomer": "seated a latecomer",
+    "movements.next_round": "drew the next game of the movement",
 }
 
 

@@ -19,7 +19,8 @@ from director.results import services as results_services
 from director.results.models import Submission
 
 from .selectors import entries_for_event
-from .services import ACTIONS, describe
+from .sentences import read
+from .services import ACTIONS
 
 PAGE_SIZE = 100
 
@@ -31,15 +32,41 @@ def _table(event, number) -> Table:
     return table
 
 
+def _history(entry) -> tuple[int, int] | None:
+    """(game, table) of the sheet an entry is about, for a link to its history: the director's
+    entries name the table; a table's own entries are by "table N"."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    game, table = after.get("round"), after.get("table")
+    if table is None and entry.action.startswith("table.") and entry.actor.startswith("table "):
+        table = entry.actor.removeprefix("table ")
+    try:
+        return (int(game), int(table)) if game is not None and table is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
 @director_view
 def event_log(request, event_id):
     event = event_for(request.user, event_id)
     action = request.GET.get("action", "")
-    if action not in ACTIONS and action not in {"results", "table", "deals", "events"}:
+    if action not in ACTIONS and action not in {"results", "table", "deals", "events", "movements"}:
         action = ""
     page = Paginator(entries_for_event(event, action=action or None), PAGE_SIZE).get_page(request.GET.get("page"))
+    # The director's own entries carry no sheet in the log: read it from the version they wrote.
+    entered = {
+        int(entry.object_id)
+        for entry in page
+        if entry.action == "results.enter_sheet" and entry.object_type == "results.submission" and entry.object_id
+    }
+    sheets = dict(Submission.objects.filter(pk__in=entered, round__event=event).values_list("pk", "sheet"))
     for entry in page:
-        entry.description = describe(entry.action)
+        entry.reading = read(entry)
+        sheet = entry.reading.sheet
+        entry.sheet_label = entry.reading.sheet_label
+        if sheet is None and entry.object_id.isdigit() and int(entry.object_id) in sheets:
+            sheet, entry.sheet_label = sheets[int(entry.object_id)], "Sheet entered"
+        entry.sheet_view = results_selectors.sheet_view(sheet) if sheet else None
+        entry.history = _history(entry)
     disputed = list(results_selectors.disputed(event).order_by("round__number", "table__number"))
     return render(
         request,

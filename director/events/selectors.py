@@ -220,3 +220,18 @@ def where_next(event: Event, partnership: Partnership) -> list[dict]:
 def current_round(event: Event) -> Round | None:
     """The first open round (the one being played), or None when all are closed."""
     return Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number").first()
+
+
+def movement_warnings(event: Event) -> list:
+    """What is poor about the event's movement (``scoring.movements.movement_warnings``: repeated
+    opponents, idle tables), each with its fixes; nothing for an event not seated by a movement."""
+    from scoring.movements import Movement, MovementError
+    from scoring.movements import movement_warnings as warnings_of
+
+    if not event.movement or not event.movement.get("rounds"):
+        return []
+    try:
+        movement = Movement.from_dict(event.movement)
+    except (MovementError, TypeError, ValueError, KeyError):
+        return []  # an older or hand-written plan: nothing to judge it by
+    return warnings_of(movement)

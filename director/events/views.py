@@ -21,7 +21,7 @@ from director.core.errors import DomainError, ValidationError
 from director.deals.selectors import commitment_state, set_file_of
 from director.events import services
 from director.events.models import MAJORS, Event
-from director.events.selectors import partnerships_of, round_grid
+from director.events.selectors import movement_warnings, partnerships_of, round_grid
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
 
@@ -73,7 +73,11 @@ def new_event(request, slug):
                 fields["partnerships"] = "players"
             place_error(form, error, fields=fields, default=None)
         else:
-            messages.success(request, f"{event.name} is set up: check the tables, then start it.")
+            said = f"{event.name} is set up: check the tables, then start it."
+            event.refresh_from_db(fields=["movement"])  # written by the seating, after ``event`` was made
+            if movement_warnings(event):
+                said += " Its movement could be better: see how below."
+            messages.success(request, said)
             for notice in notices:
                 messages.info(request, f"Quick-add: {notice}.")
             return redirect("events:detail", event_id=event.pk)
@@ -201,6 +205,8 @@ def event_detail(request, event_id):
                 }
             ),
             "sitting_out": grid.sitting_out,
+            # While the night is being set up: what is poor about its movement, and the fixes.
+            "movement_warnings": movement_warnings(event) if event.status == Event.Status.DRAFT else [],
             "links": links,
             "print_url": dict(links).get("Print"),
             "public_url": public_standings_url(event),

@@ -27,23 +27,41 @@ from .tally_cards import render_tally_cards
 @dataclass(frozen=True)
 class DocumentKind:
     name: str
+    title: str  # what the director calls it: "Hand envelopes", never the kind's name
     description: str
     source: str  # "sets" or "event"
     render: Callable[..., bytes] | None = None
+
+    @property
+    def needs_game_sets(self) -> bool:
+        """Printed from dealt game sets: only duplicate events have them (a progressive night's
+        hands are dealt at the table)."""
+        return self.source == "sets"
 
 
 KINDS: dict[str, DocumentKind] = {
     kind.name: kind
     for kind in (
-        DocumentKind("envelopes", "hand envelopes or labels, one per hand", "sets", render_envelopes),
-        DocumentKind("duplication", "duplication sheet per game set", "sets", render_duplication_sheets),
-        DocumentKind("hand-records", "hand record per game set", "sets", render_hand_records),
-        DocumentKind("scoresheets", "scoresheet per table per game", "event", render_scoresheets),
-        DocumentKind("tally-cards", "tally card per partnership or player", "event", render_tally_cards),
-        DocumentKind("guide-cards", "table guide card per table", "event", render_guide_cards),
-        DocumentKind("results", "standings, travellers and charts", "event", render_results),
+        DocumentKind("envelopes", "Hand envelopes", "envelopes or labels, one per hand", "sets", render_envelopes),
+        DocumentKind("duplication", "Duplication sheets", "one per game set", "sets", render_duplication_sheets),
+        DocumentKind("hand-records", "Hand records", "one per game set", "sets", render_hand_records),
+        DocumentKind("scoresheets", "Scoresheets", "one per table per game", "event", render_scoresheets),
+        DocumentKind("tally-cards", "Tally cards", "one per partnership or player", "event", render_tally_cards),
+        DocumentKind("guide-cards", "Table guide cards", "one per table, with QR code", "event", render_guide_cards),
+        DocumentKind("results", "Results", "standings, travellers and charts", "event", render_results),
     )
 }
+
+
+def kinds_for(duplicate: bool) -> list[DocumentKind]:
+    """The documents an event can have: hand documents only when it plays dealt game sets."""
+    return [document for document in KINDS.values() if duplicate or not document.needs_game_sets]
+
+
+def title(name: str) -> str:
+    """A kind's name in words ("hand-records" → "Hand records"); an unknown name as it is."""
+    document = KINDS.get(name)
+    return document.title if document else name
 
 
 def kind(name: str) -> DocumentKind:
@@ -99,9 +117,11 @@ __all__ = [
     "PrintOptions",
     "SetAnalysis",
     "kind",
+    "kinds_for",
     "render_duplication_sheets",
     "render_envelopes",
     "render_from_event",
     "render_from_sets",
     "render_hand_records",
+    "title",
 ]

@@ -51,6 +51,13 @@ class PrintJob(models.Model):
         return f"{self.kind} for {self.event_id} ({self.status})"
 
     @property
+    def title(self) -> str:
+        """The document in words ("Hand records")."""
+        from .documents import title
+
+        return title(self.kind)
+
+    @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
 

@@ -50,8 +50,9 @@ def clean_options(options: dict | None) -> dict:
     return clean
 
 
-def _check_printable(event, kind: str) -> None:
-    """Refuse up front what would only fail in the task: no game sets, nobody seated."""
+def check_printable(event, kind: str) -> None:
+    """Refuse up front what would only fail in the task: a document this kind of event cannot have,
+    no game sets, nobody seated (``ValidationError`` saying which)."""
     from director.deals.models import GameSet
     from director.events.models import Seating
 
@@ -59,9 +60,16 @@ def _check_printable(event, kind: str) -> None:
 
     document = KINDS.get(kind)
     if document is None:
-        raise ValidationError(f"unknown document {kind!r}: choose one of {', '.join(KINDS)}", field="kind")
+        titles = ", ".join(document.title for document in KINDS.values())
+        raise ValidationError(f"unknown document {kind!r}: choose one of {titles}", field="kind")
     if document.render is None:
-        raise ValidationError(f"{kind} cannot be printed yet", field="kind")
+        raise ValidationError(f"{document.title} cannot be printed yet", field="kind")
+    if document.needs_game_sets and not event.is_duplicate:
+        raise ValidationError(
+            f"{event.name} is a progressive night: its hands are dealt at the table, "
+            f"so it has no {document.title.lower()} (those are for duplicate events)",
+            field="kind",
+        )
     if kind in HAND_KINDS:
         sets = list(GameSet.objects.filter(event=event).values_list("number", "complete"))
         if not sets:
@@ -77,7 +85,7 @@ def start_print_job(*, event, kind: str, options: dict | None = None, by=None) -
     """Create a job for document ``kind`` of ``event`` and enqueue its task after commit."""
     clean = clean_options(options)
     with transaction.atomic():
-        _check_printable(event, kind)
+        check_printable(event, kind)
         job = PrintJob.objects.create(event=event, kind=kind, options=clean, created_by=by)
         transaction.on_commit(lambda: enqueue(job.pk))
     return job
@@ -112,8 +120,9 @@ def record_progress(job_id: int, done: int, total: int) -> bool:
 
 
 def file_name(job: PrintJob) -> str:
+    """The PDF's name in words: the event, the document, the job ("club-night-hand-envelopes-7.pdf")."""
     event = slugify(job.event.name)[:60] or "event"
-    return f"{event}-{job.kind}-{job.pk}.pdf"
+    return f"{event}-{slugify(job.title)}-{job.pk}.pdf"
 
 
 def complete_job(job_id: int, data: bytes) -> bool:

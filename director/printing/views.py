@@ -4,9 +4,12 @@ duplication sheets and hand records show every card and are never public."""
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.contrib import messages
-from django.http import FileResponse, Http404, JsonResponse
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -16,7 +19,7 @@ from director.clubs.views import director_view
 from director.core.errors import DomainError
 
 from . import services
-from .documents import KINDS
+from .documents import KINDS, kinds_for
 from .models import PrintJob
 from .options import ENVELOPE_CHOICES, LANGUAGE_CHOICES, PAPER_CHOICES
 from .words import LANGUAGES
@@ -30,6 +33,8 @@ def _job_dict(request, job: PrintJob) -> dict:
     return {
         "id": job.pk,
         "kind": job.kind,
+        "title": job.title,
+        "file_name": services.file_name(job),
         "status": job.status,
         "done": job.done,
         "total": job.total,
@@ -50,32 +55,66 @@ def print_page(request, event_id):
     event = event_for(request.user, event_id)
     if request.method == "POST":
         return _start(request, event)
+    return _page(request, event)
+
+
+def _page(request, event, *, status: int = 200, ticked=()) -> HttpResponse:
     jobs = [services.expire_stale(job) for job in PrintJob.objects.filter(event=event)[:RECENT_JOBS]]
+    for job in jobs:
+        job.file_name = services.file_name(job)
     documents = [
-        {"name": name, "description": kind.description, "hand": name in services.HAND_KINDS, "ready": bool(kind.render)}
-        for name, kind in KINDS.items()
+        {
+            "name": kind.name,
+            "title": kind.title,
+            "description": kind.description,
+            "hand": kind.name in services.HAND_KINDS,
+            "ready": bool(kind.render),
+            "ticked": kind.name in ticked,
+        }
+        for kind in kinds_for(event.is_duplicate)
     ]
     context = {
         "event": event,
         "club": event.club,
         "documents": documents,
         "papers": [(p, PAPER_LABELS.get(p, p)) for p in PAPER_CHOICES],
-        "envelopes": [(e, ENVELOPE_LABELS.get(e, e)) for e in ENVELOPE_CHOICES],
+        # Envelope sizes matter only to events that print hand envelopes.
+        "envelopes": [(e, ENVELOPE_LABELS.get(e, e)) for e in ENVELOPE_CHOICES] if event.is_duplicate else [],
         "languages": [(code, LANGUAGES[code].language) for code in LANGUAGE_CHOICES],
         "jobs": jobs,
         "active": [job.pk for job in jobs if not job.finished],
         "highlight": request.GET.get("job", ""),
         **_qr_address(request),
     }
-    return render(request, "director/printing/print.html", context)
+    return render(request, "director/printing/print.html", context, status=status)
 
 
 def _qr_address(request) -> dict:
-    """Where the guide cards' QR codes send phones (``PUBLIC_BASE_URL``) and whether that is not the
-    address this page is being used at — then phones may not reach it, so the page says so."""
+    """Where the guide cards' QR codes send phones (``PUBLIC_BASE_URL``); whether that is this
+    computer's own address (127.0.0.1, localhost: no phone can open it) or else not the address
+    this page is being used at (phones may not reach it) — the page says so either way."""
     public = settings.PUBLIC_BASE_URL.rstrip("/")
     here = f"{request.scheme}://{request.get_host()}"
-    return {"qr_base": public, "qr_here": here, "qr_mismatch": public.lower() != here.lower()}
+    loopback = is_loopback(public)
+    return {
+        "qr_base": public,
+        "qr_here": here,
+        "qr_loopback": loopback,
+        "qr_mismatch": not loopback and public.lower() != here.lower(),
+    }
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` names this computer only (localhost, 127.x.x.x, ::1, 0.0.0.0), an address a
+    player's phone cannot open."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
 
 
 def _start(request, event):
@@ -84,16 +123,32 @@ def _start(request, event):
     if not kinds:
         messages.error(request, "Tick at least one document to print.")
         return redirect("printing:page", event_id=event.pk)
+    # A document this kind of event cannot have (hand envelopes of a progressive night, a made-up
+    # kind) is refused outright, whatever the form offered: nothing is started.
+    offered = {kind.name for kind in kinds_for(event.is_duplicate)}
+    refused = [kind for kind in kinds if kind not in offered]
+    if refused:
+        for kind in refused:
+            try:
+                services.check_printable(event, kind)
+            except DomainError as error:
+                messages.error(request, _refusal(kind, error))
+        return _page(request, event, status=400, ticked=[kind for kind in kinds if kind in offered])
     started = []
     for kind in kinds:
         try:
             started.append(services.start_print_job(event=event, kind=kind, options=options, by=request.user))
         except DomainError as error:
-            messages.error(request, f"{kind}: {error.message}")
+            messages.error(request, _refusal(kind, error))
     url = reverse("printing:page", args=[event.pk])
     if started:
         url += f"?job={started[-1].pk}"
     return redirect(url)
+
+
+def _refusal(kind: str, error: DomainError) -> str:
+    document = KINDS.get(kind)
+    return f"{document.title}: {error.message}" if document else error.message
 
 
 @director_view

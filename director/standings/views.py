@@ -500,6 +500,8 @@ def projector_payload(results) -> dict:
         ]
     return {
         "event": event.name,
+        # A finished event shows its final standings across the screen, with no clock.
+        "finished": event.status == Event.Status.FINISHED,
         "now": now.isoformat(),
         "round": current.number if current else None,
         "rounds": len(results.rounds),

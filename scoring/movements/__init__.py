@@ -41,6 +41,7 @@ from .model import (
     sit_out_order,
 )
 from .pairs import progressive_pairs
+from .warnings import MovementWarning, movement_warnings
 
 __all__ = [
     "BAROMETER",
@@ -62,6 +63,7 @@ __all__ = [
     "CoinToss",
     "Movement",
     "MovementError",
+    "MovementWarning",
     "PartnershipId",
     "Placement",
     "Player",
@@ -71,6 +73,7 @@ __all__ = [
     "barometer",
     "deal_lineup",
     "mitchell",
+    "movement_warnings",
     "pair_key",
     "progressive_individual_next",
     "progressive_individual_start",

@@ -131,7 +131,7 @@ def test_one_phone_submits_the_other_confirms_and_everyone_sees_it(night, phone_
     assert "1340–2340" in cell.inner_text()
     page.goto(f"/events/{night.pk}/audit/")
     log = page.inner_text("table.audit-log")
-    assert "table 1" in log and "confirmed the opponents" in log and "submitted the table" in log
+    assert "table 1" in log and "confirmed the opponents" in log and "pair sent the sheet of game 1" in log
     shot(page, "5-audit")
 
 

@@ -61,8 +61,32 @@ def test_print_page_warns_when_qr_codes_open_another_address(client, settings, p
     assert "QR codes open <code>http://testserver/t/…</code>" in html
     assert "qr-mismatch" not in html
 
-    settings.PUBLIC_BASE_URL = "http://127.0.0.1:8000"
+    settings.PUBLIC_BASE_URL = "http://192.168.1.20:8000"
     html = client.get(url).content.decode()
     assert 'class="warn qr-mismatch"' in html
     assert "using this page at <code>http://testserver</code>" in html
-    assert "will open <code>http://127.0.0.1:8000</code>" in html
+    assert "will open <code>http://192.168.1.20:8000</code>" in html
+    assert "qr-loopback" not in html
+
+
+@pytest.mark.parametrize(
+    "base",
+    ["http://127.0.0.1:8000", "http://localhost:8000", "http://LOCALHOST", "http://127.0.1.1:8020", "http://[::1]:8000",
+     "http://0.0.0.0:8000", "http://club.localhost"],
+)  # fmt: skip
+def test_print_page_warns_in_red_that_phones_cannot_open_this_computers_address(
+    client, settings, progressive_a, director_a, base
+):
+    assert client.login(username=director_a.username, password=PASSWORD)
+    settings.PUBLIC_BASE_URL = base
+    html = client.get(f"/events/{progressive_a.pk}/print/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert '<p class="bad qr-loopback" role="alert">Phones cannot open these QR codes' in html
+    assert "<code>make run LAN=1</code>" in html
+    assert "qr-mismatch" not in html  # one warning, the one that says what to do
+
+
+@pytest.mark.parametrize("base", ["http://192.168.1.20:8000", "https://club.example.org", "http://127.example.org"])
+def test_addresses_phones_can_reach_get_no_red_warning(client, settings, progressive_a, director_a, base):
+    assert client.login(username=director_a.username, password=PASSWORD)
+    settings.PUBLIC_BASE_URL = base
+    assert "qr-loopback" not in client.get(f"/events/{progressive_a.pk}/print/").content.decode()

@@ -122,7 +122,7 @@ def test_the_event_log_page(client, running, director_a, director_b, sheet):
     page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
-    assert "table 3" in html and "submitted the table&#x27;s scoresheet" in html
+    assert "table 3" in html and "The ♦♣ pair sent the sheet of game 1 (version 1)" in html
     assert 'id="disputed"' in html and "two revokes" in html
     assert client.get(url + "?action=table").status_code == 200
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -100,7 +102,7 @@ def test_a_job_of_another_event_is_404(duplicate_a, progressive_a, director_a, d
 
 
 def test_refusals_before_queueing(progressive_a, director_a):
-    with pytest.raises(ValidationError, match="no game sets"):
+    with pytest.raises(ValidationError, match="progressive night: its hands are dealt at the table"):
         services.start_print_job(event=progressive_a, kind="envelopes", by=director_a)
     with pytest.raises(ValidationError, match="unknown document"):
         services.start_print_job(event=progressive_a, kind="menus", by=director_a)
@@ -108,8 +110,22 @@ def test_refusals_before_queueing(progressive_a, director_a):
         services.start_print_job(event=progressive_a, kind="scoresheets", options={"paper": "a3"})
     assert not PrintJob.objects.exists()
     client = signed_in(director_a)
-    response = client.post(f"/events/{progressive_a.pk}/print/", {"kind": "envelopes"}, follow=True)
-    assert b"no game sets" in response.content
+    response = client.post(f"/events/{progressive_a.pk}/print/", {"kind": "envelopes"})
+    assert response.status_code == 400 and b"no hand envelopes" in response.content
+
+
+def test_a_duplicate_event_without_game_sets_cannot_print_hands(club_a, director_a):
+    import datetime
+
+    from director.events import services as events
+
+    event = events.create_event(
+        club=club_a, name="Sets to come", date=datetime.date(2025, 3, 21), type="duplicate-pairs", games=4
+    )
+    with pytest.raises(ValidationError, match="no game sets"):
+        services.start_print_job(event=event, kind="envelopes", by=director_a)
+    response = signed_in(director_a).post(f"/events/{event.pk}/print/", {"kind": "envelopes"}, follow=True)
+    assert b"Hand envelopes: Sets to come has no game sets" in response.content
 
 
 def test_the_task_reports_progress_and_fails_cleanly(duplicate_a, director_a, monkeypatch):
@@ -157,3 +173,70 @@ def test_a_stale_running_job_is_reported_failed(duplicate_a, director_a, setting
     client = signed_in(director_a)
     status = client.get(f"/events/{duplicate_a.pk}/print/jobs/{job.pk}/status/").json()
     assert status["status"] == "failed" and "did not finish" in status["error"]
+
+
+# The print page offers only the documents the event can have, named in words, and the server
+# refuses the others whatever the form sent (#14.11).
+
+HAND_DOCUMENTS = ("Hand envelopes", "Duplication sheets", "Hand records")
+EVENT_DOCUMENTS = ("Scoresheets", "Tally cards", "Table guide cards", "Results")
+
+
+def offered(html: str) -> list[str]:
+    return re.findall(r'name="kind" value="([^"]+)"', html)
+
+
+def test_a_progressive_night_is_offered_no_hand_documents(progressive_a, director_a):
+    html = signed_in(director_a).get(f"/events/{progressive_a.pk}/print/").content.decode()
+    assert offered(html) == ["scoresheets", "tally-cards", "guide-cards", "results"]
+    for title in EVENT_DOCUMENTS:
+        assert f"<strong>{title}</strong>" in html
+    for title in HAND_DOCUMENTS:
+        assert title not in html
+    assert "<strong>tally-cards</strong>" not in html
+    assert 'name="envelope"' not in html  # no envelope sizes to choose either
+
+
+def test_a_duplicate_event_is_offered_every_document_in_words(duplicate_a, director_a):
+    html = signed_in(director_a).get(f"/events/{duplicate_a.pk}/print/").content.decode()
+    assert offered(html) == [
+        "envelopes", "duplication", "hand-records", "scoresheets", "tally-cards", "guide-cards", "results"
+    ]  # fmt: skip
+    for title in HAND_DOCUMENTS + EVENT_DOCUMENTS:
+        assert f"<strong>{title}</strong>" in html
+    assert "<strong>hand-records</strong>" not in html and 'name="envelope"' in html
+
+
+def test_the_server_refuses_hand_documents_of_a_progressive_night(progressive_a, director_a):
+    client = signed_in(director_a)
+    response = client.post(f"/events/{progressive_a.pk}/print/", {"kind": ["envelopes", "scoresheets"]})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Hand envelopes: " in html and "is a progressive night" in html and "no hand envelopes" in html
+    assert not PrintJob.objects.exists()  # not even the scoresheets: the request as a whole is refused
+    assert 'value="scoresheets" checked' in html  # the director's other choices are kept
+
+    response = client.post(f"/events/{progressive_a.pk}/print/", {"kind": "menus"})
+    assert response.status_code == 400 and "unknown document" in response.content.decode()
+    with pytest.raises(services.ValidationError, match="no duplication sheets"):
+        services.start_print_job(event=progressive_a, kind="duplication", by=director_a)
+
+
+def test_jobs_and_their_files_are_named_in_words(duplicate_a, director_a, django_capture_on_commit_callbacks):
+    client = signed_in(director_a)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/events/{duplicate_a.pk}/print/", {"kind": ["hand-records", "tally-cards"]})
+    records = PrintJob.objects.get(kind="hand-records")
+    assert services.file_name(records) == f"duplicate-pairs-hand-records-{records.pk}.pdf"
+    tally = PrintJob.objects.get(kind="tally-cards")
+    html = client.get(f"/events/{duplicate_a.pk}/print/").content.decode()
+    assert "<td><strong>Hand records</strong>" in html and "<td><strong>Tally cards</strong>" in html
+    assert f"duplicate-pairs-tally-cards-{tally.pk}.pdf" in html
+    status = client.get(f"/events/{duplicate_a.pk}/print/jobs/{tally.pk}/status/").json()
+    assert status["title"] == "Tally cards" and status["file_name"].endswith(f"tally-cards-{tally.pk}.pdf")
+    download = client.get(status["download"])
+    assert f'filename="duplicate-pairs-tally-cards-{tally.pk}.pdf"' in download["Content-Disposition"]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        refused = client.post(f"/events/{duplicate_a.pk}/print/", {"kind": "guide-cards", "lang": "xx"}, follow=True)
+    assert "unknown lang" in refused.content.decode()

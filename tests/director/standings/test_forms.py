@@ -1,5 +1,7 @@
 """Tally cross-check, adjustments, options and the projector clock through the pages."""
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -133,3 +135,32 @@ def test_clock_prompts():
     assert at(31).prompt == "Last deal"
     assert at(40).prompt == "Time" and at(55).remaining == 0
     assert clock_state(None, 40, start).running is False
+
+
+def test_a_finished_event_projects_its_final_standings_without_a_clock(dora, progressive):
+    """#14.14: no 40:00 clock once the event is over; the final standings fill the screen."""
+    from director.events import services as events
+
+    url = reverse("standings:projector", args=[progressive.pk])
+    running = dora.get(url).content.decode()
+    assert 'class="remaining"' in running and "Final standings" not in running
+
+    events.start_event(event=progressive)
+    events.finish_event(event=progressive)
+    html = dora.get(url).content.decode().split('<script id="projector-initial"')[0]  # what is shown
+    assert '<body class="final">' in html
+    assert 'class="remaining"' not in html and "40:00" not in html and "Results awaited" not in html
+    assert "Final standings · 3 games" in html
+    assert 'data-action="start"' not in html
+    data = dora.get(reverse("standings:projector_json", args=[progressive.pk])).json()
+    assert data["finished"] is True and len(data["standings"]) == 6
+
+
+def test_every_page_has_a_favicon(client, dora, progressive):
+    from django.contrib.staticfiles import finders
+
+    icon = finders.find("favicon.svg")
+    assert icon and Path(icon).read_text().startswith("<svg")
+    for url in ("/login/", reverse("standings:projector", args=[progressive.pk])):
+        html = dora.get(url).content.decode()
+        assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html, url

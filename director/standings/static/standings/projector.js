@@ -29,7 +29,11 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  var finished = !!data.finished;
   function tick() {
+    // Finished (or re-opened) since the page was drawn: draw it again, with or without the clock.
+    if (!!data.finished !== finished) { window.location.reload(); return; }
+    if (finished) return;  // the final standings: no clock
     var length = data.length_minutes * 60;
     if (!data.started_at) {
       remainingEl.textContent = mmss(length);
@@ -63,11 +67,12 @@
 
   function draw() {
     var label = root.querySelector(".round-label");
-    label.textContent = data.round ? "Game " + data.round + " of " + data.rounds : "All games played";
+    label.textContent = data.finished ? "Final standings"
+      : data.round ? "Game " + data.round + " of " + data.rounds : "All games played";
     var list = root.querySelector(".awaited");
-    while (list.firstChild) list.removeChild(list.firstChild);
-    if (!data.awaited.length) list.appendChild(text("li", "All in", "none"));
-    data.awaited.forEach(function (a) { list.appendChild(text("li", "Table " + a.table, a.status)); });
+    while (list && list.firstChild) list.removeChild(list.firstChild);
+    if (list && !data.awaited.length) list.appendChild(text("li", "All in", "none"));
+    if (list) data.awaited.forEach(function (a) { list.appendChild(text("li", "Table " + a.table, a.status)); });
     var body = root.querySelector(".standings tbody");
     while (body.firstChild) body.removeChild(body.firstChild);
     data.standings.forEach(function (r) {
@@ -81,7 +86,23 @@
       tr.appendChild(text("td", r.text, "value"));
       body.appendChild(tr);
     });
+    fit();
   }
+
+  // Every row readable: shrink the standings' type until the table fits its panel (names wrap
+  // rather than being cut), never below a floor; grow back when there is room again.
+  var panel = root.querySelector(".standings-panel"), table = root.querySelector("table.standings");
+  function fit() {
+    if (!panel || !table) return;
+    var size = 3, floor = 1.2, heading = panel.querySelector("h2");
+    var room = function () { return panel.clientHeight - (heading ? heading.offsetHeight : 0); };
+    table.style.fontSize = size + "vh";
+    while (size > floor && table.offsetHeight > room()) {
+      size = Math.round((size - 0.1) * 10) / 10;
+      table.style.fontSize = size + "vh";
+    }
+  }
+  window.addEventListener("resize", fit);
 
   function poll() {
     fetch(root.getAttribute("data-url"), { cache: "no-store", headers: { Accept: "application/json" } })
