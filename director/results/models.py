@@ -43,6 +43,9 @@ class Submission(models.Model):
     submitted_by_table = models.ForeignKey(
         "events.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # A table's own sheet: the side that sent it (majors / minors), so the other side confirms it
+    # (blank when the director or the API entered it).
+    submitted_side = models.CharField(max_length=6, blank=True, default="", db_default="")
     submitted_at = models.DateTimeField(auto_now_add=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=80, unique=True, null=True, blank=True)

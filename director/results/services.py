@@ -148,8 +148,10 @@ def submit_from_table(
     ip: str | None = None,
     idempotency_key: str | None = None,
     note: str = "",
+    side: str = "",
 ) -> Submission:
     """A table submits its own sheet, to be confirmed by the opponents (issue 8 builds on this).
+    ``side``: which side sent it (majors / minors), kept on the row: the other side confirms.
 
     Refused while another sheet is pending or confirmed for this table and game ("already
     submitted — confirm or dispute"), and once the director has closed the game.
@@ -183,14 +185,26 @@ def submit_from_table(
             status=S.SUBMITTED,
             source=Submission.Source.TABLE,
             submitted_by_table=table,
+            submitted_side=side or "",
             ip_address=ip or None,
             note=note or "",
         )
 
 
-def confirm_submission(*, submission: Submission, by=None, by_table: Table | None = None, note: str = "") -> Submission:
+def _not_by_the_sender(rows, side: str):
+    """At the table, only the side that did not send the sheet may confirm or dispute it: the rule
+    is part of the status update itself (one query), whatever the caller checked before."""
+    if side:
+        rows = rows.exclude(submitted_side=side)
+    return rows
+
+
+def confirm_submission(
+    *, submission: Submission, by=None, by_table: Table | None = None, note: str = "", side: str = ""
+) -> Submission:
     """Confirm a submitted (or disputed) sheet. The director (``by``) may confirm any version,
-    superseding what was confirmed; a table (``by_table``) only a submitted one."""
+    superseding what was confirmed; a table (``by_table``) only a submitted one, and only the side
+    (``side``) that did not send it."""
     with transaction.atomic():
         table = _lock_table(submission.table)
         current = Submission.objects.get(pk=submission.pk)
@@ -202,15 +216,17 @@ def confirm_submission(*, submission: Submission, by=None, by_table: Table | Non
         if by is None and by_table is not None and by_table.pk != table.pk:
             raise NotFound("this sheet is not for your table", field="submission")
         _supersede(table, current.round, statuses=[S.CONFIRMED], by=by, note=f"replaced by version {current.version}")
-        moved = Submission.objects.filter(pk=current.pk, status=current.status).update(
+        rows = Submission.objects.filter(pk=current.pk, status=current.status)
+        moved = (_not_by_the_sender(rows, side) if by is None else rows).update(
             status=S.CONFIRMED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
             status_changed_by_table=by_table,
+            status_changed_side=side or "",
             status_note=note or "",
         )
-        if moved != 1:  # pragma: no cover - we hold the table lock
-            raise Conflict("the sheet changed while it was being confirmed; try again", field="status")
+        if moved != 1:  # we hold the table lock: the sender tried to confirm its own sheet
+            raise Conflict("the side that sent a sheet cannot confirm it: the opponents do", field="side")
         current.refresh_from_db()
         if by is not None:  # a table's confirmation is logged by director.table
             record_submission("results.confirm", current, user=by, note=note)
@@ -236,7 +252,8 @@ def dispute_submission(
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
-        moved = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED).update(
+        rows = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED)
+        moved = (_not_by_the_sender(rows, side) if by is None else rows).update(
             status=S.DISPUTED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
@@ -246,6 +263,8 @@ def dispute_submission(
             proposal=proposed,
         )
         current = Submission.objects.get(pk=submission.pk)
+        if moved != 1 and current.status == S.SUBMITTED:
+            raise Conflict("the side that sent a sheet cannot dispute it: the opponents do", field="side")
         if moved != 1:
             raise Conflict(f"version {current.version} is {current.status}, not awaiting confirmation", field="status")
         if by is not None:  # a table's dispute is logged by director.table

@@ -12,8 +12,8 @@ in one transaction that first takes the table's row lock and the game's row lock
   or is waited on by, a table's write: a table never writes to a closed game;
 * the submission and its audit entry are written together or not at all.
 
-Which side submitted is kept in the ``table.submit`` audit entry (``after["side"]``): the other side
-confirms or disputes.
+Which side submitted is kept on the submission (``Submission.submitted_side``): the other side
+confirms or disputes, and the status update itself refuses the sender (``results.services``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from director.audit.models import AuditEntry
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
@@ -73,13 +72,7 @@ def live_submission(table: Table, round: Round) -> Submission | None:
 
 def submitted_side(submission: Submission) -> str | None:
     """The side that entered ``submission`` at the table (None: the director or the API entered it)."""
-    entry = (
-        AuditEntry.objects.filter(action="table.submit", object_type="results.submission", object_id=str(submission.pk))
-        .only("after")
-        .first()
-    )
-    side = (entry.after or {}).get("side") if entry is not None else None
-    return side if side in SIDES else None
+    return submission.submitted_side if submission.submitted_side in SIDES else None
 
 
 @dataclass
@@ -203,7 +196,7 @@ def submit(
                 submission=live,
             )
         submission = results.submit_from_table(
-            table=table, round=round, sheet=sheet, ip=ip, idempotency_key=idempotency_key or None
+            table=table, round=round, sheet=sheet, ip=ip, idempotency_key=idempotency_key or None, side=side
         )
         record(
             "table.submit",
@@ -294,7 +287,7 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
                 f"version {submission.version} is {submission.status}; the director decides now", field="status"
             )
         _check_opponents(submission, side, "confirm")
-        confirmed = results.confirm_submission(submission=submission, by_table=table)
+        confirmed = results.confirm_submission(submission=submission, by_table=table, side=side)
         record(
             "table.confirm",
             table=table,
