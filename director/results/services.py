@@ -149,9 +149,11 @@ def submit_from_table(
     idempotency_key: str | None = None,
     note: str = "",
     side: str = "",
+    phone: str = "",
 ) -> Submission:
     """A table submits its own sheet, to be confirmed by the opponents (issue 8 builds on this).
-    ``side``: which side sent it (majors / minors), kept on the row: the other side confirms.
+    ``side``: which side sent it (majors / minors), ``phone``: the id of the phone that sent it;
+    both kept on the row: the other side confirms, from another phone.
 
     Refused while another sheet is pending or confirmed for this table and game ("already
     submitted — confirm or dispute"), and once the director has closed the game.
@@ -186,25 +188,35 @@ def submit_from_table(
             source=Submission.Source.TABLE,
             submitted_by_table=table,
             submitted_side=side or "",
+            submitted_phone=(phone or "")[:40],
             ip_address=ip or None,
             note=note or "",
         )
 
 
-def _not_by_the_sender(rows, side: str):
-    """At the table, only the side that did not send the sheet may confirm or dispute it: the rule
-    is part of the status update itself (one query), whatever the caller checked before."""
+def _not_by_the_sender(rows, side: str, phone: str):
+    """At the table, only the side that did not send the sheet may confirm or dispute it, and not
+    from the phone that sent it: the rule is part of the status update itself (one query), whatever
+    the caller checked before."""
     if side:
         rows = rows.exclude(submitted_side=side)
+    if phone:
+        rows = rows.exclude(submitted_phone=phone[:40])
     return rows
 
 
 def confirm_submission(
-    *, submission: Submission, by=None, by_table: Table | None = None, note: str = "", side: str = ""
+    *,
+    submission: Submission,
+    by=None,
+    by_table: Table | None = None,
+    note: str = "",
+    side: str = "",
+    phone: str = "",
 ) -> Submission:
     """Confirm a submitted (or disputed) sheet. The director (``by``) may confirm any version,
     superseding what was confirmed; a table (``by_table``) only a submitted one, and only the side
-    (``side``) that did not send it."""
+    (``side``) that did not send it, from another phone (``phone``)."""
     with transaction.atomic():
         table = _lock_table(submission.table)
         current = Submission.objects.get(pk=submission.pk)
@@ -217,7 +229,7 @@ def confirm_submission(
             raise NotFound("this sheet is not for your table", field="submission")
         _supersede(table, current.round, statuses=[S.CONFIRMED], by=by, note=f"replaced by version {current.version}")
         rows = Submission.objects.filter(pk=current.pk, status=current.status)
-        moved = (_not_by_the_sender(rows, side) if by is None else rows).update(
+        moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
             status=S.CONFIRMED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
@@ -226,7 +238,9 @@ def confirm_submission(
             status_note=note or "",
         )
         if moved != 1:  # we hold the table lock: the sender tried to confirm its own sheet
-            raise Conflict("the side that sent a sheet cannot confirm it: the opponents do", field="side")
+            raise Conflict(
+                "the side that sent a sheet cannot confirm it: the opponents do, on their own phone", field="side"
+            )
         current.refresh_from_db()
         if by is not None:  # a table's confirmation is logged by director.table
             record_submission("results.confirm", current, user=by, note=note)
@@ -241,6 +255,7 @@ def dispute_submission(
     note: str = "",
     side: str = "",
     proposal: dict | None = None,
+    phone: str = "",
 ) -> Submission:
     """Mark a submitted sheet disputed (it is flagged to the director, who corrects or confirms).
 
@@ -253,7 +268,7 @@ def dispute_submission(
     with transaction.atomic():
         _lock_table(submission.table)
         rows = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED)
-        moved = (_not_by_the_sender(rows, side) if by is None else rows).update(
+        moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
             status=S.DISPUTED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
@@ -264,7 +279,9 @@ def dispute_submission(
         )
         current = Submission.objects.get(pk=submission.pk)
         if moved != 1 and current.status == S.SUBMITTED:
-            raise Conflict("the side that sent a sheet cannot dispute it: the opponents do", field="side")
+            raise Conflict(
+                "the side that sent a sheet cannot dispute it: the opponents do, on their own phone", field="side"
+            )
         if moved != 1:
             raise Conflict(f"version {current.version} is {current.status}, not awaiting confirmation", field="status")
         if by is not None:  # a table's dispute is logged by director.table

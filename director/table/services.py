@@ -176,9 +176,11 @@ def submit(
     side: str,
     idempotency_key: str | None,
     ip: str | None = None,
+    phone: str | None = None,
 ) -> tuple[Submission, bool]:
-    """The ``side`` at ``table`` submits its sheet for the current game. Returns the submission and
-    whether it is a replay of an earlier request with the same key (then nothing was written).
+    """The ``side`` at ``table`` submits its sheet for the current game from ``phone`` (the id the
+    page keeps in the phone's session). Returns the submission and whether it is a replay of an
+    earlier request with the same key (then nothing was written).
 
     Raises ``AlreadySubmitted`` when another sheet is pending or confirmed, ``Conflict`` when the
     game is not the table's current one, ``ValidationError`` for a sheet that does not add up.
@@ -196,7 +198,13 @@ def submit(
                 submission=live,
             )
         submission = results.submit_from_table(
-            table=table, round=round, sheet=sheet, ip=ip, idempotency_key=idempotency_key or None, side=side
+            table=table,
+            round=round,
+            sheet=sheet,
+            ip=ip,
+            idempotency_key=idempotency_key or None,
+            side=side,
+            phone=phone or "",
         )
         record(
             "table.submit",
@@ -261,8 +269,23 @@ def _in_current_game(submission: Submission, round: Round) -> None:
         )
 
 
-def _check_opponents(submission: Submission, side: str, verb: str) -> None:
+def sent_from(submission: Submission | None, phone: str | None) -> bool:
+    """Whether ``phone`` is the phone that sent ``submission`` (its page must not offer to confirm it)."""
+    return bool(submission is not None and phone and submission.submitted_phone == phone[:40])
+
+
+def _check_opponents(submission: Submission, side: str, verb: str, phone: str | None) -> None:
+    """Double entry: the opponents of the side that sent the sheet confirm or dispute it, on their
+    own phone (``results.services`` refuses the sender again in the status update itself)."""
     entered_by = submitted_side(submission)
+    if sent_from(submission, phone):
+        theirs = f"the {SIDE_SUITS[other_side(entered_by)]} side" if entered_by else "the opponents"
+        raise Conflict(
+            f"this phone sent the sheet, so it cannot {verb} it: {theirs} {verb} it on their own phone "
+            "(scan the table's code), or ask the director",
+            field="side",
+            code="sent-from-this-phone",
+        )
     if entered_by is not None and entered_by == side:
         theirs = other_side(entered_by)
         raise Conflict(
@@ -271,7 +294,7 @@ def _check_opponents(submission: Submission, side: str, verb: str) -> None:
         )
 
 
-def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) -> Submission:
+def confirm(*, table: Table, submission_id, side: str, ip: str | None = None, phone: str | None = None) -> Submission:
     """The opponents of the side that submitted confirm the sheet. Confirming a confirmed sheet
     again (a retry) returns it unchanged; a disputed or replaced one is refused."""
     side = _check_side(side)
@@ -286,8 +309,8 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
             raise Conflict(
                 f"version {submission.version} is {submission.status}; the director decides now", field="status"
             )
-        _check_opponents(submission, side, "confirm")
-        confirmed = results.confirm_submission(submission=submission, by_table=table, side=side)
+        _check_opponents(submission, side, "confirm", phone)
+        confirmed = results.confirm_submission(submission=submission, by_table=table, side=side, phone=phone or "")
         record(
             "table.confirm",
             table=table,
@@ -302,7 +325,14 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
 
 
 def dispute(
-    *, table: Table, submission_id, side: str, note: str = "", sheet: dict | None = None, ip: str | None = None
+    *,
+    table: Table,
+    submission_id,
+    side: str,
+    note: str = "",
+    sheet: dict | None = None,
+    ip: str | None = None,
+    phone: str | None = None,
 ) -> Submission:
     """The opponents say the sheet is wrong: it is flagged to the director (a corrected sheet may
     then be submitted). Disputing a disputed sheet again returns it unchanged.
@@ -322,9 +352,9 @@ def dispute(
             raise Conflict(
                 f"version {submission.version} is {submission.status}; it cannot be disputed", field="status"
             )
-        _check_opponents(submission, side, "dispute")
+        _check_opponents(submission, side, "dispute", phone)
         disputed = results.dispute_submission(
-            submission=submission, by_table=table, note=note, side=side, proposal=sheet
+            submission=submission, by_table=table, note=note, side=side, proposal=sheet, phone=phone or ""
         )
         record(
             "table.dispute",

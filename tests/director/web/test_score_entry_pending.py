@@ -47,9 +47,11 @@ def page_form(response) -> dict:
 def table_sheet(running, number, *, then=None, note="our trick pile was 60 not 45"):
     """Table ``number`` sends OTHER as the ♠♥ side; ``then="dispute"`` the ♦♣ side disputes it."""
     table = running.tables.get(number=number)
-    sent, _ = table_services.submit(table=table, round_number=1, sheet=OTHER, side="majors", idempotency_key=None)
+    sent, _ = table_services.submit(
+        table=table, round_number=1, sheet=OTHER, side="majors", idempotency_key=None, phone="phone-majors"
+    )
     if then == "dispute":
-        table_services.dispute(table=table, submission_id=sent.pk, side="minors", note=note)
+        table_services.dispute(table=table, submission_id=sent.pk, side="minors", note=note, phone="phone-minors")
     return table
 
 
@@ -126,7 +128,9 @@ def test_a_sheet_that_changed_while_the_page_was_open_is_not_overwritten(client,
     table = table_sheet(running, 2, then="dispute")
     data = page_form(client.get(url(running)))
     # Meanwhile the table sends a corrected sheet (version 2).
-    table_services.submit(table=table, round_number=1, sheet=GOOD, side="minors", idempotency_key=None)
+    table_services.submit(
+        table=table, round_number=1, sheet=GOOD, side="minors", idempotency_key=None, phone="phone-minors"
+    )
     data.update(form_data(2, {**GOOD, "trick_piles": {"majors": 50, "minors": 95}}))
     response = client.post(url(running), data)
     assert response.status_code == 400
