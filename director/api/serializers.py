@@ -293,6 +293,13 @@ class _EventSettings(serializers.Serializer):
 class EventCreateSerializer(_EventSettings):
     club = Id()
     tables = WholeNumber(min_value=0, max_value=500, required=False, default=0)
+    idempotency_key = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="a retried request with the same key returns the event the first one created (200)",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

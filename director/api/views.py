@@ -281,14 +281,15 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     @extend_schema(
         summary="Create a draft event (rounds 1..games; optionally numbered tables)",
         request=s.EventCreateSerializer,
-        responses={201: s.EventSerializer, **ERRORS},
+        responses={201: s.EventSerializer, 200: s.EventSerializer, **ERRORS},
     )
     def create(self, request):
         data = dict(_valid(s.EventCreateSerializer, request))
         club = self.own_club(data.pop("club"))
         self._season(club, data)
-        event = event_services.create_event(club=club, by=request.user, **data)
-        return self.created(self._out(event))
+        key = data.pop("idempotency_key") or None
+        event, created = event_services.create_event_once(club=club, idempotency_key=key, by=request.user, **data)
+        return self.created(self._out(event)) if created else Response(self._out(event))
 
     @extend_schema(
         summary="Change settings and public switches (type, form and games are fixed once started)",

@@ -81,11 +81,9 @@ def sheet_history(request, event_id, number, table_number):
     round_obj = get_round(event, number)
     table = _table(event, table_number)
     versions = list(results_selectors.history(table, round_obj))
-    from director.table.services import submitted_side
-
     previous = None
     for version in versions:
-        version.side = submitted_side(version) if version.source == Submission.Source.TABLE else None
+        version.side = (version.submitted_side or None) if version.source == Submission.Source.TABLE else None
         # Each version read as a sheet, its boxes marked where they differ from the version before.
         version.view = results_selectors.sheet_view(version.sheet, previous.sheet if previous else None)
         version.changed_scores = {

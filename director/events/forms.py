@@ -62,6 +62,9 @@ class NewEventForm(forms.Form):
     # A one-time token made when the form is drawn: submitting the same form again (browser Back)
     # is refused instead of setting up a second, identical night.
     once = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
+    # Shown when the club already has a night of this name and date (Back fetches the form again
+    # with a new token and the boxes filled in): ticked, the second night is set up all the same.
+    again = forms.BooleanField(required=False, label="This is another night with the same name and date")
 
     def __init__(self, *args, club_players=(), seasons=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -176,6 +176,34 @@ def event_set_up_by(club: Club, setup_token: str | None) -> Event | None:
     return Event.objects.filter(club=club, setup_token=setup_token).first()
 
 
+def same_night(club: Club, name: str, date, *, exclude: Event | None = None) -> Event | None:
+    """The club's event of that date whose name is ``name`` (case and runs of spaces ignored): the
+    night a second submission of the new-event form would set up again."""
+    events = Event.objects.filter(club=club, date=date).order_by("pk")
+    if exclude is not None:
+        events = events.exclude(pk=exclude.pk)
+    key = player_name_key(name)
+    return next((event for event in events if player_name_key(event.name) == key), None)
+
+
+def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> tuple[Event, bool]:
+    """``create_event`` that a client may retry: the same ``idempotency_key`` (kept as the event's
+    one-time token) returns the event the first request created. Returns ``(event, created)``."""
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > 40:
+        raise ValidationError("the idempotency key must be at most 40 characters", field="idempotency_key")
+    earlier = event_set_up_by(club, key)
+    if earlier is not None:
+        return earlier, False
+    try:
+        return create_event(club=club, setup_token=key, **fields), True
+    except Conflict as error:  # the same request, twice at the same moment
+        earlier = event_set_up_by(club, key) if error.field == "setup_token" else None
+        if earlier is None:
+            raise
+        return earlier, False
+
+
 @transaction.atomic
 def create_event(
     *,
@@ -969,6 +997,7 @@ def set_up_night(
     partnerships: Iterable[Iterable[str]] | None = None,
     seed=None,
     setup_token: str | None = None,
+    allow_twin: bool = False,
     **settings,
 ) -> Event:
     """Create an event, its players, partnerships, teams and seatings in one go (the club night
@@ -984,11 +1013,22 @@ def set_up_night(
       2k+1 and 2k+2 in team k.
     * ``settings``: as ``create_event`` (rules_variant, form, games, season, ...);
       ``setup_token``: the form's one-time token (a second use is refused).
+    * A night with the same name and date as one the club already has is refused (``Conflict``,
+      field ``twin``) unless ``allow_twin``: browsers that go Back fetch the form again with a new
+      token but the director's boxes filled in, so the token alone cannot tell a resubmission.
 
     Errors name the input: ``new_players``, ``partnerships`` (entered ones, "line n: ..."),
     ``players``, or the setting concerned.
     """
     event = create_event(club=club, name=name, date=date, type=type, by=by, setup_token=setup_token, **settings)
+    twin = None if allow_twin else same_night(club, event.name, event.date, exclude=event)
+    if twin is not None:  # the transaction rolls back: nothing of the new night is kept
+        raise Conflict(
+            f"{twin.name} on {twin.date:%d %b %Y} is already set up (the same form sent again?): open it, or say "
+            "that this is another night with the same name",
+            field="twin",
+            code="twin",
+        )
     known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
     chosen: list[int] = []
     for pk in players or ():

@@ -39,6 +39,7 @@ def new_event(request, slug):
     if already is not None:
         return _already_set_up(request, club, club_players, already)
     notices: list[str] = []
+    twin = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         notices, problems = services.quick_add_check(club, data["new_names"], data.get("players") or [])
@@ -63,11 +64,14 @@ def new_event(request, slug):
                 partnerships=data["partnership_lines"] if data.get("pairing") == ENTERED else None,
                 seed=data.get("seed") or None,
                 setup_token=data.get("once") or None,
+                allow_twin=bool(data.get("again")),
             )
         except DomainError as error:
             already = services.event_set_up_by(club, data.get("once")) if error.field == "setup_token" else None
             if already is not None:  # the same form, submitted twice at the same moment
                 return _already_set_up(request, club, club_players, already)
+            if error.field == "twin":  # Back fetched the form again (new token, boxes filled in)
+                twin = services.same_night(club, data["name"], data["date"])
             fields = {"movement": "players", "tables": "players", "movement_kind": "type"}
             if data.get("pairing") != ENTERED:
                 fields["partnerships"] = "players"
@@ -90,8 +94,9 @@ def new_event(request, slug):
             "club_players": club_players,
             "selected": {int(v) for v in request.POST.getlist("players") if v.isdigit()},
             "quick_add_notices": notices,
+            "twin": twin,
         },
-        status=400 if request.method == "POST" else 200,
+        status=(409 if twin else 400) if request.method == "POST" else 200,
     )
 
 

@@ -41,6 +41,7 @@ class TableEntry:
     errors: list[str] = field(default_factory=list)
     cutthroat: bool = False
     absent: str = ""  # cutthroat three-handed: the seat nobody plays
+    stale: bool = False  # the table's sheet changed while the page was open: show what stands now
 
     @property
     def blank(self) -> bool:

@@ -43,6 +43,12 @@ class Submission(models.Model):
     submitted_by_table = models.ForeignKey(
         "events.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # A table's own sheet: the side that sent it (majors / minors), so the other side confirms it
+    # (blank when the director or the API entered it).
+    submitted_side = models.CharField(max_length=6, blank=True, default="", db_default="")
+    # ... and the phone it was sent from (a random id kept in that phone's session, not the session
+    # key): a confirmation must come from another phone, whatever side that phone says it is.
+    submitted_phone = models.CharField(max_length=40, blank=True, default="", db_default="")
     submitted_at = models.DateTimeField(auto_now_add=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     idempotency_key = models.CharField(max_length=80, unique=True, null=True, blank=True)

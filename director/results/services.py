@@ -9,6 +9,8 @@ idempotency key back this up whatever happens.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -146,8 +148,12 @@ def submit_from_table(
     ip: str | None = None,
     idempotency_key: str | None = None,
     note: str = "",
+    side: str = "",
+    phone: str = "",
 ) -> Submission:
     """A table submits its own sheet, to be confirmed by the opponents (issue 8 builds on this).
+    ``side``: which side sent it (majors / minors), ``phone``: the id of the phone that sent it;
+    both kept on the row: the other side confirms, from another phone.
 
     Refused while another sheet is pending or confirmed for this table and game ("already
     submitted — confirm or dispute"), and once the director has closed the game.
@@ -181,14 +187,36 @@ def submit_from_table(
             status=S.SUBMITTED,
             source=Submission.Source.TABLE,
             submitted_by_table=table,
+            submitted_side=side or "",
+            submitted_phone=(phone or "")[:40],
             ip_address=ip or None,
             note=note or "",
         )
 
 
-def confirm_submission(*, submission: Submission, by=None, by_table: Table | None = None, note: str = "") -> Submission:
+def _not_by_the_sender(rows, side: str, phone: str):
+    """At the table, only the side that did not send the sheet may confirm or dispute it, and not
+    from the phone that sent it: the rule is part of the status update itself (one query), whatever
+    the caller checked before."""
+    if side:
+        rows = rows.exclude(submitted_side=side)
+    if phone:
+        rows = rows.exclude(submitted_phone=phone[:40])
+    return rows
+
+
+def confirm_submission(
+    *,
+    submission: Submission,
+    by=None,
+    by_table: Table | None = None,
+    note: str = "",
+    side: str = "",
+    phone: str = "",
+) -> Submission:
     """Confirm a submitted (or disputed) sheet. The director (``by``) may confirm any version,
-    superseding what was confirmed; a table (``by_table``) only a submitted one."""
+    superseding what was confirmed; a table (``by_table``) only a submitted one, and only the side
+    (``side``) that did not send it, from another phone (``phone``)."""
     with transaction.atomic():
         table = _lock_table(submission.table)
         current = Submission.objects.get(pk=submission.pk)
@@ -200,15 +228,19 @@ def confirm_submission(*, submission: Submission, by=None, by_table: Table | Non
         if by is None and by_table is not None and by_table.pk != table.pk:
             raise NotFound("this sheet is not for your table", field="submission")
         _supersede(table, current.round, statuses=[S.CONFIRMED], by=by, note=f"replaced by version {current.version}")
-        moved = Submission.objects.filter(pk=current.pk, status=current.status).update(
+        rows = Submission.objects.filter(pk=current.pk, status=current.status)
+        moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
             status=S.CONFIRMED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
             status_changed_by_table=by_table,
+            status_changed_side=side or "",
             status_note=note or "",
         )
-        if moved != 1:  # pragma: no cover - we hold the table lock
-            raise Conflict("the sheet changed while it was being confirmed; try again", field="status")
+        if moved != 1:  # we hold the table lock: the sender tried to confirm its own sheet
+            raise Conflict(
+                "the side that sent a sheet cannot confirm it: the opponents do, on their own phone", field="side"
+            )
         current.refresh_from_db()
         if by is not None:  # a table's confirmation is logged by director.table
             record_submission("results.confirm", current, user=by, note=note)
@@ -223,6 +255,7 @@ def dispute_submission(
     note: str = "",
     side: str = "",
     proposal: dict | None = None,
+    phone: str = "",
 ) -> Submission:
     """Mark a submitted sheet disputed (it is flagged to the director, who corrects or confirms).
 
@@ -234,7 +267,8 @@ def dispute_submission(
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
-        moved = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED).update(
+        rows = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED)
+        moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
             status=S.DISPUTED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
@@ -244,11 +278,111 @@ def dispute_submission(
             proposal=proposed,
         )
         current = Submission.objects.get(pk=submission.pk)
+        if moved != 1 and current.status == S.SUBMITTED:
+            raise Conflict(
+                "the side that sent a sheet cannot dispute it: the opponents do, on their own phone", field="side"
+            )
         if moved != 1:
             raise Conflict(f"version {current.version} is {current.status}, not awaiting confirmation", field="status")
         if by is not None:  # a table's dispute is logged by director.table
             record_submission("results.dispute", current, user=by, before={"status": S.SUBMITTED}, note=note)
         return current
+
+
+@dataclass
+class PageSave:
+    """What saving the director's score entry page did to one table's sheet.
+
+    ``outcome``: ``entered`` (the first sheet), ``corrected`` (a new confirmed version replacing
+    what stood), ``confirmed`` (the table's own sheet confirmed as sent), ``unchanged`` (the
+    confirmed sheet as it stands) or ``left`` (a sheet awaiting the opponents or disputed, which the
+    director did not touch: it stays as it is)."""
+
+    table: int
+    outcome: str
+    submission: Submission | None
+
+
+def _standing(table: Table, round: Round) -> Submission | None:
+    """The sheet that stands for a table and game: the confirmed one, else the latest live one."""
+    rows = list(
+        Submission.objects.filter(table=table, round=round, status__in=[S.CONFIRMED, S.SUBMITTED, S.DISPUTED])
+        .select_related("table", "round")
+        .order_by("version")
+    )
+    confirmed = [r for r in rows if r.status == S.CONFIRMED]
+    return confirmed[0] if confirmed else (rows[-1] if rows else None)
+
+
+PENDING_WORDS = {S.SUBMITTED: "awaiting the opponents' confirmation", S.DISPUTED: "disputed"}
+
+
+def save_from_page(
+    *,
+    table: Table,
+    round: Round,
+    sheet: dict | None,
+    by,
+    confirm_as_sent: bool = False,
+    seen_version: int | None = None,
+    seen_status: str | None = None,
+    ip: str | None = None,
+) -> PageSave:
+    """One table of the director's score entry page ("Save game N").
+
+    The page shows every table's standing sheet in its boxes, so a box the director left alone
+    must not become a confirmation: a sheet awaiting the opponents or disputed is written only when
+    the director acts on that table — ``confirm_as_sent`` (confirms that version as the table sent
+    it, logged with the director's name) or numbers that differ from it (a correction: a new
+    confirmed version). ``seen_version``: the version the page showed (0: no sheet yet); if the
+    table sent another version since (or its status moved from ``seen_status``), nothing is
+    written for this table (``Conflict``).
+    ``sheet``: the numbers in the table's boxes (None when they are blank).
+    """
+    _check_place(table, round)
+    scored = score_sheet(sheet, form=_form(round)) if sheet is not None else None
+    with transaction.atomic():
+        table = _lock_table(table)
+        standing = _standing(table, round)
+        moved = seen_version is not None and (standing.version if standing else 0) != seen_version
+        if seen_status and standing is not None and standing.status != seen_status:
+            moved = True  # e.g. the opponents disputed it since: the director must see that first
+        shown = standing
+        if moved and (standing is None or standing.version != seen_version):
+            shown = Submission.objects.filter(table=table, round=round, version=seen_version).first()
+        touched = scored is not None and (shown is None or scored.sheet != shown.sheet)
+        if (touched or confirm_as_sent) and moved:
+            now = f"version {standing.version} is {standing.get_status_display().lower()}" if standing else "none now"
+            raise Conflict(
+                f"table {table.number}'s sheet changed while the page was open ({now}): look at it again, then save",
+                field=f"t{table.number}",
+            )
+        if confirm_as_sent:
+            if standing is None or standing.status not in PENDING_WORDS:
+                raise Conflict(f"table {table.number} has no sheet waiting to be confirmed", field=f"t{table.number}")
+            if touched:
+                raise ValidationError(
+                    f"table {table.number}: the numbers differ from the sheet the table sent — save them as a "
+                    "correction, or put them back to confirm the table's sheet as sent",
+                    field=f"t{table.number}",
+                )
+            was = PENDING_WORDS[standing.status]
+            note = f"table {table.number}'s sheet confirmed as sent by the director (it was {was})"
+            confirmed = confirm_submission(submission=standing, by=by, note=note)
+            return PageSave(table.number, "confirmed", confirmed)
+        if not touched:
+            if standing is not None and standing.status in PENDING_WORDS:
+                return PageSave(table.number, "left", standing)
+            return PageSave(table.number, "unchanged", standing)
+        created = enter_sheet(
+            table=table,
+            round=round,
+            sheet=scored.sheet,
+            by=by,
+            ip=ip,
+            note="" if standing is None else f"replaces version {standing.version} ({standing.status})",
+        )
+        return PageSave(table.number, "entered" if standing is None else "corrected", created)
 
 
 def withdraw_result(*, table: Table, round: Round, by=None, note: str = "") -> int:

@@ -16,12 +16,12 @@ from django.urls import NoReverseMatch, reverse
 
 from director.clubs.access import event_for
 from director.clubs.views import director_view
-from director.core.errors import DomainError
+from director.core.errors import Conflict, DomainError
 from director.events.models import Event
 from director.events.selectors import round_grid
 from director.events.services import get_round
 from director.results import services
-from director.results.adapters import score_sheet, sheet_problems
+from director.results.adapters import sheet_problems
 from scoring import scores
 
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
@@ -91,6 +91,70 @@ def _cutthroat_scores(result) -> list[dict]:
     return [{"seat": seat, "symbol": SEAT_SYMBOLS[seat], "score": value} for seat, value in scored.scores.items()]
 
 
+def _table_number(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _seen_version(data, table: int) -> int | None:
+    """The version of the table's sheet the page showed (0: none); None when the form did not say."""
+    value = data.get(f"t{table}-version")
+    if value is None:
+        return None
+    return _table_number(value or 0)
+
+
+OUTCOME_WORDS = {"entered": "entered", "corrected": "corrected", "confirmed": "confirmed as the table sent it"}
+
+
+def _tables(numbers: list[int]) -> str:
+    return f"table{'s' * (len(numbers) > 1)} {', '.join(str(n) for n in numbers)}"
+
+
+def _report(request, round_obj, done, by_table) -> None:
+    """Say exactly which tables were written, how, and which were left as they are."""
+    written = [(save.outcome, save.table) for save in done if save.outcome in OUTCOME_WORDS]
+    if written:
+        parts = []
+        for outcome, words in OUTCOME_WORDS.items():
+            numbers = [table for o, table in written if o == outcome]
+            if numbers:
+                parts.append(f"{_tables(numbers)} {words}")
+        messages.success(request, f"Saved game {round_obj.number}: {'; '.join(parts)}.")
+    else:
+        messages.info(request, "Nothing to save: no sheet was filled in or changed.")
+    left = [save.table for save in done if save.outcome == "left"] + [
+        n
+        for n, cell in by_table.items()
+        if cell.status in ("submitted", "disputed") and n not in {save.table for save in done}
+    ]
+    for state in ("disputed", "submitted"):
+        numbers = sorted(n for n in set(left) if by_table[n].status == state)
+        if numbers:
+            what = "disputed" if state == "disputed" else "awaiting the opponents' confirmation"
+            messages.warning(
+                request,
+                f"Left as {'they are' if len(numbers) > 1 else 'it is'}: {_tables(numbers)} ({what}). "
+                "Confirm a table's sheet as sent, or correct its numbers.",
+            )
+
+
+def _seen(data, cell, entry) -> dict:
+    """The version and status of the table's sheet that the page shows (sent back on save, so a
+    sheet that changes meanwhile is not overwritten unseen). A page shown again after a refusal
+    keeps what the director saw, unless this table's sheet is the one that changed."""
+    result = cell.result
+    live = {"version": result.version if result else 0, "status": result.status if result else ""}
+    if entry is None or entry.stale or data.get(f"t{cell.table.number}-version") is None:
+        return live
+    return {
+        "version": str(data.get(f"t{cell.table.number}-version", ""))[:10],
+        "status": str(data.get(f"t{cell.table.number}-status", ""))[:12],
+    }
+
+
 @director_view
 def score_entry(request, event_id, number):
     event = event_for(request.user, event_id)
@@ -103,41 +167,44 @@ def score_entry(request, event_id, number):
     status = 200
     if request.method == "POST":
         entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat)
+        confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
-            if entry.blank:
+            if entry.blank and number_ != confirm_table:
                 continue
-            sheet = entry.sheet()
-            problems = sheet_problems(sheet, form=event.form)
+            sheet = None if entry.blank else entry.sheet()
+            problems = sheet_problems(sheet, form=event.form) if sheet is not None else []
             if problems:
                 entry.errors = problems
                 continue
-            current = by_table[number_].result
-            unchanged = current is not None and current.status == "confirmed"
-            if unchanged and score_sheet(sheet, form=event.form).sheet == current.sheet:
-                continue  # the sheet as it stands: no new version
             to_save.append((by_table[number_], entry, sheet))
         if not any(e.errors for e in entries.values()):
+            done = []
             try:
                 with transaction.atomic():
                     for cell, entry, sheet in to_save:
                         try:
-                            services.enter_sheet(
-                                table=cell.table, round=round_obj, sheet=sheet, by=request.user, ip=_client_ip(request)
+                            done.append(
+                                services.save_from_page(
+                                    table=cell.table,
+                                    round=round_obj,
+                                    sheet=sheet,
+                                    by=request.user,
+                                    confirm_as_sent=cell.table.number == confirm_table,
+                                    seen_version=_seen_version(request.POST, cell.table.number),
+                                    seen_status=str(request.POST.get(f"t{cell.table.number}-status", "")) or None,
+                                    ip=_client_ip(request),
+                                )
                             )
                         except DomainError as error:
                             entry.errors = list(error.problems)
+                            entry.stale = isinstance(error, Conflict)
                     if any(e.errors for e in entries.values()):
                         raise _Refused
             except _Refused:
                 pass
             else:
-                saved = [cell.table.number for cell, _, _ in to_save]
-                if saved:
-                    tables = ", ".join(str(n) for n in saved)
-                    messages.success(request, f"Saved game {round_obj.number}: table{'s' * (len(saved) > 1)} {tables}.")
-                else:
-                    messages.info(request, "Nothing to save: no sheet was filled in or changed.")
+                _report(request, round_obj, done, by_table)
                 return redirect(reverse("results:entry", args=[event.pk, round_obj.number]))
         status = 400
         messages.error(request, "Nothing was saved: put right the sheets marked below.")
@@ -152,6 +219,8 @@ def score_entry(request, event_id, number):
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
+        card["seen"] = _seen(request.POST, cell, entry)
+        card["pending"] = cell.status in ("submitted", "disputed")
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds

@@ -12,8 +12,8 @@ in one transaction that first takes the table's row lock and the game's row lock
   or is waited on by, a table's write: a table never writes to a closed game;
 * the submission and its audit entry are written together or not at all.
 
-Which side submitted is kept in the ``table.submit`` audit entry (``after["side"]``): the other side
-confirms or disputes.
+Which side submitted is kept on the submission (``Submission.submitted_side``): the other side
+confirms or disputes, and the status update itself refuses the sender (``results.services``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from director.audit.models import AuditEntry
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
@@ -73,13 +72,7 @@ def live_submission(table: Table, round: Round) -> Submission | None:
 
 def submitted_side(submission: Submission) -> str | None:
     """The side that entered ``submission`` at the table (None: the director or the API entered it)."""
-    entry = (
-        AuditEntry.objects.filter(action="table.submit", object_type="results.submission", object_id=str(submission.pk))
-        .only("after")
-        .first()
-    )
-    side = (entry.after or {}).get("side") if entry is not None else None
-    return side if side in SIDES else None
+    return submission.submitted_side if submission.submitted_side in SIDES else None
 
 
 @dataclass
@@ -183,9 +176,11 @@ def submit(
     side: str,
     idempotency_key: str | None,
     ip: str | None = None,
+    phone: str | None = None,
 ) -> tuple[Submission, bool]:
-    """The ``side`` at ``table`` submits its sheet for the current game. Returns the submission and
-    whether it is a replay of an earlier request with the same key (then nothing was written).
+    """The ``side`` at ``table`` submits its sheet for the current game from ``phone`` (the id the
+    page keeps in the phone's session). Returns the submission and whether it is a replay of an
+    earlier request with the same key (then nothing was written).
 
     Raises ``AlreadySubmitted`` when another sheet is pending or confirmed, ``Conflict`` when the
     game is not the table's current one, ``ValidationError`` for a sheet that does not add up.
@@ -203,7 +198,13 @@ def submit(
                 submission=live,
             )
         submission = results.submit_from_table(
-            table=table, round=round, sheet=sheet, ip=ip, idempotency_key=idempotency_key or None
+            table=table,
+            round=round,
+            sheet=sheet,
+            ip=ip,
+            idempotency_key=idempotency_key or None,
+            side=side,
+            phone=phone or "",
         )
         record(
             "table.submit",
@@ -268,8 +269,23 @@ def _in_current_game(submission: Submission, round: Round) -> None:
         )
 
 
-def _check_opponents(submission: Submission, side: str, verb: str) -> None:
+def sent_from(submission: Submission | None, phone: str | None) -> bool:
+    """Whether ``phone`` is the phone that sent ``submission`` (its page must not offer to confirm it)."""
+    return bool(submission is not None and phone and submission.submitted_phone == phone[:40])
+
+
+def _check_opponents(submission: Submission, side: str, verb: str, phone: str | None) -> None:
+    """Double entry: the opponents of the side that sent the sheet confirm or dispute it, on their
+    own phone (``results.services`` refuses the sender again in the status update itself)."""
     entered_by = submitted_side(submission)
+    if sent_from(submission, phone):
+        theirs = f"the {SIDE_SUITS[other_side(entered_by)]} side" if entered_by else "the opponents"
+        raise Conflict(
+            f"this phone sent the sheet, so it cannot {verb} it: {theirs} {verb} it on their own phone "
+            "(scan the table's code), or ask the director",
+            field="side",
+            code="sent-from-this-phone",
+        )
     if entered_by is not None and entered_by == side:
         theirs = other_side(entered_by)
         raise Conflict(
@@ -278,7 +294,7 @@ def _check_opponents(submission: Submission, side: str, verb: str) -> None:
         )
 
 
-def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) -> Submission:
+def confirm(*, table: Table, submission_id, side: str, ip: str | None = None, phone: str | None = None) -> Submission:
     """The opponents of the side that submitted confirm the sheet. Confirming a confirmed sheet
     again (a retry) returns it unchanged; a disputed or replaced one is refused."""
     side = _check_side(side)
@@ -293,8 +309,8 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
             raise Conflict(
                 f"version {submission.version} is {submission.status}; the director decides now", field="status"
             )
-        _check_opponents(submission, side, "confirm")
-        confirmed = results.confirm_submission(submission=submission, by_table=table)
+        _check_opponents(submission, side, "confirm", phone)
+        confirmed = results.confirm_submission(submission=submission, by_table=table, side=side, phone=phone or "")
         record(
             "table.confirm",
             table=table,
@@ -309,7 +325,14 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None) ->
 
 
 def dispute(
-    *, table: Table, submission_id, side: str, note: str = "", sheet: dict | None = None, ip: str | None = None
+    *,
+    table: Table,
+    submission_id,
+    side: str,
+    note: str = "",
+    sheet: dict | None = None,
+    ip: str | None = None,
+    phone: str | None = None,
 ) -> Submission:
     """The opponents say the sheet is wrong: it is flagged to the director (a corrected sheet may
     then be submitted). Disputing a disputed sheet again returns it unchanged.
@@ -329,9 +352,9 @@ def dispute(
             raise Conflict(
                 f"version {submission.version} is {submission.status}; it cannot be disputed", field="status"
             )
-        _check_opponents(submission, side, "dispute")
+        _check_opponents(submission, side, "dispute", phone)
         disputed = results.dispute_submission(
-            submission=submission, by_table=table, note=note, side=side, proposal=sheet
+            submission=submission, by_table=table, note=note, side=side, proposal=sheet, phone=phone or ""
         )
         record(
             "table.dispute",

@@ -122,6 +122,18 @@ def _sides(state) -> list[dict]:
     return sides
 
 
+PHONE_KEY = "table-phone"
+
+
+def _phone(request) -> str:
+    """This phone's id: random, made on its first send or confirmation and kept in its session. The
+    sheet remembers the phone that sent it, and that phone may not confirm or dispute it."""
+    phone = request.session.get(PHONE_KEY)
+    if not isinstance(phone, str) or not phone:
+        phone = request.session[PHONE_KEY] = uuid.uuid4().hex
+    return phone
+
+
 def _kept_key(table) -> str:
     return f"table-{table.pk}-typed-sheet"
 
@@ -160,6 +172,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
     cutthroat = state.event.form == Event.Form.CUTTHROAT
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
+    sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
     if values is None and submission is not None and state.can_submit:
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
@@ -182,11 +195,13 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "side_labels": SIDE_LABELS,
         "submitted_by": SIDE_LABELS.get(state.side or "", ""),
         "confirmer": confirmer,
+        "sent_here": sent_here,
         "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
         "field_names": [name for name, _, _ in field_names(cutthroat=cutthroat)],
         "client_state": {
             **state.to_dict(),
+            "sent_here": sent_here,
             "cutthroat": cutthroat,
             "urls": {
                 "state": reverse("table:state", args=[table.token]),
@@ -270,6 +285,7 @@ def submit(request, token):
             side=side,
             idempotency_key=str(data.get("idempotency_key") or "") or None,
             ip=_ip(request),
+            phone=_phone(request),
         )
     except DomainError as error:
         if isinstance(error, services.AlreadySubmitted):
@@ -299,7 +315,11 @@ def _status_change(request, token, action):
     try:
         if action == "confirm":
             submission = services.confirm(
-                table=table, submission_id=data.get("submission"), side=data.get("side"), ip=_ip(request)
+                table=table,
+                submission_id=data.get("submission"),
+                side=data.get("side"),
+                ip=_ip(request),
+                phone=_phone(request),
             )
         else:
             submission = services.dispute(
@@ -309,6 +329,7 @@ def _status_change(request, token, action):
                 note=str(data.get("note") or ""),
                 sheet=_proposal(table, data),
                 ip=_ip(request),
+                phone=_phone(request),
             )
     except DomainError as error:
         return _error(request, table, error)

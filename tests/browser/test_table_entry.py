@@ -33,15 +33,20 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"table-{name}.png"), full_page=True)
 
 
-@pytest.fixture
-def night():
+def club_night(*, players: int = 8, games: int = 2):
+    """A started progressive night of ``players`` players, its director dora."""
     user = get_user_model().objects.create_user("dora", password=PASSWORD)
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
-    players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
-    event = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=2)
-    events.draw_partnerships(event=event, players=players, seed=1)
+    members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, players + 1)]
+    event = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=games)
+    events.draw_partnerships(event=event, players=members, seed=1)
     events.seat_progressive_pairs(event=event)
-    events.start_event(event=event)
+    return events.start_event(event=event)
+
+
+@pytest.fixture
+def night():
+    event = club_night()
     events.set_public_switches(event=event, standings_released=True)
     return event
 
@@ -98,7 +103,8 @@ def test_one_phone_submits_the_other_confirms_and_everyone_sees_it(night, phone_
     assert lost["count"] == 1
     sent = Submission.objects.get(table=table)  # one row: the retry got the first result back
     assert (sent.version, sent.status, sent.net) == (1, "submitted", -1000)
-    assert "Sent by ♠♥" in phone_page.inner_text("#table-status")
+    assert "Sent from this phone by ♠♥" in phone_page.inner_text("#table-status")
+    assert phone_page.get_by_role("button", name="Confirm (♦♣)").count() == 0  # the opponents confirm (#14.2)
     shot(phone_page, "2-sent")
 
     # Phone 2: the opponents see the sheet and confirm it.

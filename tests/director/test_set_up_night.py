@@ -44,7 +44,13 @@ def test_a_drawn_progressive_night_with_quick_added_players_and_a_season(club_a,
     assert len(partnerships) == 8 and {p.direction for p in partnerships} == {"majors", "minors"}
     assert event.tables.count() == 4 and Seating.objects.filter(round__event=event).count() == 5 * 4 * 2
     # The same players and seed draw the same partnerships (the quick-added names are now members).
-    again = night(club_a, players=[p.pk for p in players_a[:14]], new_players=["ann baptiste", "Ken Joseph"], seed=7)
+    again = night(
+        club_a,
+        players=[p.pk for p in players_a[:14]],
+        new_players=["ann baptiste", "Ken Joseph"],
+        seed=7,
+        allow_twin=True,  # the same name and date on purpose (#14.4)
+    )
     assert Player.objects.filter(club=club_a).count() == 18
 
     def draw(e):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.admin.sites import site
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 from director.audit.admin import AuditEntryAdmin
 from director.audit.models import AuditEntry
@@ -109,7 +109,7 @@ def test_the_event_log_page(client, running, director_a, director_b, sheet):
         content_type="application/json",
     )
     submission = Submission.objects.get(table=table)
-    client.post(
+    Client().post(  # the opponents' phone
         f"/t/{table.token}/dispute/",
         data={"submission": submission.pk, "side": "majors", "note": "two revokes"},
         content_type="application/json",
@@ -136,7 +136,7 @@ def test_sheet_history_and_the_directors_overrides(client, running, director_a, 
         content_type="application/json",
     )
     first = Submission.objects.get(table=table)
-    client.post(
+    Client().post(  # the opponents' phone
         f"/t/{table.token}/dispute/", data={"submission": first.pk, "side": "minors"}, content_type="application/json"
     )
     url = f"/events/{running.pk}/audit/games/1/tables/1/"

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from director.events import services as events
@@ -25,12 +26,13 @@ def post(client, url, body):
 
 
 def table_sheet_disputed(client, table, sheet, note):
+    """``client``'s phone sends the sheet; the opponents dispute it on their own phone."""
     made = post(
         client, f"/t/{table.token}/submit/", {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": "k1"}
     )
     first = made.json()["submission"]["id"]
     assert (
-        post(client, f"/t/{table.token}/dispute/", {"submission": first, "side": "minors", "note": note}).status_code
+        post(Client(), f"/t/{table.token}/dispute/", {"submission": first, "side": "minors", "note": note}).status_code
         == 200
     )
     return Submission.objects.get(pk=first)

@@ -6,6 +6,7 @@ import json
 import uuid
 
 import pytest
+from django.test import Client
 
 from director.events import services as events
 
@@ -21,17 +22,20 @@ def tables(running):
 
 
 class TableClient:
-    """A phone at one table: posts JSON to the table's link like ``js/table-entry.js`` does."""
+    """The two phones at one table, one a side: posts JSON to the table's link like
+    ``js/table-entry.js`` does, from the phone of the side the body names (♠♥: ``client``)."""
 
     def __init__(self, client, table):
         self.client = client
         self.table = table
+        self.phones = {"majors": client, "minors": Client()}
 
     def url(self, what: str = "") -> str:
         return f"/t/{self.table.token}/" + (f"{what}/" if what else "")
 
-    def post(self, what: str, body: dict):
-        return self.client.post(
+    def post(self, what: str, body: dict, *, phone=None):
+        phone = phone or self.phones.get(body.get("side"), self.client)
+        return phone.post(
             self.url(what), data=json.dumps(body), content_type="application/json", HTTP_ACCEPT="application/json"
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.test import Client
 from django.urls import reverse
 
 from director.audit.models import AuditEntry
@@ -64,7 +65,14 @@ def test_submit_then_opponents_confirm(phone, sheet):
 
     refused = p.confirm(sub["id"], side="majors")
     assert refused.status_code == 409
-    assert "opponents" in refused.json()["error"]
+    assert "this phone sent the sheet" in refused.json()["error"]
+    # The sending phone saying it is the other side is still the sending phone (#14.2).
+    same_phone = p.post("confirm", {"submission": sub["id"], "side": "minors"}, phone=p.phones["majors"])
+    assert same_phone.status_code == 409 and same_phone.json()["code"] == "sent-from-this-phone"
+    assert p.post("dispute", {"submission": sub["id"], "side": "minors"}, phone=p.phones["majors"]).status_code == 409
+    wrong_side = p.post("confirm", {"submission": sub["id"], "side": "majors"}, phone=p.phones["minors"])
+    assert wrong_side.status_code == 409 and "opponents" in wrong_side.json()["error"]
+    assert Submission.objects.get(pk=sub["id"]).status == S.SUBMITTED
 
     confirmed = p.confirm(sub["id"], side="minors")
     assert confirmed.status_code == 200
@@ -187,8 +195,14 @@ def test_plain_form_posts_work_without_javascript(client, tables, sheet):
     assert client.post(f"/t/{table.token}/submit/", data).status_code == 302  # the same form again: a replay
     assert Submission.objects.filter(table=table).count() == 1
     page = client.get(f"/t/{table.token}/").content.decode()
-    assert "Confirm (♦♣)" in page
-    confirm = client.post(f"/t/{table.token}/confirm/", {"submission": row.pk, "side": "minors"})
+    assert "Confirm (♦♣)" not in page and 'action="/t/' + table.token + '/confirm/"' not in page  # #14.2
+    assert "Sent from this phone by ♠♥" in page and "on their own phone" in page
+    refused = client.post(f"/t/{table.token}/confirm/", {"submission": row.pk, "side": "minors"})
+    assert refused.status_code == 409 and "this phone sent the sheet" in refused.content.decode()
+    other_phone = Client()
+    page = other_phone.get(f"/t/{table.token}/").content.decode()
+    assert "Confirm (♦♣)" in page and "Sent from this phone" not in page
+    confirm = other_phone.post(f"/t/{table.token}/confirm/", {"submission": row.pk, "side": "minors"})
     assert confirm.status_code == 302
     row.refresh_from_db()
     assert row.status == S.CONFIRMED

@@ -125,8 +125,22 @@
     });
     input.addEventListener("focus", function () { input.select(); });
   });
+  // A table's own sheet awaiting confirmation or disputed is left alone by "Save" unless the
+  // director changes its numbers (a correction) or presses its "Confirm as sent" button.
+  function markCorrection(card) {
+    var pending = card.querySelector(".pending-sheet");
+    if (!pending) return;
+    var changed = Array.prototype.some.call(card.querySelectorAll("input.count:not(:disabled)"), function (i) {
+      return i.value !== i.defaultValue;
+    });
+    pending.querySelector("[data-role=will-correct]").hidden = !changed;
+    var confirm = pending.querySelector("button.confirm-as-sent");
+    confirm.disabled = changed;
+    confirm.title = changed ? "Put the table's numbers back to confirm its sheet as sent" : "";
+  }
+
   form.querySelectorAll("fieldset.sheet").forEach(function (card) {
-    card.addEventListener("input", function () { update(card); });
+    card.addEventListener("input", function () { update(card); markCorrection(card); });
     var select = card.querySelector("select.absent");
     if (select) select.addEventListener("change", function () { showSeats(card); update(card); });
     if (isCutthroat(card)) showSeats(card);

@@ -1,0 +1,40 @@
+"""Double entry: the phone that sent a sheet cannot confirm or dispute it, whatever side it says it
+is; the opponents do, from their own phone, or the director does (issue #14.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.core.errors import Conflict
+from director.results import services as results
+from director.results.models import Submission
+from director.table import services
+
+
+def send(table, sheet, *, side="majors", phone="phone-a"):
+    sent, _ = services.submit(table=table, round_number=1, sheet=sheet, side=side, idempotency_key=None, phone=phone)
+    return sent
+
+
+@pytest.mark.parametrize("action", [services.confirm, services.dispute])
+def test_the_sending_phone_is_refused_whatever_side_it_claims(tables, sheet, action):
+    sent = send(tables[1], sheet)
+    assert sent.submitted_phone == "phone-a"
+    with pytest.raises(Conflict, match="this phone sent the sheet") as refused:
+        action(table=tables[1], submission_id=sent.pk, side="minors", phone="phone-a")
+    assert refused.value.code == "sent-from-this-phone"
+    assert Submission.objects.get(pk=sent.pk).status == "submitted"
+    done = action(table=tables[1], submission_id=sent.pk, side="minors", phone="phone-b")
+    assert done.status in ("confirmed", "disputed") and done.status_changed_side == "minors"
+
+
+def test_the_status_update_refuses_the_sending_phone_too(tables, sheet):
+    sent = send(tables[2], sheet)
+    with pytest.raises(Conflict, match="on their own phone"):
+        results.confirm_submission(submission=sent, by_table=tables[2], side="minors", phone="phone-a")
+    assert Submission.objects.get(pk=sent.pk).status == "submitted"
+
+
+def test_the_director_may_confirm_a_sheet_from_any_phone(tables, sheet, director_a):
+    sent = send(tables[3], sheet)
+    assert results.confirm_submission(submission=sent, by=director_a).status == "confirmed"
