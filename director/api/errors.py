@@ -8,13 +8,15 @@ Shapes (the same as DRF's own validation errors):
 
 Status codes: ``director.core.errors.PermissionDenied`` → 403, ``Conflict`` (and a database
 constraint that refused a write) → 409, every other ``DomainError``, Django ``ValidationError``
-and the scoring engine's input errors (``CardError``, ``GameSetError``, ``ScoreSheetError``) → 400.
+and the scoring engine's input errors (``CardError``, ``GameSetError``, ``ScoreSheetError``) → 400;
+a body larger than a request may carry → 413 (``director.core.json_body``).
 """
 
 from __future__ import annotations
 
 import logging
 
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from rest_framework import status
@@ -22,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from director.core import errors
+from director.core import errors, json_body
 from scoring.cards import CardError
 from scoring.gamesets import GameSetError
 from scoring.scores import ScoreSheetError
@@ -104,6 +106,9 @@ def exception_handler(exc, context):
             response.data = _flat_field_errors(response.data)
         return response
 
+    if isinstance(exc, RequestDataTooBig):
+        too_large = json_body.too_large()
+        return Response({"detail": too_large.message, "code": too_large.code}, status=too_large.status)
     if isinstance(exc, errors.PermissionDenied):
         code, body = status.HTTP_403_FORBIDDEN, {"detail": exc.message}
     elif isinstance(exc, errors.Conflict):

@@ -46,6 +46,18 @@ def _shown(value) -> str:
     return text if len(text) <= 20 else text[:20] + "…"
 
 
+class Text(serializers.CharField):
+    """Text sent as a JSON string. A number, object or list is refused, not turned into text
+    (DRF's ``CharField`` would store ``12345`` as ``"12345"``)."""
+
+    default_error_messages = {"not_text": "must be text (a JSON string), not {value}."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_text", value=_shown(data))
+        return super().to_internal_value(data)
+
+
 def Id(**kwargs) -> serializers.IntegerField:
     return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
 
@@ -189,7 +201,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class ClubCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
+    name = Text(max_length=120)
     slug = serializers.SlugField(max_length=60, required=False, allow_blank=True, default="")
 
 
@@ -210,21 +222,19 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class PlayerCreateSerializer(serializers.Serializer):
     club = Id()
-    name = serializers.CharField(max_length=120)
-    external_id = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    name = Text(max_length=120)
+    external_id = Text(max_length=60, required=False, allow_blank=True, default="")
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120, required=False)
-    external_id = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    name = Text(max_length=120, required=False)
+    external_id = Text(max_length=60, required=False, allow_blank=True)
     active = serializers.BooleanField(required=False)
 
 
 class PlayerImportSerializer(serializers.Serializer):
     club = Id()
-    csv = serializers.CharField(
-        max_length=1_000_000, help_text="CSV text: a `name` column and an optional `external_id` column"
-    )
+    csv = Text(max_length=1_000_000, help_text="CSV text: a `name` column and an optional `external_id` column")
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -236,7 +246,7 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 class SeasonCreateSerializer(serializers.Serializer):
     club = Id()
-    name = serializers.CharField(max_length=120)
+    name = Text(max_length=120)
     starts_on = serializers.DateField(required=False, allow_null=True, default=None)
     ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
@@ -277,7 +287,7 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class _EventSettings(serializers.Serializer):
-    name = serializers.CharField(max_length=160)
+    name = Text(max_length=160)
     date = serializers.DateField()
     type = serializers.ChoiceField(choices=Event.Type.choices)
     rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
@@ -403,7 +413,7 @@ class TeamSerializer(serializers.ModelSerializer):
 
 class TeamCreateSerializer(serializers.Serializer):
     event = Id()
-    name = serializers.CharField(max_length=120, help_text="unique in the event")
+    name = Text(max_length=120, help_text="unique in the event")
     partnerships = serializers.ListField(
         child=Id(), max_length=50, required=False, default=list, help_text="ids of the event's partnerships"
     )
@@ -532,7 +542,7 @@ class GameSetDocumentField(serializers.JSONField):
 class ImportSerializer(serializers.Serializer):
     event = Id()
     file = GameSetDocumentField(help_text="a `calypso-gamesets/1` document (object, or its JSON text)")
-    file_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    file_name = Text(max_length=200, required=False, allow_blank=True, default="")
     replace = serializers.BooleanField(default=False)
 
     def validate_file(self, value):
@@ -550,9 +560,7 @@ class RecordHandSerializer(serializers.Serializer):
     number = WholeNumber(min_value=1, max_value=200, help_text="the game set's number")
     deal = WholeNumber(min_value=1, max_value=4)
     seat = SeatField()
-    text = serializers.CharField(
-        max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears"
-    )
+    text = Text(max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears")
 
 
 class RecordingStateSerializer(serializers.Serializer):
@@ -609,20 +617,20 @@ class SubmissionCreateSerializer(serializers.Serializer):
     round = Id()
     sheet = SheetField()
     confirm = serializers.BooleanField(default=True, help_text="make it the confirmed sheet (default)")
-    idempotency_key = serializers.CharField(
+    idempotency_key = Text(
         max_length=80, required=False, allow_blank=True, default="", help_text="a retried request returns the first"
     )
-    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    note = Text(max_length=2000, required=False, allow_blank=True, default="")
 
 
 class NoteSerializer(serializers.Serializer):
-    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    note = Text(max_length=2000, required=False, allow_blank=True, default="")
 
 
 class WithdrawSerializer(serializers.Serializer):
     table = Id()
     round = Id()
-    note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    note = Text(max_length=2000, required=False, allow_blank=True, default="")
 
 
 class WithdrawnSerializer(serializers.Serializer):

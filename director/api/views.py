@@ -23,7 +23,6 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
@@ -46,6 +45,7 @@ from scoring import scores
 from . import serializers as s
 from .pagination import Pagination
 from .params import bool_param, choice_param, date_param, int_param, text_param
+from .parsers import StrictJSONParser
 
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="bad input: `{field: [messages]}` or `{detail}`"),
@@ -71,7 +71,7 @@ class ScopedViewSet(GenericViewSet):
     """Base: paginated, integer ids, JSON bodies, filters applied to lists only."""
 
     pagination_class = Pagination
-    parser_classes = [JSONParser]  # bodies are JSON (docs/api.md), so a number is a JSON number
+    parser_classes = [StrictJSONParser]  # bodies are JSON (docs/api.md), so a number is a JSON number
     lookup_value_regex = r"[0-9]{1,18}"
 
     def clubs(self) -> QuerySet[Club]:

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 
+from director.core import json_body
 from director.core.errors import Conflict, ValidationError
 
 FORMAT = "calypso-event/1"
@@ -168,9 +169,9 @@ def import_event(data: dict | str | bytes):
 
     if isinstance(data, bytes | str):
         try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise ValidationError(f"the file is not JSON: {error}", field="file") from error
+            data = json_body.loads(data, limit=None, what="the file")
+        except json_body.BadJSON as error:
+            raise ValidationError(error.message, field="file") from None
     _check(data)
     club = data["clubs"][0]
     sections = _sections(data["events"][0]["id"], club["id"])

@@ -6,13 +6,13 @@ All input errors raise ``ValidationError`` with every problem in ``problems`` an
 
 from __future__ import annotations
 
-import json
 import secrets
 
 from django.db import models, transaction
 from django.utils import timezone
 
 from director.audit.services import record
+from director.core import json_body
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import Event, Seating
 from director.events.services import parse_int
@@ -77,18 +77,11 @@ def import_game_sets(*, event: Event, data, file_name: str = "", by=None, replac
     problems are reported together. A seed in the file is kept secret until revealed.
     """
     event = _locked(event)
-    if isinstance(data, bytes):
+    if isinstance(data, bytes | str):
         try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise ValidationError("the file is not UTF-8 text", field="file") from error
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise ValidationError(
-                f"the file is not JSON ({error.msg} at line {error.lineno}, column {error.colno})", field="file"
-            ) from error
+            data = json_body.loads(data, limit=None, what="the file")
+        except json_body.BadJSON as error:
+            raise ValidationError(error.message, field="file") from None
     try:
         parsed = gamesets.game_sets_from_json(data)
     except gamesets.GameSetError as error:

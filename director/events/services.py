@@ -90,6 +90,19 @@ def _locked_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
+def lock_rounds(rounds) -> list[Round]:
+    """Re-read these games (a ``Round`` queryset, in the order to lock them) under their row locks,
+    held to the end of the transaction.
+
+    The lock every scoresheet write and every close share: a sheet's write holds its game's lock
+    (``results.services``, ``table.services``) and checks under it that the event runs and the game
+    is open; finishing the event or closing a game takes the locks first, so it waits for the sheets
+    being written, sees them, and records its close time only once they are in — and a sheet that
+    queued behind the close finds it closed. Tables of one game already queue on its row, so this
+    costs no parallelism."""
+    return list(rounds.select_for_update(of=("self",)))
+
+
 # --- events ----------------------------------------------------------------------------------------
 _EVENT_SETTINGS = (
     "name",
@@ -355,8 +368,10 @@ def unfinished_results(event: Event, *, grid=None) -> list[str]:
 def finish_event(*, event: Event, force: bool = False) -> Event:
     """Running → finished; open games close. Refused (``Conflict``, field ``unfinished``) while
     results are unfinished (see ``unfinished_results``) unless ``force``: a forced finish is logged
-    with what was left unfinished."""
+    with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
+    written are in before the check and the close time."""
     event = _locked_event(event)
+    lock_rounds(Round.objects.filter(event=event).order_by("number"))
     unfinished = unfinished_results(event) if event.status == Event.Status.RUNNING else []
     if unfinished and not force:
         raise Conflict(
@@ -379,7 +394,9 @@ def reopen_event(*, event: Event) -> Event:
 
 @transaction.atomic
 def close_round(*, round: Round) -> Round:
-    """Close a game: tables can no longer submit for it (the director still can correct)."""
+    """Close a game: tables can no longer submit for it (the director still can correct). The game
+    is locked first (``lock_rounds``), so its close time comes after the sheets being written."""
+    lock_rounds(Round.objects.filter(pk=round.pk))
     if (
         Round.objects.filter(pk=round.pk, status=Round.Status.OPEN).update(
             status=Round.Status.CLOSED, closed_at=timezone.now()

@@ -1,8 +1,11 @@
 """Writes for scoresheets: append-only, versioned submissions (DESIGN.md).
 
 Concurrency: every write for one table takes that table's row lock (``select_for_update`` inside
-``transaction.atomic``) before it reads versions or statuses, so two writers for the same table
-queue rather than interleave; status moves are also compare-and-swap updates. The database's
+``transaction.atomic``), then its game's (``events.services.lock_rounds``), before it reads
+versions or statuses, so two writers for the same table queue rather than interleave, and closing
+the game or finishing the event (which lock the games first) waits for a sheet being written: its
+close time comes after the sheet, and a table's sheet that queued behind the close is refused
+(``check_accepting``, read under the lock). Status moves are also compare-and-swap updates. The database's
 conditional unique constraint (one confirmed sheet per table and game) and the unique
 idempotency key back this up whatever happens.
 """
@@ -17,6 +20,7 @@ from django.utils import timezone
 
 from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.events import services as event_services
 from director.events.models import Event, Round, Table
 
 from .adapters import score_sheet
@@ -53,6 +57,26 @@ def _check_place(table: Table, round: Round) -> None:
 
 def _lock_table(table: Table) -> Table:
     return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _lock_game(round_id: int) -> Round:
+    """The game re-read under its row lock (after the table's): the lock a close waits on."""
+    return event_services.lock_rounds(Round.objects.filter(pk=round_id))[0]
+
+
+def check_accepting(event: Event, round: Round | None = None) -> None:
+    """A table may still send a sheet (for ``round``): the event has not finished and the game is
+    not closed. Read under the game's lock (``_lock_game``), so a sheet that arrives after the
+    close is a ``Conflict``, never a row written after it."""
+    if event.status == Event.Status.FINISHED:
+        raise Conflict(
+            f"{event.name} has finished: the director closed it, so sheets can no longer be sent from the table; "
+            "ask the director",
+            field="round",
+            code="event-finished",
+        )
+    if round is not None and round.status == Round.Status.CLOSED:
+        raise Conflict(f"game {round.number} is closed; ask the director", field="round", code="game-closed")
 
 
 def _create(*, key: str | None, **fields) -> Submission:
@@ -108,6 +132,7 @@ def enter_sheet(
     scored = score_sheet(sheet, form=_form(round))
     with transaction.atomic():
         table = _lock_table(table)
+        _lock_game(round.pk)
         earlier = _replay(key, table, round)
         if earlier is not None:
             return earlier
@@ -166,11 +191,11 @@ def submit_from_table(
     scored = score_sheet(sheet, form=_form(round))
     with transaction.atomic():
         table = _lock_table(table)
+        game = _lock_game(round.pk)
         earlier = _replay(key, table, round)
         if earlier is not None:
             return earlier
-        if Round.objects.filter(pk=round.pk, status=Round.Status.CLOSED).exists():
-            raise Conflict(f"game {round.number} is closed; ask the director", field="round")
+        check_accepting(Event.objects.get(pk=game.event_id), game)
         if Submission.objects.filter(table=table, round=round, status__in=[S.SUBMITTED, S.CONFIRMED]).exists():
             raise Conflict(
                 f"table {table.number}, game {round.number} is already submitted — confirm or dispute it",
@@ -219,6 +244,7 @@ def confirm_submission(
     (``side``) that did not send it, from another phone (``phone``)."""
     with transaction.atomic():
         table = _lock_table(submission.table)
+        _lock_game(submission.round_id)
         current = Submission.objects.get(pk=submission.pk)
         allowed = [S.SUBMITTED] if by_table is not None and by is None else [S.SUBMITTED, S.DISPUTED, S.SUPERSEDED]
         if current.status == S.CONFIRMED:
@@ -267,6 +293,7 @@ def dispute_submission(
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
+        _lock_game(submission.round_id)
         rows = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED)
         moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
             status=S.DISPUTED,
@@ -391,6 +418,7 @@ def withdraw_result(*, table: Table, round: Round, by=None, note: str = "") -> i
     _check_place(table, round)
     with transaction.atomic():
         table = _lock_table(table)
+        _lock_game(round.pk)
         count = _supersede(
             table,
             round,

@@ -8,8 +8,11 @@ in one transaction that first takes the table's row lock and the game's row lock
 * a retried request (same idempotency key) finds the first result and creates nothing;
 * two different submissions racing for one table and game queue on the lock: the first wins, the
   second is refused with "already submitted — confirm or dispute" (``AlreadySubmitted``);
-* the director closing the game (``events.services.close_round`` updates the game's row) waits for,
-  or is waited on by, a table's write: a table never writes to a closed game;
+* the director closing the game or finishing the event (``events.services.close_round``,
+  ``finish_event``, which lock the games first: ``lock_rounds``) waits for, or is waited on by, a
+  table's write, which holds its game's lock and reads the event's and the game's state under it:
+  a table never writes to a closed game or a finished event, and a close time is recorded only
+  after the sheets in flight are written;
 * the submission and its audit entry are written together or not at all.
 
 Which side submitted is kept on the submission (``Submission.submitted_side``): the other side
@@ -24,6 +27,7 @@ from django.db import transaction
 
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.events import services as event_services
 from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
 from director.events.selectors import current_round, table_round
 from director.results import services as results
@@ -140,12 +144,18 @@ def table_state(table: Table) -> TableState:
 
 
 def _locked_game(table: Table, round_number) -> tuple[Table, Round]:
-    """Lock the table, then the game it may write to; refuse any other game (closed, past, future)."""
+    """Lock the table, then the game it may write to; refuse a finished event and any other game
+    (closed, past, future)."""
     table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
     event = table.event
+    results.check_accepting(event)
     if event.status != Event.Status.RUNNING:
         raise Conflict(f"{event.name} is not running; ask the director", field="round")
-    current = Round.objects.select_for_update().filter(event=event, status=Round.Status.OPEN).order_by("number").first()
+    open_games = Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number")[:1]
+    current = next(iter(event_services.lock_rounds(open_games)), None)
+    # Read again under the game's lock: a finish or a close that this write queued behind is seen.
+    event.status = Event.objects.values_list("status", flat=True).get(pk=event.pk)
+    results.check_accepting(event, current)
     if current is None:
         raise Conflict("every game of this event is closed; ask the director", field="round")
     if round_number is not None and str(round_number) != str(current.number):

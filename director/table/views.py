@@ -10,11 +10,14 @@ idempotency key, and JSON answers:
 * 400 ``{"error", "problems", "field"}`` — the sheet does not add up (nothing written);
 * 409 ``{"error", "code", "state"}`` — e.g. ``already-submitted``: confirm or dispute instead;
 * 404 — the link is not (or no longer) valid.
+
+A field of the wrong type (``round`` as an object, ``idempotency_key`` as a number) is a 400
+naming it. A body that is not JSON at all, too deep or too large never reaches these views:
+``core.middleware.JSONBodyMiddleware`` answers it (400/413 ``{"detail", "code"}``).
 """
 
 from __future__ import annotations
 
-import json
 import uuid
 
 from django.contrib import messages
@@ -24,6 +27,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
+from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
 from director.events.selectors import table_by_token
@@ -46,7 +50,7 @@ def _private(response):
 
 
 def _wants_json(request) -> bool:
-    return request.content_type == "application/json" or "application/json" in request.headers.get("Accept", "")
+    return json_body.is_json(request) or "application/json" in request.headers.get("Accept", "")
 
 
 def _ip(request) -> str | None:
@@ -54,11 +58,9 @@ def _ip(request) -> str | None:
 
 
 def _body(request) -> dict:
-    if request.content_type == "application/json":
-        try:
-            data = json.loads(request.body or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            data = None
+    """The posted fields: a JSON object (``json_body`` has refused a body that is not JSON), or the form."""
+    if json_body.is_json(request):
+        data = json_body.read(request, empty={})
         if not isinstance(data, dict):
             raise _BadBody
         return data
@@ -67,6 +69,36 @@ def _body(request) -> dict:
 
 class _BadBody(Exception):
     pass
+
+
+def _kind(value) -> str:
+    """What a JSON value is, in the words of JSON: for a message about a value of the wrong type."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    for types, name in ((dict, "an object"), (list, "a list"), (int | float, "a number"), (str, "text")):
+        if isinstance(value, types):
+            return name
+    return "null"
+
+
+def _number(data, field: str) -> int | None:
+    """A whole number: a JSON number, or digits from a form; absent or empty is None."""
+    value = data.get(field)
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 18:
+        return int(value)
+    shown = repr(value[:20]) if isinstance(value, str) else _kind(value)
+    raise ValidationError(f"{field} must be a whole number (a JSON number such as 3), not {shown}", field=field)
+
+
+def _text(data, field: str) -> str | None:
+    value = data.get(field)
+    if value is None or isinstance(value, str):
+        return value
+    raise ValidationError(f"{field} must be text (a JSON string), not {_kind(value)}", field=field)
 
 
 def _invalid_link(request):
@@ -270,20 +302,27 @@ def submit(request, token):
     except _BadBody:
         return _bad_body(request, table)
     cutthroat = table.event.form == Event.Form.CUTTHROAT
-    if _wants_json(request) and request.content_type == "application/json":
+    if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
     else:
         sheet = sheet_from_fields(data, cutthroat=cutthroat)
         values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
-    side = data.get("side")
+    side = data.get("side") if isinstance(data.get("side"), str) else None
     try:
+        _text(data, "side")
+        if json_body.is_json(request) and not isinstance(sheet, dict):
+            raise ValidationError(
+                f"the scoresheet is wrong: it must be an object of its sections (calypsos, unfinished, "
+                f"trick_piles), not {_kind(sheet)}",
+                field="sheet",
+            )
         submission, replayed = services.submit(
             table=table,
-            round_number=data.get("round"),
+            round_number=_number(data, "round"),
             sheet=sheet,
             side=side,
-            idempotency_key=str(data.get("idempotency_key") or "") or None,
+            idempotency_key=_text(data, "idempotency_key") or None,
             ip=_ip(request),
             phone=_phone(request),
         )
@@ -316,17 +355,17 @@ def _status_change(request, token, action):
         if action == "confirm":
             submission = services.confirm(
                 table=table,
-                submission_id=data.get("submission"),
-                side=data.get("side"),
+                submission_id=_number(data, "submission"),
+                side=_text(data, "side"),
                 ip=_ip(request),
                 phone=_phone(request),
             )
         else:
             submission = services.dispute(
                 table=table,
-                submission_id=data.get("submission"),
-                side=data.get("side"),
-                note=str(data.get("note") or ""),
+                submission_id=_number(data, "submission"),
+                side=_text(data, "side"),
+                note=_text(data, "note") or "",
                 sheet=_proposal(table, data),
                 ip=_ip(request),
                 phone=_phone(request),
