@@ -12,11 +12,13 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("CALYPSO_DATA_DIR") or BASE_DIR / "var")
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-# "laptop" is the venue default (debug pages, SQLite, tasks in-process); "production" is the
-# league server and turns on the hardening that ``director.core.checks`` insists on.
+# "laptop" is the venue default (SQLite, tasks in-process); "production" is the league server and
+# turns on the hardening that ``director.core.checks`` insists on.
 CALYPSO_ENV = env_choice("CALYPSO_ENV", "laptop", ("laptop", "production"))
 PRODUCTION = CALYPSO_ENV == "production"
-DEBUG = env_bool("DEBUG", not PRODUCTION)
+# Django's debug pages (tracebacks, settings, the URL list) only when a developer asks: DEBUG=1 or
+# `make dev`. Players and the public get templates/404.html and 500.html.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = secret_key(DATA_DIR)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -138,7 +140,9 @@ STATIC_URL = "static/"
 # The Docker image collects static files at build time outside the data volume (deploy/Dockerfile).
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or DATA_DIR / "static")
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
-WHITENOISE_USE_FINDERS = DEBUG
+# A laptop serves static files straight from the apps' folders (no collectstatic step for
+# `make run`); the Docker image collects them into STATIC_ROOT at build time.
+WHITENOISE_USE_FINDERS = not PRODUCTION
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or DATA_DIR / "media")
 MEDIA_URL = "media/"
 STORAGES = {
@@ -210,4 +214,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes logs every sign-in at INFO; failures and lock-outs are WARNINGs and still show.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

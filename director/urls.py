@@ -4,6 +4,9 @@ from django.urls import include, path
 
 from director.core import views as core_views
 
+# Players and the public see the app's own pages (templates/404.html, 500.html), never Django's.
+handler404 = core_views.page_not_found
+
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),

@@ -214,6 +214,15 @@ def test_production_refuses_to_start_with_debug_a_default_secret_or_open_hosts(t
     assert error in run.stderr
 
 
+@pytest.mark.parametrize(("env", "debug"), [({}, False), ({"DEBUG": "0"}, False), ({"DEBUG": "1"}, True)])
+def test_a_laptop_shows_debug_pages_only_when_asked(tmp_path, env, debug):
+    shown = _django({**env, "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW)
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["DEBUG"] is debug
+    # The start-up checks accept a laptop either way (only production refuses DEBUG).
+    assert _django({**env, "CALYPSO_DATA_DIR": str(tmp_path)}, CHECK).returncode == 0
+
+
 def test_a_typo_in_a_boolean_stops_the_start(tmp_path):
     run = _django({**GOOD, "DEBUG": "ture", "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW)
     assert run.returncode != 0 and "DEBUG='ture' is not a boolean" in run.stderr
