@@ -68,6 +68,14 @@ class GuessLimitHandler(AxesDatabaseHandler):
             return max(by_username, settings.LOGIN_FAILURE_LIMIT)
         return by_username
 
+    def reset_user_attempts(self, request, credentials=None) -> int:
+        """A sign-in (``AXES_RESET_ON_SUCCESS``) clears its username's failures only. Axes would clear
+        its address's too, and a guesser with an account of their own could then wipe the count
+        of the guesses from their address by signing in now and then."""
+        username_attempts, _ = self.filter_user_attempts(request, credentials)
+        count, _ = username_attempts.delete()
+        return count
+
     def lifted_at(self, request, credentials=None) -> datetime:
         """When the lock-out on this request's username or address ends."""
         by_username, by_address = self.failure_counts(request, credentials)

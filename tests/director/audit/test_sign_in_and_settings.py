@@ -149,6 +149,15 @@ def test_a_successful_sign_in_clears_the_count(client, director_a, limits):
     assert _signed_in(_sign_in(client, "dora", PASSWORD))
 
 
+def test_signing_in_to_an_account_of_ones_own_does_not_wipe_the_guesses_from_that_address(client, director_a, limits):
+    make_user("mallory")
+    for i in range(4):
+        _token(client, f"user{i}", "wrong")
+    assert _signed_in(_sign_in(client, "mallory", PASSWORD))
+    client.logout()
+    assert _token(client, "user9", "wrong").status_code == 429  # the fifth guess from the address
+
+
 def test_the_lock_out_lifts_by_itself(client, director_a, limits):
     for _ in range(3):
         _sign_in(client, "dora", "wrong")
