@@ -44,8 +44,13 @@ def lan_address() -> str:
         probe.close()
 
 
+# Letters and digits that cannot be mistaken for one another when read off the console.
+READABLE = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
 def fresh_password() -> str:
-    return secrets.token_urlsafe(12)
+    """Twelve readable characters (about 70 bits): typed once, on a phone if need be."""
+    return "".join(secrets.choice(READABLE) for _ in range(12))
 
 
 class Command(BaseCommand):
