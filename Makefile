@@ -1,4 +1,5 @@
 # The two commands (see README):  make run   ·   make test
+# (make dev: the developer's server — Django's runserver with debug pages, on this machine only)
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,7 +14,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-d
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run test lint format lock clean
+.PHONY: run dev test lint format lock clean
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -29,6 +30,10 @@ $(DEV_STAMP): $(RUN_STAMP) requirements-dev.lock
 
 run: $(RUN_STAMP)
 	$(BIN)/python manage.py serve --port $(PORT) $(if $(filter 1 yes true,$(LAN)),--lan,)
+
+# Debug pages and reloading on code changes, for a developer; never on the venue's network.
+dev: $(RUN_STAMP)
+	DEBUG=1 $(BIN)/python manage.py serve --dev --port $(PORT)
 
 test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)

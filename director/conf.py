@@ -6,6 +6,7 @@ variable, never silently fall back to a default (``DEBUG=ture`` is an error, not
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -53,6 +54,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None or raw.strip() == "":
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_networks(name: str) -> list[str]:
+    """A comma-separated list of IP addresses or networks (``172.18.0.0/16``, ``10.0.0.5``),
+    each written back in its canonical form; anything that is neither is an error."""
+    networks = []
+    for item in env_list(name, []):
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ConfigError(f"{name}: {item!r} is not an IP address or network (e.g. 172.18.0.0/16)") from None
+    return networks
 
 
 def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:

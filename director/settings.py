@@ -1,21 +1,24 @@
 """The one settings module. Everything a deployment changes comes from environment variables,
 read through the strict parsers in ``director.conf`` (see ``deploy/env.example``)."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 
-from .conf import env_bool, env_choice, env_int, env_list, env_str, secret_key
+from .conf import env_bool, env_choice, env_int, env_list, env_networks, env_str, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("CALYPSO_DATA_DIR") or BASE_DIR / "var")
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-# "laptop" is the venue default (debug pages, SQLite, tasks in-process); "production" is the
-# league server and turns on the hardening that ``director.core.checks`` insists on.
+# "laptop" is the venue default (SQLite, tasks in-process); "production" is the league server and
+# turns on the hardening that ``director.core.checks`` insists on.
 CALYPSO_ENV = env_choice("CALYPSO_ENV", "laptop", ("laptop", "production"))
 PRODUCTION = CALYPSO_ENV == "production"
-DEBUG = env_bool("DEBUG", not PRODUCTION)
+# Django's debug pages (tracebacks, settings, the URL list) only when a developer asks: DEBUG=1 or
+# `make dev`. Players and the public get templates/404.html and 500.html.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = secret_key(DATA_DIR)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -41,6 +44,7 @@ INSTALLED_APPS = [
     "director.api",
     "director.standings",
     "director.audit",
+    "axes",  # sign-in guess limits (director.audit.login); `manage.py axes_reset` lifts a lock-out
 ]
 
 MIDDLEWARE = [
@@ -54,6 +58,8 @@ MIDDLEWARE = [
     "director.audit.context.AuditContextMiddleware",  # who acted, for the audit log
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a sign-in refused for too many failures into the page or JSON saying when to retry.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "director.urls"
@@ -93,12 +99,38 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The first backend refuses, before any password is checked, a sign-in whose username or address
+# has too many recent failures (django-axes); the second checks the password.
+AUTHENTICATION_BACKENDS = [
+    "director.audit.login.GuessLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# --- Password guesses: both doors (/login/ and POST /api/auth/token/) go through django-axes ----------
+# Failures are counted in the database (shared by every web process) per username, whatever the
+# address, and per client address, whatever the username. A lock-out lifts by itself after
+# LOGIN_LOCKOUT_MINUTES, or at once with `manage.py axes_reset_username NAME` / `axes_reset`.
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30, minimum=1)
+AXES_FAILURE_LIMIT = "director.audit.login.failure_limit"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "director.audit.login.GuessLimitHandler"
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
+# Guesses made while locked out do not push the end of the lock-out further: the time the page
+# gives is the time it lifts.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "director.audit.login.locked_out"
+# The client's address: X-Forwarded-For is believed only from these proxies (the deploy's Caddy);
+# from anyone else the connection's own address counts (director.audit.context.request_ip).
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
+AXES_CLIENT_IP_CALLABLE = "director.audit.context.request_ip"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
@@ -109,7 +141,9 @@ STATIC_URL = "static/"
 # The Docker image collects static files at build time outside the data volume (deploy/Dockerfile).
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or DATA_DIR / "static")
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
-WHITENOISE_USE_FINDERS = DEBUG
+# A laptop serves static files straight from the apps' folders (no collectstatic step for
+# `make run`); the Docker image collects them into STATIC_ROOT at build time.
+WHITENOISE_USE_FINDERS = not PRODUCTION
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or DATA_DIR / "media")
 MEDIA_URL = "media/"
 STORAGES = {
@@ -186,4 +220,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes logs every sign-in at INFO; failures and lock-outs are WARNINGs and still show.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 from contextvars import ContextVar
+from functools import lru_cache
+
+from django.conf import settings
+from ipware import get_client_ip
 
 _request: ContextVar = ContextVar("calypso_audit_request", default=None)
 
@@ -31,5 +36,31 @@ def request_user(request):
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
+@lru_cache(maxsize=8)
+def _networks(trusted: tuple[str, ...]) -> tuple:
+    return tuple(ipaddress.ip_network(network) for network in trusted)
+
+
+def _is_trusted_proxy(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in _networks(tuple(settings.TRUSTED_PROXIES)))
+
+
 def request_ip(request) -> str | None:
-    return (request.META.get("REMOTE_ADDR") or None) if request is not None else None
+    """The client's address: the connection's own, unless it comes from a trusted proxy
+    (``TRUSTED_PROXIES``), whose X-Forwarded-For then names the client. A client that is not such a
+    proxy cannot choose its address by sending the header itself.
+
+    Behind the proxy the last entry of the header is the one that proxy added (what the client
+    wrote, if anything, comes before it), so django-ipware is asked for that one entry.
+    """
+    if request is None:
+        return None
+    remote = request.META.get("REMOTE_ADDR") or None
+    if remote is None or not _is_trusted_proxy(remote):
+        return remote
+    forwarded, _ = get_client_ip(request, proxy_count=0, strict=False, request_header_order=["HTTP_X_FORWARDED_FOR"])
+    return forwarded or remote

@@ -9,6 +9,12 @@ def healthz(request):
     return JsonResponse(report, status=200 if report["ok"] else 503)
 
 
+def page_not_found(request, exception=None):
+    """``handler404``: the app's own page (``404.html``), never Django's. An ``Http404`` may name a
+    page of its own in ``template_name`` (the public "not published yet" page)."""
+    return render(request, getattr(exception, "template_name", "404.html"), status=404)
+
+
 def home(request):
     """The front page; a signed-in director goes straight to their club (or the club chooser)."""
     from director.clubs.access import clubs_for

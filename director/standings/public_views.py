@@ -1,7 +1,7 @@
 """Public results pages (no sign-in): standings, score cards, travellers and the season ladder.
 
-Nothing shows until the director releases it with the event's public switches; otherwise the
-page is a 404, as if it did not exist. Travellers need both ``travellers_released`` and
+Nothing shows until the director releases it with the event's public switches; until then the
+page is a 404 that says only "not published yet" (``NotPublished``). Travellers need both ``travellers_released`` and
 ``hands_released`` (they sit next to the set's hands), so no card is ever shown before release.
 
 Pages are cached briefly in Django's cache, keyed by ``selectors.results_marker`` — which moves
@@ -32,10 +32,18 @@ CACHE_SECONDS = 15
 POLL_SECONDS = 3
 
 
+class NotPublished(Http404):
+    """A results page of an event the director has not released (yet): a plain 404 page saying so."""
+
+    template_name = "public/not_published.html"
+
+
 def public_event(slug: str, event_id: int, *switches: str) -> Event:
     event = Event.objects.select_related("club").filter(pk=event_id, club__slug=slug).first()
-    if event is None or not all(getattr(event, s) for s in switches):
+    if event is None:
         raise Http404("no such results page")
+    if not all(getattr(event, s) for s in switches):
+        raise NotPublished("not released")
     return event
 
 

@@ -28,7 +28,7 @@ DEPLOY = ROOT / "deploy"
 COMPOSE = yaml.safe_load((DEPLOY / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
 APP_SERVICES = ("migrate", "web", "worker")
-ENV_READERS = {"env_str", "env_bool", "env_int", "env_list", "env_choice"}
+ENV_READERS = {"env_str", "env_bool", "env_int", "env_list", "env_choice", "env_networks"}
 # Read by a process rather than by the settings: gunicorn reads WEB_CONCURRENCY itself.
 PROCESS_ENV = {"WEB_CONCURRENCY"}
 INTERPOLATION = re.compile(r"\$\{([A-Z0-9_]+)(?:(:?[-?])([^}]*))?\}")

@@ -3,7 +3,10 @@ port served, and the print page warns when it differs from the address the direc
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.conf import settings as live
 from django.core.management import call_command
 
 from director.core.management.commands import serve
@@ -13,41 +16,42 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def launched(monkeypatch):
-    """Run `manage.py serve` without starting the server: the command and environment it would use."""
+def launched(monkeypatch, settings):
+    """Run `manage.py serve` without starting the server: what waitress would have served, with the
+    settings as they were while it served."""
     calls = []
 
-    def fake_call(command, env):
-        calls.append((command, env))
-        return 0
+    def fake_serve(app, host, port, **options):
+        calls.append((f"{host}:{port}", {"PUBLIC_BASE_URL": live.PUBLIC_BASE_URL, "ALLOWED_HOSTS": live.ALLOWED_HOSTS}))
 
     monkeypatch.delenv("PUBLIC_BASE_URL", raising=False)
-    monkeypatch.setattr(serve.subprocess, "call", fake_call)
+    monkeypatch.setattr(serve.waitress, "serve", fake_serve)
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
+    settings.DEBUG = False
 
     def run(**options):
-        with pytest.raises(SystemExit):
-            call_command("serve", no_demo=True, **options)
+        call_command("serve", no_demo=True, stdout=io.StringIO(), **options)
         return calls[-1]
 
     return run
 
 
 def test_serve_on_another_port_prints_qr_codes_for_that_port(launched):
-    command, env = launched(port=8020)
-    assert command[-1] == "127.0.0.1:8020"
+    bind, env = launched(port=8020)
+    assert bind == "127.0.0.1:8020"
     assert env["PUBLIC_BASE_URL"] == "http://127.0.0.1:8020"
 
 
 def test_serve_on_the_lan_prints_qr_codes_for_the_lan_address(launched):
-    command, env = launched(port=8001, lan=True)
-    assert command[-1] == "0.0.0.0:8001"
+    bind, env = launched(port=8001, lan=True)
+    assert bind == "0.0.0.0:8001"
     assert env["PUBLIC_BASE_URL"] == "http://192.168.1.20:8001"
-    assert "192.168.1.20" in env["ALLOWED_HOSTS"].split(",")
+    assert "192.168.1.20" in env["ALLOWED_HOSTS"]
 
 
-def test_an_address_set_by_the_director_is_kept(launched, monkeypatch):
+def test_an_address_set_by_the_director_is_kept(launched, monkeypatch, settings):
     monkeypatch.setenv("PUBLIC_BASE_URL", "https://club.example.org")
+    settings.PUBLIC_BASE_URL = "https://club.example.org"  # what the settings read from it at start-up
     _, env = launched(port=8020)
     assert env["PUBLIC_BASE_URL"] == "https://club.example.org"
 

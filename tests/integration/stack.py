@@ -85,6 +85,7 @@ def native_environment(compose_env: dict, *, tmp: Path, database_url: str, redis
         "CALYPSO_WORKER_HEARTBEAT_FILE": str(tmp / "worker.alive"),
         "WEB_CONCURRENCY": "2",
         "BEHIND_TLS_PROXY": "1",
+        "TRUSTED_PROXIES": "",  # the tests reach gunicorn directly, through no proxy
         "SESSION_COOKIE_SECURE": "1",
         "CSRF_COOKIE_SECURE": "1",
         "SECURE_HSTS_SECONDS": "60",

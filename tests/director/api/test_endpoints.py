@@ -46,9 +46,11 @@ def test_wrong_credentials(anon, director_a, body):
     assert not Token.objects.exists()
 
 
-def test_token_requests_are_throttled(anon, director_a):
-    codes = [anon.post("/api/auth/token/", {"username": "dora", "password": "guess"}).status_code for _ in range(22)]
-    assert codes[:20] == [400] * 20 and codes[-1] == 429
+def test_token_requests_are_limited_per_username(anon, director_a, settings):
+    codes = [anon.post("/api/auth/token/", {"username": "dora", "password": "guess"}).status_code for _ in range(6)]
+    assert codes == [400] * (settings.LOGIN_FAILURE_LIMIT - 1) + [429] * (7 - settings.LOGIN_FAILURE_LIMIT)
+    refused = anon.post("/api/auth/token/", {"username": "dora", "password": PASSWORD})
+    assert refused.status_code == 429 and "Try again after" in refused.json()["detail"]
 
 
 def test_session_sign_in_works_and_writes_need_csrf(world_a):

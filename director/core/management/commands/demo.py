@@ -4,7 +4,8 @@ Creates the Demo Calypso Club with 20 players and a director to sign in as, and 
 a finished progressive-pairs night (5 tables, 5 games), a duplicate-pairs event with generated
 game sets (Mitchell, 5 tables, 4 rounds) and a team match of two teams of four, every result
 confirmed and adding up to 208. ``--if-empty`` does nothing when any club exists (``make run``
-calls it so); ``--reset`` removes the demo club and loads it afresh.
+calls it so); ``--reset`` removes the demo club and loads it afresh. ``--password`` gives the demo
+director another password than the published one (``make run LAN=1`` does: see ``serve``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ from director.results.simulate import plausible_sheet
 
 SLUG = "demo"
 USERNAME = "director"
-PASSWORD = "calypso-demo"
+PASSWORD = "calypso-demo"  # published in the README: for a laptop's own browser only
+NETWORK_NOTE = (
+    "On the network the README's demo password is refused: the password above is new and shown only now "
+    f"(change it with: python manage.py changepassword {USERNAME})."
+)
 SEED = 1954
 # Twenty members, as at a club in Trinidad.
 NAMES = [
@@ -43,8 +48,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true", help="only when the database has no club yet")
         parser.add_argument("--reset", action="store_true", help="delete the demo club first and load it again")
+        parser.add_argument("--password", default=PASSWORD, help="the demo director's password (a new user only)")
 
-    def handle(self, *args, if_empty: bool = False, reset: bool = False, **options):
+    def handle(self, *args, if_empty: bool = False, reset: bool = False, password: str = PASSWORD, **options):
         if if_empty and Club.objects.exists():
             self.stdout.write("Clubs already exist: the demo was not loaded.")
             return
@@ -57,18 +63,25 @@ class Command(BaseCommand):
                 Event.objects.filter(club=existing).delete()
                 existing.delete()
         with transaction.atomic():
-            self.load()
+            created = self.load(password)
         self.stdout.write(self.style.SUCCESS("Demo loaded."))
-        self.stdout.write(f"Sign in at /login/ with username: {USERNAME}, password: {PASSWORD}")
+        if created:
+            self.stdout.write(f"Sign in at /login/ with username: {USERNAME}, password: {password}")
+            if password != PASSWORD:
+                self.stdout.write(NETWORK_NOTE)
+        else:
+            self.stdout.write(f"Sign in at /login/ as {USERNAME}, with the password that user already has.")
 
     def step(self, text: str) -> None:
         self.stdout.write(f"  · {text}")
 
-    def load(self) -> None:
+    def load(self, password: str) -> bool:
+        """Loads the demo; whether it created the director (an existing one keeps their password)."""
         rng = random.Random(SEED)
         user = get_user_model().objects.filter(username=USERNAME).first()
-        if user is None:
-            user = get_user_model().objects.create_user(username=USERNAME, password=PASSWORD)
+        created = user is None
+        if created:
+            user = get_user_model().objects.create_user(username=USERNAME, password=password)
         club = clubs.create_club(name="Demo Calypso Club", slug=SLUG, owner=user)
         season = clubs.create_season(
             club=club, name="2025", starts_on=datetime.date(2025, 1, 1), ends_on=datetime.date(2025, 12, 31)
@@ -79,6 +92,7 @@ class Command(BaseCommand):
         self.progressive_night(club, season, players, user, rng)
         self.duplicate_pairs(club, season, players, user, rng)
         self.team_match(club, season, players, user, rng)
+        return created
 
     def confirm_all(self, event, user, rng) -> int:
         count = 0
