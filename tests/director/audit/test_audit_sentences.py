@@ -8,6 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from django.test import Client
 
 from director.audit.sentences import SENTENCES, read
 from director.audit.services import ACTIONS
@@ -278,7 +279,7 @@ def test_the_event_log_page_reads_as_sentences_and_sheets(client, progressive_a,
         content_type="application/json",
     ).json()["submission"]["id"]
     proposal = {**sheet, "trick_piles": {"majors": 50, "minors": 95}}
-    client.post(
+    Client().post(  # the opponents' phone: the phone that sent a sheet cannot dispute it
         f"/t/{table.token}/dispute/",
         data={"submission": submitted, "side": "majors", "note": "two revokes", "sheet": proposal},
         content_type="application/json",

@@ -27,7 +27,7 @@ def test_a_clock_not_started_shows_the_whole_game(client, progressive, director_
     html = client.get(reverse("standings:projector", args=[progressive.pk])).content.decode()
     assert clock_html(html) == "45:00"
     assert 'class="clock idle"' in html and "The clock has not started" in html
-    assert "<body>" in html  # not playing
+    assert '<body class="playing"' not in html
 
 
 @pytest.mark.parametrize(
@@ -58,6 +58,6 @@ def test_time_up_shows_zero(client, progressive, director_a):
     client.force_login(director_a)
     html = client.get(reverse("standings:projector", args=[progressive.pk])).content.decode()
     assert clock_html(html) == "0:00" and 'class="clock time-up"' in html and ">Time<" in html
-    assert html.count('class="done"') == 4 and "<body>" in html
+    assert html.count('class="done"') == 4 and '<body class="playing"' not in html
     payload = client.get(reverse("standings:projector_json", args=[progressive.pk])).json()
     assert payload["clock"]["remaining_text"] == "0:00"

@@ -34,7 +34,8 @@ class TableClient:
         return f"/t/{self.table.token}/" + (f"{what}/" if what else "")
 
     def post(self, what: str, body: dict, *, phone=None):
-        phone = phone or self.phones.get(body.get("side"), self.client)
+        side = body.get("side")
+        phone = phone or (self.phones.get(side, self.client) if isinstance(side, str) else self.client)
         return phone.post(
             self.url(what), data=json.dumps(body), content_type="application/json", HTTP_ACCEPT="application/json"
         )

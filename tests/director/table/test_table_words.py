@@ -45,8 +45,8 @@ def test_the_sheet_kept_beside_the_first_is_named_in_words(client, phone, sheet)
     p = phone(2)
     assert p.submit(sheet, side="majors").status_code == 201
     theirs = {**sheet, "trick_piles": {"majors": 60, "minors": 84}, "calypsos": {**sheet["calypsos"], "C": "-1"}}
-    assert p.submit(theirs, side="minors").status_code == 409  # kept in this phone's session
-    page = client.get(p.url()).content.decode()
+    assert p.submit(theirs, side="minors").status_code == 409  # kept in the ♦♣ phone's session
+    page = p.phones["minors"].get(p.url()).content.decode()
     typed = page.split('id="typed-sheet"')[1]
     assert "Calypsos — ♣ player is -1: counts cannot be negative" in typed
     assert not PATH.search(typed)
