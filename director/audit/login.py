@@ -23,6 +23,7 @@ from datetime import datetime
 
 from axes.backends import AxesStandaloneBackend
 from axes.handlers.database import AxesDatabaseHandler
+from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
@@ -92,11 +93,7 @@ class GuessLimitHandler(AxesDatabaseHandler):
 def locked_out(request, original_response=None, credentials=None):
     """Axes' lock-out answer (``AXES_LOCKOUT_CALLABLE``): when to try again, as JSON for the API,
     else the sign-in page with that message."""
-    from axes.handlers.proxy import AxesProxyHandler
-
-    handler = AxesProxyHandler.get_implementation()
-    until = handler.lifted_at(request, credentials) if isinstance(handler, GuessLimitHandler) else None
-    until = until or timezone.now() + get_cool_off(request)
+    until = AxesProxyHandler.get_implementation().lifted_at(request, credentials)  # a GuessLimitHandler
     seconds = max(1, math.ceil((until - timezone.now()).total_seconds()))
     minutes = math.ceil(seconds / 60)
     message = (
