@@ -97,6 +97,9 @@ class HandRecord:
     calls: list[tuple[str, str]] = field(default_factory=list)
     contract: Contract | None = None
     trumps: dict[str, str] = field(default_factory=dict)
+    noted: dict[str, int] = field(default_factory=dict)
+    """What is noted before play (AUCTION.md §3): the cards declarer's side already holds in the
+    calypsos in progress of its two trump suits, by suit (13 minus these are the cards required)."""
     tricks: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
     declarers: SideHand | None = None
     defenders: SideHand | None = None
@@ -432,11 +435,12 @@ class AuctionGame:
         self._mask4 = [self.mask[seat >> 1][self._trump[seat]] for seat in range(4)]
         self._count4 = [self.count[seat >> 1][self._trump[seat]] for seat in range(4)]
         self._start4 = tuple(self._count4)
+        self._declarer = declarer = _SEAT[self.record_in_play.contract.declarer]  # type: ignore[union-attr]
+        side = (declarer & 2, declarer | 1)  # the declarer's side's seats (S H or D C)
+        self.record_in_play.noted = {SUITS[self._trump[seat]]: self._start4[seat] for seat in side}
         self._done4 = [0, 0, 0, 0]
         self._pile2 = [0, 0]
         self._completions: list[tuple[int, int]] = []  # (seat whose suit, cards it needed) in order
-        declarer = _SEAT[self.record_in_play.contract.declarer]  # type: ignore[union-attr]
-        self._declarer = declarer
         self._ledger = {"contract_points": 0, "defender_points": 0, "declarer_required": []}
         self._leader = self._turn = _NEXT[self._dealer]
         self._trick: list[int] = []

@@ -115,6 +115,7 @@ def test_a_completed_calypso_starts_the_next_with_the_tricks_duplicates():
         game.play(card)
     # A♥ completes the calypso (it needed 1 card); the other A, the 2 and the 3 were duplicates of
     # the old calypso and start the new one: P = 4, C = 1, nothing to the pile.
+    assert game.records[0].noted == {"H": 12, "D": 0}  # noted before play: ♥ (declarer's) and ♦ (S's)
     assert game.taken("majors") == SideHand(trick_pile=0, added=4, calypsos=1, cards_required=(1,))
     assert [str(c) for c in game.calypso("majors", "H")] == ["2H", "3H", "AH"]
 
