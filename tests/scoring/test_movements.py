@@ -655,6 +655,25 @@ def test_individual_rules_movement_keeps_every_table_four_to_six(players, data):
     roundtrip(movement)
 
 
+def test_individual_side_of_three_sits_out_the_one_who_has_missed_least():
+    # A side of three is new every game; its X (last, out in deals 1 and 4) is the member who has
+    # been X least often in the games before.
+    movement = play_individual(13, 3, 8, seed=11)
+    times_x: Counter = Counter()
+    trios = 0
+    for tables in movement.rounds:
+        for entry in tables.values():
+            for _, side in entry.sides():
+                if len(side) == 3:
+                    assert times_x[side[2]] == min(times_x[p] for p in side), side
+                    trios += 1
+        for entry in tables.values():
+            for _, side in entry.sides():
+                if len(side) == 3:
+                    times_x[side[2]] += 1
+    assert trios >= 8
+
+
 def test_individual_impossible_requests():
     with pytest.raises(MovementError, match="3 players: a table needs at least four"):
         progressive_individual_start(["a", "b", "c"], 1)
