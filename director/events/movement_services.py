@@ -897,6 +897,8 @@ def compute_next_round(
     movement.results = movement.results[: played - 1]
     movement.cuts = movement.cuts[:played]
     movement.coins = [c for c in movement.coins if c.round < played]
+    later = tuple(f"round {n}:" for n in range(played + 1, len(state.movement.rounds) + 1))
+    movement.notes = [n for n in movement.notes if not n.startswith(later)] if later else movement.notes
     try:
         movement = mv.progressive_individual_next(movement, pending.results, variant=event.individual_movement)
     except mv.MovementError as error:
@@ -909,6 +911,9 @@ def compute_next_round(
         text += f" Movement from now on: {event.get_individual_movement_display()}."
     if coins:
         text += " Tied " + ", ".join(f"table {c.table} (coin: {c.winner})" for c in coins) + "."
+    resized = [n.split(": ", 1)[1] for n in movement.notes if n.startswith(f"round {pending.next}: table sizes")]
+    if resized:
+        text += " " + resized[0][0].upper() + resized[0][1:] + "."
     _audit(
         "movements.next_round",
         event,

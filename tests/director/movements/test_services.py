@@ -405,10 +405,14 @@ def test_next_game_follows_the_rules_so_table_sizes_change_and_a_new_side_of_thr
     big = next(t for t, n in sizes(start, 1).items() if n == 5)
     below = (big - 2) % 3 + 1  # "down one table", table 1 wrapping to 3
     enter(thirteen, 1, trio_loses(start, 1), by=director_a)
-    ms.compute_next_round(event=thirteen)
+    change = ms.compute_next_round(event=thirteen)
     after = assert_matches_database(thirteen)
     now = sizes(after, 2)
     assert now[big] == 4 and now[below] == 5  # the one who went down makes the table below a five
+    resized = ", ".join(f"table {t} now {now[t]}" for t in sorted((big, below)))
+    assert change.text.endswith(f"Table sizes change — {resized}.")  # the director moves a chair
+    ms.compute_next_round(event=thirteen)  # game 2 again (not started): its note is not doubled
+    assert stored(thirteen).notes == [f"round 2: table sizes change — {resized}"]
     # The new table of five has a side of three, seated with its X, Y, Z, X sit-out order.
     direction, trio = next((d, side) for d, side in after.rounds[1][below].sides() if len(side) == 3)
     seating = Seating.objects.get(round__event=thirteen, round__number=2, table__number=below, direction=direction)
