@@ -859,14 +859,14 @@ def compute_next_round(
     given, becomes the event's option first (kept only if the game is seated)."""
     event, state = _lock(event)
     _check_expected(state, expected)
-    changed_option = None
-    if individual_movement is not None and individual_movement != event.individual_movement:
-        changed_option = (event.individual_movement, individual_movement)
-        event = event_services.update_event(event=event, individual_movement=individual_movement)
     if not event.is_individual:
         raise ValidationError(
             f"{event.name} is not a progressive individual; its movement is built whole", field=MOVEMENT_FIELD
         )
+    changed_option = None
+    if individual_movement is not None and individual_movement != event.individual_movement:
+        changed_option = (event.individual_movement, individual_movement)
+        event = event_services.update_event(event=event, individual_movement=individual_movement)
     movement = _require_movement(state)
     pending = pending_results(state)
     if pending.played is None:

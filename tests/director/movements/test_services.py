@@ -438,6 +438,27 @@ def test_next_game_with_the_fixed_sizes_option_keeps_every_table_s_size(thirteen
     assert sizes(assert_matches_database(thirteen), 2) == sizes(start, 1)
 
 
+def test_choosing_the_movement_when_seating_the_next_game_is_kept_and_audited(thirteen, director_a):
+    from director.audit.models import AuditEntry
+
+    start = stored(thirteen)
+    enter(thirteen, 1, trio_loses(start, 1), by=director_a)
+    change = ms.compute_next_round(event=thirteen, individual_movement="fixed-sizes", by=director_a)
+    thirteen.refresh_from_db()
+    assert thirteen.individual_movement == "fixed-sizes"
+    assert sizes(stored(thirteen), 2) == sizes(start, 1)
+    assert "Movement from now on: Tables keep their size" in change.text
+    entry = AuditEntry.objects.filter(action="movements.next_round").latest("pk")
+    assert entry.before["individual_movement"] == "rules" and entry.after["individual_movement"] == "fixed-sizes"
+    # A refusal (a missing result) keeps the option as it was.
+    enter(thirteen, 2, {1: "majors"}, by=director_a)
+    events.close_round(round=thirteen.rounds.get(number=1))
+    with pytest.raises(ValidationError, match="no confirmed result"):
+        ms.compute_next_round(event=thirteen, individual_movement="rules")
+    thirteen.refresh_from_db()
+    assert thirteen.individual_movement == "fixed-sizes"
+
+
 def test_individual_movement_option_is_checked(club_a):
     event = events.create_event(club=club_a, name="Solo", date="2025-03-14", type="progressive-individual")
     assert event.individual_movement == "rules"  # the rules page's movement by default
