@@ -859,14 +859,14 @@ def compute_next_round(
     given, becomes the event's option first (kept only if the game is seated)."""
     event, state = _lock(event)
     _check_expected(state, expected)
-    changed_option = None
-    if individual_movement is not None and individual_movement != event.individual_movement:
-        changed_option = (event.individual_movement, individual_movement)
-        event = event_services.update_event(event=event, individual_movement=individual_movement)
     if not event.is_individual:
         raise ValidationError(
             f"{event.name} is not a progressive individual; its movement is built whole", field=MOVEMENT_FIELD
         )
+    changed_option = None
+    if individual_movement is not None and individual_movement != event.individual_movement:
+        changed_option = (event.individual_movement, individual_movement)
+        event = event_services.update_event(event=event, individual_movement=individual_movement)
     movement = _require_movement(state)
     pending = pending_results(state)
     if pending.played is None:
@@ -897,6 +897,8 @@ def compute_next_round(
     movement.results = movement.results[: played - 1]
     movement.cuts = movement.cuts[:played]
     movement.coins = [c for c in movement.coins if c.round < played]
+    later = tuple(f"round {n}:" for n in range(played + 1, len(state.movement.rounds) + 1))
+    movement.notes = [n for n in movement.notes if not n.startswith(later)] if later else movement.notes
     try:
         movement = mv.progressive_individual_next(movement, pending.results, variant=event.individual_movement)
     except mv.MovementError as error:
@@ -909,6 +911,9 @@ def compute_next_round(
         text += f" Movement from now on: {event.get_individual_movement_display()}."
     if coins:
         text += " Tied " + ", ".join(f"table {c.table} (coin: {c.winner})" for c in coins) + "."
+    resized = [n.split(": ", 1)[1] for n in movement.notes if n.startswith(f"round {pending.next}: table sizes")]
+    if resized:
+        text += " " + resized[0][0].upper() + resized[0][1:] + "."
     _audit(
         "movements.next_round",
         event,

@@ -291,7 +291,21 @@ def progressive_individual_next(
     movement.cuts.append(cuts)
     if contacts_note:
         movement.notes.append(contacts_note)
+    elif variant == RULES_MOVEMENT:
+        resized = _resized(last, seated, movement)
+        if resized:
+            movement.notes.append(f"round {number + 1}: table sizes change — {resized}")
     return movement.validate()
+
+
+def _resized(before: Mapping[int, TableRound], after: Mapping[int, TableRound], movement: Movement) -> str:
+    """``table 1 now 4, table 3 now 5`` for the tables whose number of players changed; ``""`` if none."""
+
+    def size(entry: TableRound) -> int:
+        return len(movement.players_of(entry.majors)) + len(movement.players_of(entry.minors))
+
+    changed = [f"table {t} now {size(after[t])}" for t in sorted(after) if size(after[t]) != size(before[t])]
+    return ", ".join(changed)
 
 
 def _moves(

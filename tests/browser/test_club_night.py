@@ -55,6 +55,13 @@ def test_a_director_sets_up_a_club_night_and_enters_a_round(page):
     page.get_by_role("link", name="New club night").first.click()
     page.wait_for_url("**/events/new/")
 
+    # The individual movement is asked for only when the night is a progressive individual.
+    movement = page.locator("#setup [name=individual_movement]")
+    assert not movement.is_visible()
+    page.select_option("#setup [name=type]", "progressive-individual")
+    assert movement.is_visible()
+    page.select_option("#setup [name=type]", "progressive-pairs")
+    assert not movement.is_visible()
     page.get_by_label("Name", exact=True).fill("Friday club night")
     page.get_by_label("Games", exact=True).fill("3")
     # Tick five players through the filter (Enter ticks the only name shown), the sixth by hand.

@@ -605,6 +605,7 @@ def test_individual_the_seeds_thirteen_players_both_losers_of_table_two_go_to_ta
     assert where["c3"] == where["c4"] == 1
     assert sorted(where[p] for p in ("a1", "a2", "a3")) == [2, 2, 3]
     assert {t: len(e.majors) + len(e.minors) for t, e in after.rounds[1].items()} == {1: 4, 2: 4, 3: 5}
+    assert after.notes == ["round 2: table sizes change — table 1 now 4, table 3 now 5"]  # chairs to move
     # The table that became five plays a side of three: its sit-out order is there to print.
     assert sorted((len(after.rounds[1][3].majors), len(after.rounds[1][3].minors))) == [2, 3]
     # The project's own variant keeps the sizes: one of table 2's losers skips up to table 1.
@@ -626,7 +627,8 @@ def test_individual_two_tables_up_and_down_are_the_same_table():
     where = {p: t for t, e in after.rounds[1].items() for p in e.majors + e.minors}
     assert {where[p] for p in start.rounds[0][big].side(trio)} == {other}
     assert {t: len(e.majors) + len(e.minors) for t, e in after.rounds[1].items()} == {big: 4, other: 5}
-    assert not after.notes  # the sizes change as the rules say; nothing to explain
+    changed = ", ".join(f"table {t} now {n}" for t, n in sorted({big: 4, other: 5}.items()))
+    assert after.notes == [f"round 2: table sizes change — {changed}"]
 
 
 def test_individual_unknown_variant_is_refused():
@@ -653,6 +655,25 @@ def test_individual_rules_movement_keeps_every_table_four_to_six(players, data):
         check_individual_step(before, movement, results)
     check_seating(movement)
     roundtrip(movement)
+
+
+def test_individual_side_of_three_sits_out_the_one_who_has_missed_least():
+    # A side of three is new every game; its X (last, out in deals 1 and 4) is the member who has
+    # been X least often in the games before.
+    movement = play_individual(13, 3, 8, seed=11)
+    times_x: Counter = Counter()
+    trios = 0
+    for tables in movement.rounds:
+        for entry in tables.values():
+            for _, side in entry.sides():
+                if len(side) == 3:
+                    assert times_x[side[2]] == min(times_x[p] for p in side), side
+                    trios += 1
+        for entry in tables.values():
+            for _, side in entry.sides():
+                if len(side) == 3:
+                    times_x[side[2]] += 1
+    assert trios >= 8
 
 
 def test_individual_impossible_requests():

@@ -236,6 +236,11 @@ def test_table_sizes_that_change_reach_the_table_pages_guide_cards_and_scoreshee
     client.force_login(director_a)
     html = client.get(url("movement", event)).content.decode()
     assert "out in deals 1 &amp; 4" in html
+    # The event page and game 1's results (played at the old sizes) still show.
+    html = client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert name[x] in html
+    response = client.get(reverse("standings:round", args=[event.pk, 1]))
+    assert response.status_code == 200
 
     # Guide cards and scoresheets follow the game's sizes.
     data = load_event_data(event)

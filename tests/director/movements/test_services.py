@@ -405,10 +405,14 @@ def test_next_game_follows_the_rules_so_table_sizes_change_and_a_new_side_of_thr
     big = next(t for t, n in sizes(start, 1).items() if n == 5)
     below = (big - 2) % 3 + 1  # "down one table", table 1 wrapping to 3
     enter(thirteen, 1, trio_loses(start, 1), by=director_a)
-    ms.compute_next_round(event=thirteen)
+    change = ms.compute_next_round(event=thirteen)
     after = assert_matches_database(thirteen)
     now = sizes(after, 2)
     assert now[big] == 4 and now[below] == 5  # the one who went down makes the table below a five
+    resized = ", ".join(f"table {t} now {now[t]}" for t in sorted((big, below)))
+    assert change.text.endswith(f"Table sizes change — {resized}.")  # the director moves a chair
+    ms.compute_next_round(event=thirteen)  # game 2 again (not started): its note is not doubled
+    assert stored(thirteen).notes == [f"round 2: table sizes change — {resized}"]
     # The new table of five has a side of three, seated with its X, Y, Z, X sit-out order.
     direction, trio = next((d, side) for d, side in after.rounds[1][below].sides() if len(side) == 3)
     seating = Seating.objects.get(round__event=thirteen, round__number=2, table__number=below, direction=direction)
@@ -432,6 +436,27 @@ def test_next_game_with_the_fixed_sizes_option_keeps_every_table_s_size(thirteen
     enter(thirteen, 1, trio_loses(start, 1), by=director_a)
     ms.compute_next_round(event=thirteen)
     assert sizes(assert_matches_database(thirteen), 2) == sizes(start, 1)
+
+
+def test_choosing_the_movement_when_seating_the_next_game_is_kept_and_audited(thirteen, director_a):
+    from director.audit.models import AuditEntry
+
+    start = stored(thirteen)
+    enter(thirteen, 1, trio_loses(start, 1), by=director_a)
+    change = ms.compute_next_round(event=thirteen, individual_movement="fixed-sizes", by=director_a)
+    thirteen.refresh_from_db()
+    assert thirteen.individual_movement == "fixed-sizes"
+    assert sizes(stored(thirteen), 2) == sizes(start, 1)
+    assert "Movement from now on: Tables keep their size" in change.text
+    entry = AuditEntry.objects.filter(action="movements.next_round").latest("pk")
+    assert entry.before["individual_movement"] == "rules" and entry.after["individual_movement"] == "fixed-sizes"
+    # A refusal (a missing result) keeps the option as it was.
+    enter(thirteen, 2, {1: "majors"}, by=director_a)
+    events.close_round(round=thirteen.rounds.get(number=1))
+    with pytest.raises(ValidationError, match="no confirmed result"):
+        ms.compute_next_round(event=thirteen, individual_movement="rules")
+    thirteen.refresh_from_db()
+    assert thirteen.individual_movement == "fixed-sizes"
 
 
 def test_individual_movement_option_is_checked(club_a):

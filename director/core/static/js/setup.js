@@ -25,12 +25,15 @@
     partnershipsBox.hidden = pairing() !== "entered";
     var type = form.querySelector("[name=type]").value;
     // Cutthroat is only for a progressive individual: offer the choice there, else partnership.
+    // The individual movement, likewise, is only asked for there.
+    var individual = type === "progressive-individual";
     var play = form.querySelector("[name=form]");
     if (play) {
-      var individual = type === "progressive-individual";
       play.closest(".field").hidden = !individual;
       if (!individual) play.value = "partnership";
     }
+    var movement = form.querySelector("[name=individual_movement]");
+    if (movement) movement.closest(".field").hidden = !individual;
     if (pairing() === "entered") {
       var lines = form.querySelector("[name=partnerships]").value.split("\n").filter(function (l) { return l.trim(); });
       estimate.textContent = lines.length ? lines.length + " partnerships → " + Math.ceil(lines.length / 2) + " tables" : "";
