@@ -24,7 +24,6 @@ from .scores import (
     CutthroatScore,
     CutthroatSheet,
     ScoreSheetError,
-    _counts,
     _cutthroat_structure,
     _individual_count_problems,
     _individual_scores,
@@ -79,14 +78,9 @@ class NeutralisedSheet(CutthroatSheet):
         problems = _neutralised_structure(data)[1]
         if problems:
             raise ScoreSheetError("; ".join(problems), problems)
-        seats = NEUTRALISED_SEATS
-        sheet = cls(
-            calypsos=_counts(data, "calypsos", seats, []),
-            unfinished=_counts(data, "unfinished", seats, []),
-            trick_piles=_counts(data, "trick_piles", seats, []),
-            revokes=_counts(data, "revokes", seats, [], required=False),
-        )
-        return sheet.validate() if validate else sheet
+        plain = {key: value for key, value in data.items() if key != "form"}
+        sheet = super().from_dict(plain, validate=False)  # a NeutralisedSheet: cls is passed on
+        return sheet.validate() if validate else sheet  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape ``from_dict`` reads, with ``"form": "neutralised"``."""
