@@ -45,6 +45,8 @@ from .variants import (
     NEUTRALISED_REMOVED,
     NEUTRALISED_SEATS,
     NeutralisedSheet,
+    SplitScore,
+    score_split,
     three_handed_seats,
 )
 
@@ -55,8 +57,8 @@ PLAYERS = ("majors", "minors")
 DUET_HANDS = {"majors": ("S", "H"), "minors": ("C", "D")}
 """Each Duet player's secret hand (black suit) and dummy (red suit)."""
 DUET_ORDER = {"majors": "CHDS", "minors": "SDHC"}
-"""Duet's order of play to the first trick, by dealer (RULES.md-as-issued: dealer majors: ♣, ♥ dummy,
-♦ dummy, ♠; dealer minors: ♠, ♦ dummy, ♥ dummy, ♣); the deal keeps that cycle."""
+"""Duet's order of play to the first trick, by dealer (issue #17: dealer majors: ♣, ♥ dummy, ♦ dummy,
+♠; dealer minors: ♠, ♦ dummy, ♥ dummy, ♣); the deal keeps that cycle."""
 EXCHANGE_CARDS = 3
 
 _DISPLAY_POSITION = {card.index: position for position, card in enumerate(DISPLAY_ORDER)}
@@ -504,6 +506,13 @@ class TableGame:
         """``score_cutthroat`` of the sheet at a table of three, ``score_game`` in Duet."""
         sheet = self.score_sheet()
         return score_game(sheet) if isinstance(sheet, ScoreSheet) else score_cutthroat(sheet)
+
+    def split_score(self) -> SplitScore:
+        """Split partnership (a table of three): each player's own score plus their right-hand
+        neighbour's, as the players sit (``variants.score_split``)."""
+        if not self._cutthroat:
+            raise ValueError("split partnership is scored at a table of three, not in Duet")
+        return score_split(self.score_sheet(), self.table_set.seats)
 
     def record(self) -> dict[str, Any]:
         """What was played (docs/variants.md, "Table play record"); ``replay`` reads it back."""

@@ -288,3 +288,14 @@ def test_random_games_conserve_their_cards(variant: str, seed: int, rule: str, e
     assert game.score_sheet().problems() == []
     again = replay(table_set, game.record())
     assert again.sheet_dict() == game.sheet_dict()
+
+
+@pytest.mark.parametrize("variant", ["three-handed", "neutralised"])
+def test_split_partnership_of_a_played_game_adds_the_right_hand_neighbour(variant: str) -> None:
+    game = simulate_table_game(variant, 21)
+    own = game.score().scores
+    seats = game.table_set.seats  # clockwise: the player on seats[i]'s right is seats[i - 1]
+    split = game.split_score()
+    assert split.totals == {seat: own[seat] + own[seats[i - 1]] for i, seat in enumerate(seats)}
+    with pytest.raises(ValueError, match="Duet"):
+        simulate_table_game("duet", 21).split_score()
