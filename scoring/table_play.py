@@ -51,7 +51,9 @@ from .variants import (
 )
 
 RECORD_FORMAT = "calypso-table-play/1"
-VARIANTS = ("three-handed", "neutralised", "duet")
+VARIANTS = ("three-handed", "neutralised", "duet", "embers")
+"""The tables this module referees (``embers`` is one hand of Embers Calypso: ``scoring.embers``)."""
+EMBERS_PACKS = 3
 PLAYERS = ("majors", "minors")
 """Duet's two players."""
 DUET_HANDS = {"majors": ("S", "H"), "minors": ("C", "D")}
@@ -81,7 +83,8 @@ def check_variant(variant: str) -> str:
 
 def seats_of(variant: str, removed: str = DEFAULT_REMOVED_SUIT) -> str:
     """The seats (suits) that play, in clockwise order: three-handed every suit but ``removed``,
-    Neutralised ♠ ♦ ♥, Duet all four hands (their order changes by dealer: ``TableSet.order``)."""
+    Neutralised ♠ ♦ ♥, Duet all four hands (their order changes by dealer: ``TableSet.order``),
+    an Embers hand the four players."""
     check_variant(variant)
     if variant == "three-handed":
         return three_handed_seats(removed)
@@ -89,8 +92,11 @@ def seats_of(variant: str, removed: str = DEFAULT_REMOVED_SUIT) -> str:
 
 
 def deck_of(variant: str, removed: str = DEFAULT_REMOVED_SUIT) -> Counter[Card]:
-    """The cards a game of ``variant`` is played with, each with its number of copies."""
+    """The cards a game of ``variant`` is played with, each with its number of copies (an Embers
+    hand: the three packs its 52 cards are dealt from)."""
     check_variant(variant)
+    if variant == "embers":
+        return Counter(dict.fromkeys(CARDS, EMBERS_PACKS))
     if variant == "three-handed":
         suits = seats_of(variant, removed)
         return Counter({card: 3 for card in CARDS if card.suit in suits})
@@ -103,14 +109,16 @@ def deck_of(variant: str, removed: str = DEFAULT_REMOVED_SUIT) -> Counter[Card]:
 def deal_sizes_of(variant: str) -> tuple[int, ...]:
     """Cards dealt to each hand in each deal of ``variant``."""
     check_variant(variant)
+    if variant == "embers":
+        return (13,)
     if variant == "three-handed":
         return (13, 13, 13)
     return NEUTRALISED_DEAL_SIZES if variant == "neutralised" else (13, 13, 13, 13)
 
 
 def form_of(variant: str) -> str:
-    """Where won cards go: ``cutthroat`` at a table of three, ``partnership`` in Duet."""
-    return "partnership" if check_variant(variant) == "duet" else "cutthroat"
+    """Where won cards go: ``cutthroat`` at a table of three, ``partnership`` in Duet and Embers."""
+    return "partnership" if check_variant(variant) in ("duet", "embers") else "cutthroat"
 
 
 @dataclass(frozen=True)
@@ -178,6 +186,8 @@ class TableSet:
                 held.update(hand)
         deck = deck_of(self.variant, self.removed)
         for card in DISPLAY_ORDER:
+            if self.variant == "embers" and held[card] <= deck[card]:
+                continue  # an Embers hand is 52 of the three packs' cards, not all of them
             if held[card] != deck[card]:
                 problems.append(f"{card} is dealt {held[card]} times; the {self.variant} deck has {deck[card]}")
         return problems
@@ -251,8 +261,16 @@ class TableGame:
     """
 
     def __init__(
-        self, table_set: TableSet, rule: str = STANDARD, *, allow_revokes: bool = False, exchange: bool = False
+        self,
+        table_set: TableSet,
+        rule: str = STANDARD,
+        *,
+        allow_revokes: bool = False,
+        exchange: bool = False,
+        calypsos: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = None,
     ) -> None:
+        """``calypsos`` carries in what is on the table before the first trick (Embers): per seat
+        number the rank masks and sizes of the calypsoes in progress and the completed count."""
         self.table_set = table_set.validate()
         self.variant = table_set.variant
         self.rule = check_rule(rule)
@@ -264,9 +282,8 @@ class TableGame:
         self._cutthroat = self.form == "cutthroat"
         self._beat_leader = rule != STANDARD
         self._playable = _PLAYABLE[self.rule]
-        self._mask = [0, 0, 0, 0]
-        self._count = [0, 0, 0, 0]
-        self._done = [0, 0, 0, 0]
+        masks, counts, done = calypsos or ((0,) * 4, (0,) * 4, (0,) * 4)
+        self._mask, self._count, self._done = list(masks), list(counts), list(done)
         self._pile = [0, 0, 0, 0] if self._cutthroat else [0, 0]
         self._revokes = [0, 0, 0, 0]
         self._played = 0
@@ -473,6 +490,16 @@ class TableGame:
         """Cards played so far (the trick in progress included): the whole deck at the end."""
         return self._played
 
+    def calypso_state(self) -> tuple[list[int], list[int], list[int]]:
+        """Copies of the rank masks and sizes of the calypsoes in progress and the completed counts,
+        per seat number (what ``calypsos=`` carries into the next Embers hand)."""
+        return self._mask[:], self._count[:], self._done[:]
+
+    @property
+    def revokes(self) -> dict[str, int]:
+        """Revokes recorded against each seat of the table (only with ``allow_revokes``)."""
+        return {seat: self._revokes[SUIT_INDEX[seat]] for seat in self.table_set.seats}
+
     def cards_placed(self) -> int:
         """Cards in calypsoes and trick piles: every card of the tricks taken so far."""
         return 13 * sum(self._done) + sum(self._count) + sum(self._pile)
@@ -480,13 +507,11 @@ class TableGame:
     def sheet_dict(self) -> dict[str, Any]:
         """The scoresheet so far: a cutthroat sheet of the three seats (``"form"`` ``cutthroat``,
         or ``neutralised``), or Duet's partnership sheet."""
-        seats = self.table_set.seats
-        revokes = {seat: self._revokes[SUIT_INDEX[seat]] for seat in seats}
         sheet: dict[str, Any] = {
             "calypsos": self.completed,
             "unfinished": self.unfinished,
             "trick_piles": self.trick_piles,
-            "revokes": revokes,
+            "revokes": self.revokes,
         }
         if self._cutthroat:
             sheet["form"] = "neutralised" if self.variant == "neutralised" else "cutthroat"
@@ -497,6 +522,8 @@ class TableGame:
         (207) or ``ScoreSheet`` (Duet, 208). ``ValueError`` before the end."""
         if not self.is_over:
             raise ValueError(f"the game is not over: {self._where()}")
+        if self.variant == "embers":
+            raise ValueError("an Embers hand is scored on the Embers pad (scoring.embers), not a game's sheet")
         data = self.sheet_dict()
         if self.variant == "duet":
             return ScoreSheet.from_dict(data)
