@@ -356,6 +356,27 @@ class TableGame:
             raise ValueError(f"{seat!r} is not a seat (use S, H, D or C)")
         return [CARDS[c] for suit in self._hands[SUIT_INDEX[seat]] for c in suit]
 
+    @property
+    def player_to_play(self) -> str | None:
+        """Duet: the player (``majors``/``minors``) who plays the card ``to_play`` names, from their
+        hand or their dummy. At a table of three: the seat to play."""
+        seat = self.to_play
+        if seat is None or self.variant != "duet":
+            return seat
+        return PLAYERS[SUIT_INDEX[seat] >> 1]
+
+    def visible_hands(self, player: str) -> tuple[str, ...]:
+        """Duet, double dummy: the hands ``player`` sees — their own hand and both dummies (the
+        opponent's hand stays secret). At a table of three a player sees only their own hand."""
+        if self.variant != "duet":
+            if player not in self.table_set.seats:
+                raise ValueError(f"{player!r} is not a seat of this table ({self.table_set.seats})")
+            return (player,)
+        if player not in PLAYERS:
+            raise ValueError(f"{player!r} is not a Duet player (majors or minors)")
+        other = PLAYERS[1 - PLAYERS.index(player)]
+        return (DUET_HANDS[player][0], DUET_HANDS[player][1], DUET_HANDS[other][1])
+
     def legal_plays(self) -> list[Card]:
         """The cards the player to play may play, in hand order (repeated cards kept)."""
         if self.to_play is None:

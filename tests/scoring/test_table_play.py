@@ -299,3 +299,18 @@ def test_split_partnership_of_a_played_game_adds_the_right_hand_neighbour(varian
     assert split.totals == {seat: own[seat] + own[seats[i - 1]] for i, seat in enumerate(seats)}
     with pytest.raises(ValueError, match="Duet"):
         simulate_table_game("duet", 21).split_score()
+
+
+def test_duet_is_double_dummy_one_player_plays_both_of_their_hands() -> None:
+    game = TableGame(arranged("duet", DUET, "majors"))
+    # ♣ leads (minors), then the ♥ dummy (majors), the ♦ dummy (minors), the ♠ hand (majors).
+    players = []
+    for card in ("5C", "2H", "9C", "AC"):
+        players.append(game.player_to_play)
+        game.play(card)
+    assert players == ["minors", "majors", "minors", "majors"]
+    # Each sees their own secret hand and both dummies, never the other's hand.
+    assert game.visible_hands("majors") == ("S", "H", "D")
+    assert game.visible_hands("minors") == ("C", "D", "H")
+    with pytest.raises(ValueError, match="not a Duet player"):
+        game.visible_hands("S")
