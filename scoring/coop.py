@@ -4,6 +4,7 @@ In coöperative play the rules and the scoring are unchanged; the four (or three
 into one table total (``scores.cooperative_total``). This module turns totals into what a club
 night shows:
 
+* ``table_total(sheet)``: ``cooperative_total``, Neutralised sheets included;
 * ``grade(total, bands)``: the band a club sets for the total ("Gold", "Silver", ...);
   ``DEFAULT_BANDS`` are ours, chosen from simulated games (docs/variants.md);
 * ``compare_tables(totals)``: duplicate coöp, the tables that played one set side by side — each
@@ -19,6 +20,9 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
+
+from .scores import CutthroatSheet, ScoreSheet, cooperative_total
+from .variants import score_neutralised
 
 
 class BandError(ValueError):
@@ -101,6 +105,14 @@ def grade(total: int, bands: Iterable[Band] = DEFAULT_BANDS) -> str | None:
     return earned
 
 
+def table_total(sheet: ScoreSheet | CutthroatSheet | Mapping[str, Any]) -> int:
+    """A coöp table's total: ``scores.cooperative_total`` of a partnership, cutthroat or three-handed
+    sheet, and also of a Neutralised Calypso sheet (a mapping with ``"form": "neutralised"``)."""
+    if isinstance(sheet, Mapping) and sheet.get("form") == "neutralised":
+        return score_neutralised(sheet).table_total
+    return cooperative_total(sheet)
+
+
 @dataclass(frozen=True)
 class TableResult:
     """One coöp table on one set (or a session): its total, grade, rank among the tables (1 best,
@@ -176,4 +188,5 @@ __all__ = [
     "coop_session",
     "grade",
     "parse_bands",
+    "table_total",
 ]

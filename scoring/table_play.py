@@ -563,7 +563,7 @@ class TableGame:
         return score_split(self.score_sheet(), self.table_set.seats)
 
     def record(self) -> dict[str, Any]:
-        """What was played (docs/variants.md, "Table play record"); ``replay`` reads it back."""
+        """What was played (docs/variants.md, "Files": table play record); ``replay`` reads it back."""
         deals = [dict(deal, tricks=list(deal["tricks"])) for deal in self._record]
         if self._cards:
             deals[-1]["tricks"].append([str(CARDS[c]) for c in self._cards])

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.coop import DEFAULT_BANDS, Band, BandError, compare_tables, coop_session, grade, parse_bands
+from scoring.coop import DEFAULT_BANDS, Band, BandError, compare_tables, coop_session, grade, parse_bands, table_total
 from scoring.gamesets import deal_game_sets
 from scoring.play import simulate_random_game
 from scoring.scores import cooperative_total
@@ -116,3 +116,16 @@ def test_random_games_grade_within_the_default_bands() -> None:
     # Every total is at least 208 × 10 (all cards in piles) and gets a default grade.
     assert all(r.total >= 2080 and r.grade is not None for r in rows)
     assert sum(r.difference for r in rows) == 0
+
+
+def test_table_total_reads_every_variants_sheet() -> None:
+    # Neutralised: S 1 calypso + 5, H 3, D 2 + 4; piles 60, 40, 56 (207 cards):
+    # 500 + 100 + 600 + 60 + 400 + 1250 + 80 + 560 = 3550.
+    neutralised = {
+        "form": "neutralised",
+        "calypsos": {"S": 1, "H": 0, "D": 2},
+        "unfinished": {"S": 5, "H": 3, "D": 4},
+        "trick_piles": {"S": 60, "H": 40, "D": 56},
+    }
+    assert table_total(neutralised) == 3550
+    assert table_total(SHEET) == cooperative_total(SHEET) == 3630
