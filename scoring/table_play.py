@@ -603,7 +603,12 @@ def replay(table_set: TableSet, record: Mapping[str, Any]) -> TableGame:
             for player in list(game._to_exchange):
                 moves = (deal.get("exchanges") or {}).get(player) or {}
                 game.exchange(moves.get("take", ()), moves.get("give", ()))
-            for t, trick in enumerate(deal.get("tricks", [])):
+            tricks = deal.get("tricks", [])
+            if len(tricks) > game._tricks_per_deal:
+                raise ReplayError(f"deal {d + 1} has {len(tricks)} tricks; it has {game._tricks_per_deal}", deal=d)
+            for t, trick in enumerate(tricks):
+                if len(trick) > game._size:
+                    raise ReplayError(f"deal {d + 1}, trick {t + 1} has {len(trick)} cards, not {game._size}", deal=d)
                 for text in trick:
                     seat = game.to_play
                     try:

@@ -314,3 +314,15 @@ def test_duet_is_double_dummy_one_player_plays_both_of_their_hands() -> None:
     assert game.visible_hands("minors") == ("C", "D", "H")
     with pytest.raises(ValueError, match="not a Duet player"):
         game.visible_hands("S")
+
+
+def test_replay_refuses_a_trick_of_four_cards_at_a_table_of_three() -> None:
+    game = simulate_table_game("three-handed", 8)
+    record = game.record()
+    record["deals"][0]["tricks"][0].append("2S")
+    with pytest.raises(ReplayError, match="trick 1 has 4 cards, not 3"):
+        replay(game.table_set, record)
+    record = game.record()
+    record["deals"][0]["tricks"].append(record["deals"][1]["tricks"][0])
+    with pytest.raises(ReplayError, match="deal 1 has 14 tricks; it has 13"):
+        replay(game.table_set, record)
