@@ -326,3 +326,23 @@ def test_replay_refuses_a_trick_of_four_cards_at_a_table_of_three() -> None:
     record["deals"][0]["tricks"].append(record["deals"][1]["tricks"][0])
     with pytest.raises(ReplayError, match="deal 1 has 14 tricks; it has 13"):
         replay(game.table_set, record)
+
+
+def test_a_recorded_revoke_at_a_table_of_three_gives_260_to_each_other_player() -> None:
+    game = TableGame(arranged("three-handed", THREE, "S"), allow_revokes=True)
+    # H leads 5♥, C trumps in 2♣, S — holding three hearts — plays A♠: a revoke, and still a trump-in (its own
+    # suit, not following), which outranks the 2♣: S takes A♠ to its calypso, 5♥ and 2♣ to its pile.
+    assert play_all(game, "5H 2C AS")[-1] == "S"
+    assert game.revokes == {"S": 1, "H": 0, "C": 0}
+    assert game.renounces["S"] == "H"
+    assert game.unfinished["S"] == 1 and game.trick_piles["S"] == 2
+    player = RandomTablePlayer(4)
+    while not game.is_over:
+        game.play(player.choose(game))
+    assert game.score().revoke_points == {"S": 0, "H": 260, "C": 260}
+
+
+def test_the_first_dealers_left_leads_whoever_deals() -> None:
+    # Three-handed without ♦, clockwise ♠ → ♥ → ♣: dealer ♣ → ♠ leads; then ♠ deals, ♥ leads.
+    table_set = deal_table_set("three-handed", 2, first_dealer="C")
+    assert [table_set.leader(d) for d in range(3)] == ["S", "H", "C"]
