@@ -113,3 +113,11 @@ def test_split_totals_count_every_own_score_twice(scores: list[int]) -> None:
     assert sum(split.totals.values()) == 2 * sum(scores)
     # Everyone is the right-hand neighbour of exactly one player.
     assert sorted(split.right_of.values()) == sorted(seats)
+
+
+def test_a_revoke_reaches_the_split_totals_through_the_cutthroat_scores() -> None:
+    # ♠ revokes once: ♥ and ♣ each gain 260 own (H 160 → 420, C 1690 → 1950).
+    # Totals: S 800 + 1950 = 2750 (+260), H 420 + 800 = 1220 (+260), C 1950 + 420 = 2370 (+520).
+    split = score_split({**THREE, "revokes": {"S": 1, "H": 0, "C": 0}})
+    assert split.own == {"S": 800, "H": 420, "C": 1950}
+    assert split.totals == {"S": 2750, "H": 1220, "C": 2370}
