@@ -467,15 +467,22 @@ def check_cutthroat(sheet: CutthroatSheet | Mapping[str, Any]) -> list[str]:
     seats, problems = _cutthroat_structure(data)
     if not isinstance(data, Mapping) or not seats:
         return problems
+    copies = COPIES if len(seats) == 4 else THREE_HANDED_COPIES
+    return problems + _individual_count_problems(
+        data, seats, copies * CALYPSO_CARDS * len(seats), copies * CALYPSO_CARDS
+    )
+
+
+def _individual_count_problems(data: Mapping[str, Any], seats: Sequence[str], deck: int, per_suit: int) -> list[str]:
+    """The count checks of a sheet with a trick pile per player: ranges, at most ``per_suit`` cards of
+    a player's suit, and card conservation (``deck`` cards) once every count is in range."""
     calypsos = _counts(data, "calypsos", seats, [])
     unfinished = _counts(data, "unfinished", seats, [])
     piles = _counts(data, "trick_piles", seats, [])
     revokes = _counts(data, "revokes", seats, [], required=False)
-    copies = COPIES if len(seats) == 4 else THREE_HANDED_COPIES
-    deck = copies * CALYPSO_CARDS * len(seats)
-    ranged, too_many = _player_problems(calypsos, unfinished, revokes, copies * CALYPSO_CARDS)
+    ranged, too_many = _player_problems(calypsos, unfinished, revokes, per_suit)
     ranged = _pile_problems(piles, deck) + ranged
-    problems.extend(ranged + too_many)
+    problems = ranged + too_many
     if not ranged and len(calypsos) == len(unfinished) == len(piles) == len(seats) in (3, 4):
         problems.extend(_conservation(sum(calypsos.values()), sum(unfinished.values()), piles, deck))
     return problems
@@ -511,6 +518,11 @@ def score_cutthroat(sheet: CutthroatSheet | Mapping[str, Any]) -> CutthroatScore
     if not isinstance(sheet, CutthroatSheet):
         sheet = CutthroatSheet.from_dict(sheet)
     sheet.validate()
+    return _individual_scores(sheet)
+
+
+def _individual_scores(sheet: CutthroatSheet) -> CutthroatScore:
+    """The individual scores of a checked sheet with a trick pile per player (``score_cutthroat``)."""
     seats = sheet.seats
     players = {seat: _player(seat, sheet.calypsos[seat], sheet.unfinished[seat]) for seat in seats}
     piles = {seat: TRICK_PILE_POINTS * sheet.trick_piles[seat] for seat in seats}

@@ -1,0 +1,187 @@
+"""Score pads of the tables of three (RULES.md §5 and docs/variants.md).
+
+* **Three-handed cutthroat**: three packs with one suit removed (117 cards), the three players
+  holding the other three suits; its sheet is ``scores.CutthroatSheet`` with three seats.
+  ``three_handed_seats(removed)`` names the players clockwise.
+* **Neutralised Calypso** (Sheinwold): a quad-deck less one two (the 2♣: 207 cards); ♣ is nobody's
+  trump, so the players are ♠ ♥ ♦ and every club ends in a trick pile. ``NeutralisedSheet`` is a
+  cutthroat sheet of those three seats checked against 207 cards; ``score_neutralised`` scores it as cutthroat.
+* **Split partnership** (Parlett): played as cutthroat; each player's total is their own score
+  plus the score of the player on their right. ``score_split`` reads either sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import COPIES, RANKS, SUITS, is_suit
+from .gamesets import ORIENTATIONS
+from .scores import (
+    CALYPSO_CARDS,
+    THREE_HANDED_COPIES,
+    CutthroatScore,
+    CutthroatSheet,
+    ScoreSheetError,
+    _cutthroat_structure,
+    _individual_count_problems,
+    _individual_scores,
+)
+
+THREE_HANDED_DECK = THREE_HANDED_COPIES * CALYPSO_CARDS * 3  # 117
+THREE_HANDED_DEALS = 3
+DEFAULT_REMOVED_SUIT = "D"
+"""The suit taken out of the three packs unless the game names another."""
+
+NEUTRAL_SUIT = "C"
+"""Neutralised Calypso's side suit: nobody's trump, never in a calypso."""
+NEUTRALISED_REMOVED = "2C"
+"""The card taken out of the quad-deck to make 207 (a neutral card, so every player's suit stays whole)."""
+NEUTRALISED_DECK = COPIES * len(RANKS) * len(SUITS) - 1  # 207
+NEUTRALISED_DEAL_SIZES = (13, 13, 13, 13, 17)
+"""Cards to each player in each of the five deals: 3 × (4 × 13 + 17) = 207."""
+NEUTRAL_CARDS = COPIES * len(RANKS) - 1  # 51 clubs, all of which end in trick piles
+
+
+def clockwise_seats(players: str, orientation: str = ORIENTATIONS[0]) -> str:
+    """The seats of ``players`` (suit letters) in clockwise order from ♠ (or the first present),
+    as they sit in ``orientation``: three-handed, a removed suit's chair is simply empty."""
+    if orientation not in ORIENTATIONS:
+        raise ValueError(f"orientation {orientation!r} is not one of {', '.join(ORIENTATIONS)}")
+    if not players or any(not is_suit(p) for p in players) or len(set(players)) != len(players):
+        raise ValueError(f"{players!r} is not a set of seats (suit letters S, H, D, C, each once)")
+    return "".join(seat for seat in orientation if seat in players)
+
+
+def three_handed_seats(removed: str = DEFAULT_REMOVED_SUIT, orientation: str = ORIENTATIONS[0]) -> str:
+    """The three players of three-handed cutthroat, clockwise: every suit but ``removed``."""
+    if not is_suit(removed):
+        raise ValueError(f"{removed!r} is not a suit to remove (use S, H, D or C)")
+    return clockwise_seats("".join(s for s in SUITS if s != removed), orientation)
+
+
+NEUTRALISED_SEATS = three_handed_seats(NEUTRAL_SUIT)  # "SDH": ♠ → ♦ → ♥ clockwise
+
+
+# --- Neutralised Calypso's sheet ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NeutralisedSheet(CutthroatSheet):
+    """A Neutralised Calypso sheet: ``CutthroatSheet`` keyed by ``S H D``, 207 cards, every club in
+    a trick pile. ``scores.score_cutthroat`` and ``cooperative_total`` score it as cutthroat."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, validate: bool = True) -> NeutralisedSheet:
+        """Build from the cutthroat sheet's JSON (``"form": "neutralised"`` or none)."""
+        problems = _neutralised_structure(data)[1]
+        if problems:
+            raise ScoreSheetError("; ".join(problems), problems)
+        plain = {key: value for key, value in data.items() if key != "form"}
+        sheet = super().from_dict(plain, validate=False)  # a NeutralisedSheet: cls is passed on
+        return sheet.validate() if validate else sheet  # type: ignore[return-value]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape ``from_dict`` reads, with ``"form": "neutralised"``."""
+        return {**super().to_dict(), "form": "neutralised"}
+
+    def problems(self) -> list[str]:
+        """Every problem with this sheet (empty when it adds up)."""
+        return check_neutralised(self)
+
+
+def _neutralised_structure(data: Any) -> tuple[tuple[str, ...], list[str]]:
+    if isinstance(data, Mapping) and data.get("form") == "neutralised":
+        data = {key: value for key, value in data.items() if key != "form"}
+    seats, problems = _cutthroat_structure(data)
+    if seats and set(seats) != set(NEUTRALISED_SEATS):
+        problems.insert(0, f"Neutralised Calypso is played by ♠ ♥ ♦ (S, H, D), not {' '.join(seats)}: ♣ is nobody's")
+    return seats, problems
+
+
+def check_neutralised(sheet: NeutralisedSheet | Mapping[str, Any]) -> list[str]:
+    """Every problem with a Neutralised Calypso sheet, as ``scores.check_cutthroat`` lists them but
+    for 207 cards: 13 × all calypsos + all unfinished + the three trick piles = 207 and at most 52
+    of a player's own suit."""
+    data: Any = sheet.to_dict() if isinstance(sheet, NeutralisedSheet) else sheet
+    seats, problems = _neutralised_structure(data)
+    if problems or not seats:
+        return problems
+    # The clubs' floor (the trick piles hold at least the 51 clubs) needs no check of its own: a player
+    # holds at most 52 of their suit, so 207 − 3 × 52 = 51 cards are in piles whenever the counts add up.
+    return _individual_count_problems(data, seats, NEUTRALISED_DECK, COPIES * CALYPSO_CARDS)
+
+
+def score_neutralised(sheet: NeutralisedSheet | Mapping[str, Any]) -> CutthroatScore:
+    """Score a Neutralised Calypso game as cutthroat: each player's calypsos and unfinished cards, 10 a
+    card of their own trick pile, 260 for each revoke by another. ``ScoreSheetError`` if it does not add up."""
+    if not isinstance(sheet, NeutralisedSheet):
+        sheet = NeutralisedSheet.from_dict(sheet)
+    return _individual_scores(sheet.validate())
+
+
+# --- Split partnership ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SplitScore:
+    """Split-partnership scores: ``own`` (each player's cutthroat score), ``right_of`` (who sits at
+    each player's right) and ``totals`` (own + the right-hand player's own), ``winners`` the best."""
+
+    own: dict[str, int]
+    right_of: dict[str, str]
+    totals: dict[str, int]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The seats with the highest total (more than one on a tie)."""
+        best = max(self.totals.values())
+        return tuple(seat for seat, total in self.totals.items() if total == best)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON."""
+        return {"own": dict(self.own), "right_of": dict(self.right_of), "totals": dict(self.totals)}
+
+
+def split_totals(own: Mapping[str, int], clockwise: Sequence[str]) -> SplitScore:
+    """Each player's own score plus that of the player on their right — the player before them in
+    ``clockwise`` order (play passes to the left). ``clockwise`` names exactly the seats of ``own``."""
+    order = tuple(clockwise)
+    if sorted(order) != sorted(own) or len(set(order)) != len(order):
+        raise ValueError(f"the seating {''.join(order)!r} does not name the players {''.join(own)!r} once each")
+    right_of = {seat: order[i - 1] for i, seat in enumerate(order)}
+    totals = {seat: own[seat] + own[right_of[seat]] for seat in order}
+    return SplitScore(dict(own), right_of, totals)
+
+
+def score_split(sheet: CutthroatSheet | Mapping[str, Any], clockwise: Sequence[str] | None = None) -> SplitScore:
+    """Split-partnership scores of a cutthroat sheet (three-handed or four) or a Neutralised sheet
+    (a mapping with ``"form": "neutralised"``). ``clockwise`` defaults to the default orientation's
+    order of the sheet's seats. ``ScoreSheetError`` if the sheet does not add up."""
+    if not isinstance(sheet, CutthroatSheet):
+        neutral = isinstance(sheet, Mapping) and sheet.get("form") == "neutralised"
+        sheet = (NeutralisedSheet if neutral else CutthroatSheet).from_dict(sheet)
+    own = _individual_scores(sheet.validate()).scores
+    return split_totals(own, clockwise if clockwise is not None else clockwise_seats("".join(sheet.seats)))
+
+
+__all__ = [
+    "DEFAULT_REMOVED_SUIT",
+    "NEUTRALISED_DEAL_SIZES",
+    "NEUTRALISED_DECK",
+    "NEUTRALISED_REMOVED",
+    "NEUTRALISED_SEATS",
+    "NEUTRAL_CARDS",
+    "NEUTRAL_SUIT",
+    "THREE_HANDED_DEALS",
+    "THREE_HANDED_DECK",
+    "NeutralisedSheet",
+    "SplitScore",
+    "check_neutralised",
+    "clockwise_seats",
+    "score_neutralised",
+    "score_split",
+    "split_totals",
+    "three_handed_seats",
+]
