@@ -363,12 +363,28 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     @extend_schema(
         summary="Seat a progressive-pairs event from its partnerships' directions",
         request=None,
-        responses={200: inline_serializer("Seated", {"seatings": serializers.IntegerField()}), **ERRORS},
+        responses={
+            200: inline_serializer(
+                "Seated",
+                {
+                    "seatings": serializers.IntegerField(),
+                    # what is poor about the movement (repeated opponents, idle tables), with the fixes
+                    "warnings": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            **ERRORS,
+        },
     )
     @action(detail=True, methods=["post"], url_path="seat-progressive")
     def seat_progressive(self, request, pk=None):
-        written = event_services.seat_progressive_pairs(event=self.get_object())
-        return Response({"seatings": written})
+        event = self.get_object()
+        written = event_services.seat_progressive_pairs(event=event)
+        event.refresh_from_db(fields=["movement"])
+        warnings = [
+            {"code": w.code, "message": w.message, "fixes": list(w.fixes)}
+            for w in event_selectors.movement_warnings(event)
+        ]
+        return Response({"seatings": written, "warnings": warnings})
 
     @extend_schema(
         summary="The round grid: who sits where in every game, the set played, each result's status",

@@ -91,6 +91,7 @@ class Play:
     majors: Side | None = None
     minors: Side | None = None
     result: Result | None = None
+    set_goes_to: tuple[int, ...] = ()  # the tables that play this game set in the next game
 
     def side(self, direction: str) -> Side | None:
         return self.majors if direction == MAJORS else self.minors

@@ -41,6 +41,7 @@ class GuideRow:
     majors: Side | None
     minors: Side | None
     moves: dict[str, tuple[Move, ...]]  # direction → moves
+    set_to: tuple[int, ...] = ()  # duplicate: the tables the game set goes to for the next game
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def guide_cards(data: EventData) -> list[GuideCard]:
                         _move(data, pid, round_number, table, direction, name)
                         for pid, name in zip(side.player_ids, side.names, strict=True)
                     )
-            rows.append(GuideRow(round_number, play.game_set, play.majors, play.minors, moves))
+            rows.append(GuideRow(round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to))
         cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
     return cards
 
@@ -214,6 +215,12 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
                 if arrow_direction and arrow_direction != direction:
                     pair_symbols(batch, x + 4, line, arrow_direction, size, layout.REGULAR)
                 line -= leading
+        if row.set_to and row.game_set is not None:  # where the game set goes, as well as the pairs
+            text = _set_text(row, ew)
+            avail = widths[4] - 8
+            size = max(batch.fit(text, layout.BOLD, lay.guide_size, avail), lay.guide_size - 3)
+            batch.text(xs[4] + 4, line, batch.clip(text, layout.BOLD, size, avail), layout.BOLD, size)
+            line -= leading
         y -= height
         batch.line(left, y, right, y)
     sitting = [f"{ew.game.format(n=r)}: {', '.join(names)}" for r, names in sorted(data.sitting_out.items()) if names]
@@ -266,7 +273,13 @@ def _all_unknown(row: GuideRow) -> bool:
 def _move_lines(row: GuideRow) -> int:
     if _all_unknown(row):
         return 2
-    return sum(len([m for m in moves if m.kind != LAST]) for moves in row.moves.values())
+    sets = 1 if row.set_to and row.game_set is not None else 0
+    return sets + sum(len([m for m in moves if m.kind != LAST]) for moves in row.moves.values())
+
+
+def _set_text(row: GuideRow, ew: EventWords) -> str:
+    """ "Set 3 → Table 4": where the game set goes for the next game."""
+    return f"{ew.game_set} {row.game_set} → " + ", ".join(ew.table.format(n=t) for t in row.set_to)
 
 
 def _draw_side(batch: Batch, side: Side | None, words: Words, ew: EventWords, x, y, room, leading) -> None:

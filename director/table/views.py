@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
-from director.events.selectors import table_by_token
+from director.events.selectors import next_places, table_by_token
 from director.results.adapters import score_sheet, sheet_problems
 from director.results.selectors import sheet_view
 from scoring.cards import SUIT_SYMBOLS
@@ -210,6 +210,10 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
         values = values_from_sheet(proposed or submission.sheet)
     return {
+        # Once the game is confirmed: where each side and the game set go next (as a Bridgemate does).
+        "where_next": next_places(state.event).get((state.round.number, table.number))
+        if state.status == "confirmed"
+        else None,
         "typed": _typed_comparison(request, table, state),
         "table": table,
         "event": state.event,

@@ -282,6 +282,14 @@ class Movement:
         """Where ``who`` goes for the round after ``after_round`` (table, direction, seat, set)."""
         return self.where(who, after_round + 1, player=player)
 
+    def where_set_next(self, game_set: int, after_round: int) -> tuple[int, ...]:
+        """The tables that play ``game_set`` in the round after ``after_round`` (a Mitchell's set
+        moves down one table; a team match swaps its two sets): empty when the set is not played
+        in that round, or there is no next round yet."""
+        if after_round >= len(self.rounds):
+            return ()
+        return tuple(table for table, entry in sorted(self.rounds[after_round].items()) if entry.game_set == game_set)
+
     def units(self) -> list:
         """Partnership ids, or players for sides given as tuples, in a stable order."""
         seen: dict = {}

@@ -113,6 +113,7 @@ def test_one_phone_submits_the_other_confirms_and_everyone_sees_it(night, phone_
     assert second_phone.inner_text("#sheet-view .net") == "-1000"
     second_phone.get_by_role("button", name="Confirm (♦♣)").click()
     second_phone.wait_for_selector("#table-status[data-status=confirmed]")
+    assert "♦♣ pair: go to table 2" in second_phone.inner_text("#where-next")  # as a Bridgemate says
     shot(second_phone, "3-confirmed")
     sent.refresh_from_db()
     assert sent.status == "confirmed" and Submission.objects.filter(table=table).count() == 1

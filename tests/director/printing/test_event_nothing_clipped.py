@@ -53,6 +53,7 @@ def long_event(games: int = 8, tables: int = 3) -> EventData:
                         sit_out=(f"Third {LONG}", n_names[1], n_names[0], f"Third {LONG}") if trio else (),
                     ),
                     result=Result(12340, 2000) if game < 3 else None,
+                    set_goes_to=(table % 12 + 10,),  # a two-digit table: the longest "Set n → Table m"
                 )
             )
     return EventData(

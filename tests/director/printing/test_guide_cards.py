@@ -158,3 +158,28 @@ def test_a_round_not_seated_yet_says_so(club_a, players_a, director_a):
         for row in card.rows:
             if (row.round, card.table) in seated:
                 assert row.majors is not None and len(row.majors.seats) == 2
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Set", "Table")), ("fr", ("Jeu", "Table")), ("es", ("Juego", "Mesa"))])
+def test_duplicate_guide_cards_say_where_the_game_set_goes(duplicate_a, lang, words):
+    """#14.7: as well as the pairs, each game's set: a Mitchell's sets move down one table."""
+    duplicate_a.refresh_from_db()
+    movement = Movement.from_dict(duplicate_a.movement)
+    data = load_event_data(duplicate_a)
+    pages = pdf_pages(render_from_event("guide-cards", data, PrintOptions(lang=lang)))
+    game_set, table = words
+    for page in pages:
+        text = " ".join(page.split())
+        number = int(re.search(rf"{table} (\d+)", text)[1])
+        for game in range(1, len(movement.rounds)):
+            played = movement.rounds[game - 1][number].game_set
+            (goes,) = movement.where_set_next(played, game)
+            assert f"{game_set} {played} → {table} {goes}" in text, (number, game)
+        last = movement.rounds[-1][number].game_set
+        assert f"{game_set} {last} →" not in text  # no game after the last
+
+
+def test_progressive_guide_cards_have_no_game_set_to_pass_on(progressive_a):
+    text = "\n".join(pdf_pages(render_from_event("guide-cards", load_event_data(progressive_a), PrintOptions())))
+    assert not re.search(r"Set \d+ →", text)
+    assert all(not play.set_goes_to for play in load_event_data(progressive_a).plays)
