@@ -210,6 +210,8 @@ def event_detail(request, event_id):
             "public_url": public_standings_url(event),
             # The confirm steps (no JavaScript needed): "Finish" with unfinished results, "Re-issue".
             "finish_check": finish_check(request, event, grid),
+            # Start was refused (the reason is in the messages): offer to start anyway.
+            "start_check": request.GET.get("start") == "check" and event.status == Event.Status.DRAFT,
             "reissue_check": reissue_check(request, grid.tables),
         },
     )
@@ -252,7 +254,18 @@ def _action(request, event_id, do, done: str):
 @require_POST
 @director_view
 def start(request, event_id):
-    return _action(request, event_id, lambda e: services.start_event(event=e), "Started: game 1 is under way.")
+    """A refusal the director may overrule (a duplicate event without game sets) shows its reason and
+    asks (``?start=check``); "Start anyway" posts ``force``."""
+    event = event_for(request.user, event_id)
+    try:
+        services.start_event(event=event, force=request.POST.get("force") == "1")
+    except DomainError as error:
+        messages.error(request, error.message)
+        if error.field == "game_sets":
+            return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?start=check#start-check")
+    else:
+        messages.success(request, "Started: game 1 is under way.")
+    return redirect("events:detail", event_id=event.pk)
 
 
 @require_POST
