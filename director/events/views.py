@@ -21,7 +21,7 @@ from director.core.errors import DomainError, ValidationError
 from director.deals.selectors import commitment_state, set_file_of
 from director.events import services
 from director.events.models import MAJORS, Event
-from director.events.selectors import partnerships_of, round_grid
+from director.events.selectors import label_games, next_game, partnerships_of, round_grid
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
 
@@ -180,6 +180,7 @@ def event_detail(request, event_id):
                 counts[cell.status] = counts.get(cell.status, 0) + 1
         summaries.append(RoundSummary(round=round_obj, cells=cells, counts=counts))
     current = next((r for r in grid.rounds if r.status == "open"), None)
+    label_games(event, grid.rounds)
     set_file = set_file_of(event) if event.is_duplicate else None
     tables = [{"table": t, "link": table_link(request, t)} for t in grid.tables]
     links = event_links(event)
@@ -192,6 +193,8 @@ def event_detail(request, event_id):
             "grid": grid,
             "summaries": summaries,
             "current": current,
+            # "Enter scores" goes to the game whose sheets come next, not merely the first open one.
+            "scores_next": next_game(grid) or current,
             "where_next": where_next_rows(grid, partnerships) if partnerships else [],
             "partnerships": partnerships,
             "tables": tables,

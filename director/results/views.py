@@ -18,7 +18,7 @@ from director.clubs.access import event_for
 from director.clubs.views import director_view
 from director.core.errors import Conflict, DomainError
 from director.events.models import Event
-from director.events.selectors import round_grid
+from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
 from director.results.adapters import sheet_problems
@@ -31,6 +31,15 @@ SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 class _Refused(Exception):
     """Raised inside the save transaction to roll every sheet back."""
+
+
+class _Ahead(Exception):
+    """New numbers for a game while an earlier one still lacks sheets, without "save anyway"."""
+
+
+def _earlier_words(earlier) -> str:
+    """``[(1, [2, 4])]`` as "game 1 has no sheet yet from tables 2, 4"."""
+    return "; ".join(f"game {game} has no sheet yet from {_tables(tables)}" for game, tables in earlier)
 
 
 def _client_ip(request) -> str | None:
@@ -160,6 +169,10 @@ def score_entry(request, event_id, number):
     event = event_for(request.user, event_id)
     round_obj = get_round(event, number)
     grid = round_grid(event)
+    label_games(event, grid.rounds)
+    round_obj = next((r for r in grid.rounds if r.number == round_obj.number), round_obj)
+    earlier = unfinished_before(grid, round_obj.number)
+    ahead = request.POST.get("ahead") == str(round_obj.number)
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
@@ -201,13 +214,24 @@ def score_entry(request, event_id, number):
                             entry.stale = isinstance(error, Conflict)
                     if any(e.errors for e in entries.values()):
                         raise _Refused
+                    typed = [save.table for save in done if save.outcome in ("entered", "corrected")]
+                    if typed and earlier and not ahead:
+                        raise _Ahead
             except _Refused:
                 pass
+            except _Ahead:
+                status = 409
+                messages.warning(
+                    request,
+                    f"Nothing was saved: {_earlier_words(earlier)}. Are these game {round_obj.number}'s sheets? "
+                    f'Press "Save game {round_obj.number} anyway" to save them before.',
+                )
             else:
                 _report(request, round_obj, done, by_table)
                 return redirect(reverse("results:entry", args=[event.pk, round_obj.number]))
-        status = 400
-        messages.error(request, "Nothing was saved: put right the sheets marked below.")
+        if status != 409:
+            status = 400
+            messages.error(request, "Nothing was saved: put right the sheets marked below.")
 
     cards = []
     for cell in cells:
@@ -237,6 +261,11 @@ def score_entry(request, event_id, number):
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],
+            # Sheets for a later game before an earlier one's: warned, and saved only when asked.
+            "earlier": earlier,
+            "earlier_words": _earlier_words(earlier) if earlier else "",
+            "first_earlier": earlier[0][0] if earlier else None,
+            "next_game": next_game(grid),
         },
         status=status,
     )
