@@ -134,15 +134,13 @@ def _report(request, round_obj, done, by_table) -> None:
         messages.success(request, f"Saved game {round_obj.number}: {'; '.join(parts)}.")
     else:
         messages.info(request, "Nothing to save: no sheet was filled in or changed.")
-    left = [save.table for save in done if save.outcome == "left"] + [
-        n
-        for n, cell in by_table.items()
-        if cell.status in ("submitted", "disputed") and n not in {save.table for save in done}
-    ]
-    for state in ("disputed", "submitted"):
-        numbers = sorted(n for n in set(left) if by_table[n].status == state)
+    # Pending sheets nobody acted on: those the service left, and those whose boxes were blank.
+    left = {save.table: save.submission.status for save in done if save.outcome == "left"}
+    acted = {save.table for save in done}
+    left.update({n: c.status for n, c in by_table.items() if n not in acted and c.status in services.PENDING_WORDS})
+    for state, what in services.PENDING_WORDS.items():
+        numbers = sorted(n for n, status in left.items() if status == state)
         if numbers:
-            what = "disputed" if state == "disputed" else "awaiting the opponents' confirmation"
             messages.warning(
                 request,
                 f"Left as {'they are' if len(numbers) > 1 else 'it is'}: {_tables(numbers)} ({what}). "
@@ -261,6 +259,11 @@ def score_entry(request, event_id, number):
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],
+            "to_settle": [
+                f"table {c.table.number} ({services.PENDING_WORDS[c.status]})"
+                for c in cells
+                if c.status in services.PENDING_WORDS
+            ],
             # Sheets for a later game before an earlier one's: warned, and saved only when asked.
             "earlier": earlier,
             "earlier_words": _earlier_words(earlier) if earlier else "",
