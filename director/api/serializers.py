@@ -344,6 +344,12 @@ class FinishSerializer(serializers.Serializer):
     )
 
 
+class StartSerializer(serializers.Serializer):
+    force = serializers.BooleanField(
+        default=False, help_text="start a duplicate event although it has no game sets (dealt at the tables)"
+    )
+
+
 class ReleaseHandsSerializer(serializers.Serializer):
     released = serializers.BooleanField(default=True)
 

@@ -313,11 +313,16 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         return Response(self._out(event))
 
     @extend_schema(
-        summary="Start the event (draft → running)", request=None, responses={200: s.EventSerializer, **ERRORS}
+        summary="Start the event (draft → running). A duplicate event without game sets is a 409 saying why "
+        '(field `game_sets`) unless `{"force": true}`',
+        request=s.StartSerializer,
+        responses={200: s.EventSerializer, **ERRORS},
     )
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
-        return self._move(event_services.start_event)
+        event = self.get_object()
+        data = _valid(s.StartSerializer, request)
+        return Response(self._out(event_services.start_event(event=event, force=data["force"])))
 
     @extend_schema(
         summary="Finish the event (running → finished; open games close). While results are unfinished "

@@ -28,6 +28,7 @@ ACTIONS = {
     "clubs.update_player": "changed a player (name, membership number or active)",
     "events.close_round": "closed a game",
     "events.finish_forced": "finished the event with unfinished results",
+    "events.start_without_sets": "started a duplicate event without game sets",
     "events.reopen_round": "reopened a game",
     "standings.artificial": "gave an artificial score",
     "standings.withdraw_artificial": "withdrew an artificial score",

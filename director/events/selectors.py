@@ -217,6 +217,52 @@ def where_next(event: Event, partnership: Partnership) -> list[dict]:
     return path
 
 
+# A game's state in the director's words, with the badge's CSS name: a game is not "open" before
+# the event starts, and of the open games only the first is being played.
+GAME_STATES = {
+    "not-started": ("draft", "Not started"),
+    "in-play": ("open", "In play"),
+    "to-come": ("draft", "To come"),
+    "closed": ("closed", "Closed"),
+}
+
+
+def label_games(event: Event, rounds: list[Round]) -> list[Round]:
+    """Give each round ``state``, ``state_label`` and ``state_badge`` (see ``GAME_STATES``)."""
+    first_open = min((r.number for r in rounds if r.status == Round.Status.OPEN), default=None)
+    for r in rounds:
+        if r.status == Round.Status.CLOSED:
+            state = "closed"
+        elif event.status == Event.Status.DRAFT:
+            state = "not-started"
+        elif r.number == first_open:
+            state = "in-play"
+        else:
+            state = "to-come"
+        r.state = state
+        r.state_badge, r.state_label = GAME_STATES[state]
+    return rounds
+
+
+def unfinished_before(grid: Grid, number: int) -> list[tuple[int, list[int]]]:
+    """The games before game ``number`` that still have seated tables without any sheet:
+    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page."""
+    return [
+        (r.number, [c.table.number for c in grid.missing(r.number)])
+        for r in grid.rounds
+        if r.number < number and grid.missing(r.number)
+    ]
+
+
+def next_game(grid: Grid) -> Round | None:
+    """The game whose sheets come next: the first with a seated table whose sheet is not confirmed
+    (None when every game's sheets are in)."""
+    for r, cells in grid.rows():
+        if any(c is not None and c.status not in ("empty", "confirmed") for c in cells):
+            return r
+    return None
+
+
 def current_round(event: Event) -> Round | None:
     """The first open round (the one being played), or None when all are closed."""
     return Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number").first()

@@ -21,7 +21,7 @@ from director.core.errors import DomainError, ValidationError
 from director.deals.selectors import commitment_state, set_file_of
 from director.events import services
 from director.events.models import MAJORS, Event
-from director.events.selectors import movement_warnings, partnerships_of, round_grid
+from director.events.selectors import label_games, movement_warnings, next_game, partnerships_of, round_grid
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
 
@@ -185,6 +185,7 @@ def event_detail(request, event_id):
                 counts[cell.status] = counts.get(cell.status, 0) + 1
         summaries.append(RoundSummary(round=round_obj, cells=cells, counts=counts))
     current = next((r for r in grid.rounds if r.status == "open"), None)
+    label_games(event, grid.rounds)
     set_file = set_file_of(event) if event.is_duplicate else None
     tables = [{"table": t, "link": table_link(request, t)} for t in grid.tables]
     links = event_links(event)
@@ -197,6 +198,8 @@ def event_detail(request, event_id):
             "grid": grid,
             "summaries": summaries,
             "current": current,
+            # "Enter scores" goes to the game whose sheets come next, not merely the first open one.
+            "scores_next": next_game(grid) or current,
             "where_next": where_next_rows(grid, partnerships) if partnerships else [],
             "partnerships": partnerships,
             "tables": tables,
@@ -217,6 +220,8 @@ def event_detail(request, event_id):
             "public_url": public_standings_url(event),
             # The confirm steps (no JavaScript needed): "Finish" with unfinished results, "Re-issue".
             "finish_check": finish_check(request, event, grid),
+            # Start was refused (the reason is in the messages): offer to start anyway.
+            "start_check": request.GET.get("start") == "check" and event.status == Event.Status.DRAFT,
             "reissue_check": reissue_check(request, grid.tables),
         },
     )
@@ -259,7 +264,18 @@ def _action(request, event_id, do, done: str):
 @require_POST
 @director_view
 def start(request, event_id):
-    return _action(request, event_id, lambda e: services.start_event(event=e), "Started: game 1 is under way.")
+    """A refusal the director may overrule (a duplicate event without game sets) shows its reason and
+    asks (``?start=check``); "Start anyway" posts ``force``."""
+    event = event_for(request.user, event_id)
+    try:
+        services.start_event(event=event, force=request.POST.get("force") == "1")
+    except DomainError as error:
+        messages.error(request, error.message)
+        if error.field == "game_sets":
+            return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?start=check#start-check")
+    else:
+        messages.success(request, "Started: game 1 is under way.")
+    return redirect("events:detail", event_id=event.pk)
 
 
 @require_POST

@@ -18,7 +18,7 @@ from director.clubs.access import event_for
 from director.clubs.views import director_view
 from director.core.errors import Conflict, DomainError
 from director.events.models import Event
-from director.events.selectors import round_grid
+from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
 from director.results.adapters import sheet_problems
@@ -31,6 +31,15 @@ SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 class _Refused(Exception):
     """Raised inside the save transaction to roll every sheet back."""
+
+
+class _Ahead(Exception):
+    """New numbers for a game while an earlier one still lacks sheets, without "save anyway"."""
+
+
+def _earlier_words(earlier) -> str:
+    """``[(1, [2, 4])]`` as "game 1 has no sheet yet from tables 2, 4"."""
+    return "; ".join(f"game {game} has no sheet yet from {_tables(tables)}" for game, tables in earlier)
 
 
 def _client_ip(request) -> str | None:
@@ -125,15 +134,13 @@ def _report(request, round_obj, done, by_table) -> None:
         messages.success(request, f"Saved game {round_obj.number}: {'; '.join(parts)}.")
     else:
         messages.info(request, "Nothing to save: no sheet was filled in or changed.")
-    left = [save.table for save in done if save.outcome == "left"] + [
-        n
-        for n, cell in by_table.items()
-        if cell.status in ("submitted", "disputed") and n not in {save.table for save in done}
-    ]
-    for state in ("disputed", "submitted"):
-        numbers = sorted(n for n in set(left) if by_table[n].status == state)
+    # Pending sheets nobody acted on: those the service left, and those whose boxes were blank.
+    left = {save.table: save.submission.status for save in done if save.outcome == "left"}
+    acted = {save.table for save in done}
+    left.update({n: c.status for n, c in by_table.items() if n not in acted and c.status in services.PENDING_WORDS})
+    for state, what in services.PENDING_WORDS.items():
+        numbers = sorted(n for n, status in left.items() if status == state)
         if numbers:
-            what = "disputed" if state == "disputed" else "awaiting the opponents' confirmation"
             messages.warning(
                 request,
                 f"Left as {'they are' if len(numbers) > 1 else 'it is'}: {_tables(numbers)} ({what}). "
@@ -160,6 +167,10 @@ def score_entry(request, event_id, number):
     event = event_for(request.user, event_id)
     round_obj = get_round(event, number)
     grid = round_grid(event)
+    label_games(event, grid.rounds)
+    round_obj = next((r for r in grid.rounds if r.number == round_obj.number), round_obj)
+    earlier = unfinished_before(grid, round_obj.number)
+    ahead = request.POST.get("ahead") == str(round_obj.number)
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
@@ -201,13 +212,24 @@ def score_entry(request, event_id, number):
                             entry.stale = isinstance(error, Conflict)
                     if any(e.errors for e in entries.values()):
                         raise _Refused
+                    typed = [save.table for save in done if save.outcome in ("entered", "corrected")]
+                    if typed and earlier and not ahead:
+                        raise _Ahead
             except _Refused:
                 pass
+            except _Ahead:
+                status = 409
+                messages.warning(
+                    request,
+                    f"Nothing was saved: {_earlier_words(earlier)}. Are these game {round_obj.number}'s sheets? "
+                    f'Press "Save game {round_obj.number} anyway" to save them before.',
+                )
             else:
                 _report(request, round_obj, done, by_table)
                 return redirect(reverse("results:entry", args=[event.pk, round_obj.number]))
-        status = 400
-        messages.error(request, "Nothing was saved: put right the sheets marked below.")
+        if status != 409:
+            status = 400
+            messages.error(request, "Nothing was saved: put right the sheets marked below.")
 
     cards = []
     for cell in cells:
@@ -237,6 +259,16 @@ def score_entry(request, event_id, number):
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],
+            "to_settle": [
+                f"table {c.table.number} ({services.PENDING_WORDS[c.status]})"
+                for c in cells
+                if c.status in services.PENDING_WORDS
+            ],
+            # Sheets for a later game before an earlier one's: warned, and saved only when asked.
+            "earlier": earlier,
+            "earlier_words": _earlier_words(earlier) if earlier else "",
+            "first_earlier": earlier[0][0] if earlier else None,
+            "next_game": next_game(grid),
         },
         status=status,
     )

@@ -21,6 +21,7 @@ from director.clubs.access import club_for, event_for
 from director.clubs.views import director_view
 from director.core.errors import DomainError, NotFound
 from director.events.models import Event, Round
+from director.events.selectors import label_games
 from scoring import tallies as tally_engine
 
 from . import charts, exports, services
@@ -104,6 +105,7 @@ def round_results(request, event_id, number=None):
             raise Http404("this event has no games")
         return redirect("standings:round", event_id=event.pk, number=current.number)
     round_obj = _round(results, number)
+    label_games(event, results.rounds)  # "Not started" / "In play" / "To come" / "Closed"
     plays = results.round_plays(number)
     awaited = results.awaited(number)
     context = _context(

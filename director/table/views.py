@@ -263,7 +263,9 @@ def state(request, token):
     table = _table(token)
     if table is None:
         return _invalid_link(request)
-    return _private(JsonResponse(services.table_state(table).to_dict()))
+    state = services.table_state(table)
+    sent_here = services.sent_from(state.submission, request.session.get(PHONE_KEY))
+    return _private(JsonResponse({**state.to_dict(), "sent_here": sent_here}))
 
 
 def _error(request, table, error: DomainError, *, values=None, side=None):

@@ -97,6 +97,9 @@ def test_a_dispute_stays_until_the_director_acts_on_it(night, phones, page):
     assert "Left as it is: table 3 (awaiting the opponents' confirmation)" in said
     assert versions(night, 1) == [(1, "disputed")] and versions(night, 3) == [(1, "submitted")]
     assert versions(night, 2) == [(1, "confirmed")]
+    assert "Every table's sheet is in" not in page.inner_text(".page-head")
+    settle = page.inner_text("#to-settle")
+    assert "table 1 (disputed)" in settle and "table 3 (awaiting the opponents' confirmation)" in settle
     shot(page, "dispute-2-director-saved-table-2")
 
     # The director corrects table 1: the page says the numbers will be the correction.
@@ -119,4 +122,5 @@ def test_a_dispute_stays_until_the_director_acts_on_it(night, phones, page):
     entry = AuditEntry.objects.get(action="results.confirm")
     assert entry.actor == "dora" and entry.after["table"] == 3
     assert "Every table's sheet is in" in page.inner_text(".page-head")
+    assert "In play" in page.inner_text("h1")  # game 1 of a running night (#14.8)
     shot(page, "dispute-4-all-in")

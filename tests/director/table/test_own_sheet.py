@@ -38,3 +38,11 @@ def test_the_status_update_refuses_the_sending_phone_too(tables, sheet):
 def test_the_director_may_confirm_a_sheet_from_any_phone(tables, sheet, director_a):
     sent = send(tables[3], sheet)
     assert results.confirm_submission(submission=sent, by=director_a).status == "confirmed"
+
+
+def test_the_state_says_which_phone_sent_the_sheet(phone, sheet):
+    p = phone(4)
+    assert p.submit(sheet, side="majors").status_code == 201
+    assert p.state()["sent_here"] is True  # the ♠♥ phone
+    other = p.phones["minors"].get(p.url("state"), HTTP_ACCEPT="application/json").json()
+    assert other["sent_here"] is False and other["status"] == "submitted"

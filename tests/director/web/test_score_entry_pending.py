@@ -91,6 +91,7 @@ def test_the_page_offers_to_confirm_a_pending_sheet_explicitly(client, running):
     assert 'name="confirm" value="2"' in page and "Confirm table 2's sheet as sent" in page
     assert "Table 2's sheet (v1) is disputed" in page
     assert 'name="confirm" value="1"' not in page  # table 1 has no sheet to confirm
+    assert "To settle: table 2 (disputed)" in page
 
 
 def test_the_director_confirms_a_disputed_sheet_as_sent_and_the_log_says_who_and_which(client, running):
