@@ -212,6 +212,7 @@ def test_scores_js_names_out_of_range_counts_as_the_server_does():
         ("calypsos", "S", 5), ("calypsos", "H", 10**12), ("unfinished", "D", 13), ("unfinished", "C", -1),
         ("trick_piles", "majors", 209), ("trick_piles", "minors", -3), ("revokes", "H", -1),
         ("calypsos", "S", 4), ("trick_piles", "majors", 61), ("unfinished", "S", 12),
+        ("revokes", "S", 53), ("revokes", "S", 40), ("revokes", "H", 52),
     ]  # fmt: skip
     sheets = []
     for _ in range(120):

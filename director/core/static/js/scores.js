@@ -39,11 +39,12 @@
   // scoring.scores._player_problems: counts out of their own range (then no card total is built from
   // them: it would say nothing), and players with more cards of their suit than exist (the total
   // still follows). Returns whether any count was out of range, negative ones included.
-  function ranges(problems, seats, c, u, perSuit) {
+  function ranges(problems, seats, c, u, r, perSuit) {
     var most = perSuit / CALYPSO, out = problems.some(function (p) { return / is -\d+: /.test(p); });
     seats.forEach(function (s) {
       if (ranged(problems, "calypsos", s, c[s], most, "a player completes at most " + most + " calypsos (" + perSuit + " cards)")) out = true;
       if (ranged(problems, "unfinished", s, u[s], CALYPSO - 1, "an unfinished calypso holds 0–12 cards")) out = true;
+      if (ranged(problems, "revokes", s, r[s], perSuit, "a player makes at most " + perSuit + " revokes (one a trick)")) out = true;
     });
     seats.forEach(function (s) {
       if (c[s] !== undefined && u[s] !== undefined && c[s] >= 0 && c[s] <= most && u[s] >= 0 && u[s] < CALYPSO && CALYPSO * c[s] + u[s] > perSuit)
@@ -64,7 +65,7 @@
     }
     SEATS.forEach(function (s) { read("calypsos", s, c); read("unfinished", s, u); read("revokes", s, r, true); });
     SIDES.forEach(function (s) { read("trick_piles", s, p); });
-    var outOfRange = ranges(problems, SEATS, c, u, PER_SUIT);
+    var outOfRange = ranges(problems, SEATS, c, u, r, PER_SUIT);
     SIDES.forEach(function (s) { if (ranged(problems, "trick_piles", s, p[s], DECK, "a trick pile holds at most the " + DECK + " cards in play")) outOfRange = true; });
     var total = 0;
     SEATS.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0); });
@@ -112,7 +113,7 @@
     seats.forEach(function (s) {
       read("calypsos", s, c); read("unfinished", s, u); read("trick_piles", s, p); read("revokes", s, r, true);
     });
-    var outOfRange = ranges(problems, seats, c, u, perSuit);
+    var outOfRange = ranges(problems, seats, c, u, r, perSuit);
     seats.forEach(function (s) { if (ranged(problems, "trick_piles", s, p[s], deck, "a trick pile holds at most the " + deck + " cards in play")) outOfRange = true; });
     var total = 0;
     seats.forEach(function (s) { total += CALYPSO * (c[s] || 0) + (u[s] || 0) + (p[s] || 0); });
