@@ -129,36 +129,56 @@ def _conservation(calypsos: int, unfinished: int, piles: Mapping[str, int], deck
     ]
 
 
+def _count_text(value: int) -> str:
+    """A count as shown in a message: a number of 20 digits or more is cut short (it was never
+    typed on purpose, and a message should not be as long as it)."""
+    text = str(value)
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+def count_ranges(per_suit: int = COPIES * CALYPSO_CARDS, deck: int = DECK_SIZE) -> dict[str, tuple[int, str]]:
+    """The most each count of a sheet may be (the least is 0), with the rule that says so, for a
+    game with ``per_suit`` cards of each suit and ``deck`` cards in play (partnership and cutthroat:
+    52 and 208; three-handed: 39 and 117). The one statement of these ranges: the checks here, the
+    API's schema and ``js/scores.js`` (tested against these) follow it."""
+    most = per_suit // CALYPSO_CARDS
+    return {
+        "calypsos": (most, f"a player completes at most {most} calypsos ({per_suit} cards)"),
+        "unfinished": (CALYPSO_CARDS - 1, "an unfinished calypso holds 0–12 cards (13 complete a calypso)"),
+        "trick_piles": (deck, f"a trick pile holds at most the {deck} cards in play"),
+        # Every trick takes one card from each player, who holds per_suit cards over the game.
+        "revokes": (per_suit, f"a player makes at most {per_suit} revokes (one a trick)"),
+    }
+
+
 def _pile_problems(piles: Mapping[str, int], deck: int) -> list[str]:
+    most, why = count_ranges(deck=deck)["trick_piles"]
     problems = []
     for side, value in piles.items():
         if value < 0:
-            problems.append(f"trick_piles.{side} is {value}: counts cannot be negative")
-        elif value > deck:
-            problems.append(f"trick_piles.{side} is {value}: a trick pile holds at most the {deck} cards in play")
+            problems.append(f"trick_piles.{side} is {_count_text(value)}: counts cannot be negative")
+        elif value > most:
+            problems.append(f"trick_piles.{side} is {_count_text(value)}: {why}")
     return problems
 
 
 def _player_problems(
     calypsos: Mapping[str, int], unfinished: Mapping[str, int], revokes: Mapping[str, int], per_suit: int
 ) -> tuple[list[str], list[str]]:
-    """``(out_of_range, too_many)``: counts outside their own range (negative, unfinished 13 or
-    more, more calypsoes than a suit has copies), then players holding more cards of their suit than
-    exist. Only the first make a card total meaningless."""
+    """``(out_of_range, too_many)``: counts outside their own range (``count_ranges``: negative,
+    unfinished 13 or more, more calypsoes than a suit has copies, more revokes than tricks), then
+    players holding more cards of their suit than exist. Only the first make a card total
+    meaningless."""
+    ranges = count_ranges(per_suit)
     ranged: list[str] = []
     for kind, values in (("calypsos", calypsos), ("unfinished", unfinished), ("revokes", revokes)):
         for seat, value in values.items():
             if value < 0:
-                ranged.append(f"{kind}.{seat} is {value}: counts cannot be negative")
-    most = per_suit // CALYPSO_CARDS
-    for seat, value in calypsos.items():
-        if value > most:
-            ranged.append(f"calypsos.{seat} is {value}: a player completes at most {most} calypsos ({per_suit} cards)")
-    for seat, value in unfinished.items():
-        if value >= CALYPSO_CARDS:
-            ranged.append(
-                f"unfinished.{seat} is {value}: an unfinished calypso holds 0–12 cards (13 complete a calypso)"
-            )
+                ranged.append(f"{kind}.{seat} is {_count_text(value)}: counts cannot be negative")
+    for kind, values in (("calypsos", calypsos), ("unfinished", unfinished), ("revokes", revokes)):
+        most, why = ranges[kind]
+        ranged.extend(f"{kind}.{seat} is {_count_text(value)}: {why}" for seat, value in values.items() if value > most)
+    most = ranges["calypsos"][0]
     too_many: list[str] = []
     for seat in calypsos:  # in seat order (a set's order would change from run to run)
         if seat not in unfinished:

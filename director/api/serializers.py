@@ -15,6 +15,7 @@ from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
 from director.events.models import Event, Partnership, Round, Table, Team
 from director.results.models import Submission
+from scoring import scores
 
 # Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
 MAX_ID = 2**62
@@ -63,13 +64,13 @@ def Id(**kwargs) -> serializers.IntegerField:
 
 
 SEATS = ("S", "H", "D", "C")
+_RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
 _COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
 SHEET_SCHEMA = {
     "type": "object",
     "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
     "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles. "
-    "Every count is a JSON whole number (not text): calypsos 0–4, unfinished 0–12, trick piles 0–208, "
-    "revokes 0–52. "
+    f"Every count is a JSON whole number (not text): {_RANGES} (three-handed cutthroat: fewer). "
     'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
     "and, played three-handed, names three seats (117 cards).",
     "properties": {
@@ -105,45 +106,30 @@ DEALS_SCHEMA = {
 
 SHEET_WRONG = "the scoresheet is wrong: "
 """How every message about a sheet begins (``director.results.adapters`` phrases the rest so)."""
-# The range of each count (RULES.md §5). A player completes at most four calypsoes: four packs
-# hold 52 cards of their suit. An unfinished calypso holds 0–12 cards (13 complete it), a trick pile
-# at most the 208 cards, and a player can revoke at most once a trick: 4 deals × 13 tricks.
-# ``scoring.scores`` then checks the finer rules (13 × calypsoes + unfinished ≤ 52, 208 in all).
-COUNT_RANGES = {
-    "calypsos": (4, "a player completes 0–4 calypsoes (there are 52 cards of each suit)"),
-    "unfinished": (12, "an unfinished calypso holds 0–12 cards (13 complete a calypso)"),
-    "trick_piles": (208, "a trick pile holds 0–208 cards"),
-    "revokes": (52, "a player makes 0–52 revokes (one a trick at most)"),
-}
 
 
-def sheet_count_problems(data) -> list[str]:
-    """Counts that are not JSON whole numbers, or are outside their range, one phrase each.
+def sheet_type_problems(data) -> list[str]:
+    """Counts that are not JSON whole numbers, one phrase each naming the count.
 
-    When there are any, they are the sheet's problems: a card total made of them means nothing.
-    Only the values present are looked at; a missing or unknown seat, and the arithmetic of
-    counts in range, are ``scoring.scores``'s to report (with every problem it finds).
-    """
+    The API takes JSON, so ``"3"`` (text), ``3.0`` and ``true`` are a client's mistake to report
+    (a form's digits are text, and ``scoring.scores`` reads them). Only the values present are
+    looked at; their ranges, a missing or unknown seat and the arithmetic are ``scoring.scores``'s
+    to report, with every problem it finds (``count_ranges``)."""
     problems = []
-    for key, (most, rule) in COUNT_RANGES.items():
+    for key in scores.count_ranges():
         counts = data.get(key)
         if not isinstance(counts, dict):
             continue
         for name, value in counts.items():
-            where = f"{key}.{name}"
             if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(f"{where} must be a whole number (a JSON number such as 3), not {_shown(value)}")
-            elif value < 0:
-                problems.append(f"{where} is {_shown(value)}: counts cannot be negative")
-            elif value > most:
-                problems.append(f"{where} is {_shown(value)}: {rule}")
+                problems.append(f"{key}.{name} must be a whole number (a JSON number such as 3), not {_shown(value)}")
     return problems
 
 
 @extend_schema_field(SHEET_SCHEMA)
 class SheetField(serializers.DictField):
-    """A scoresheet object. Its counts must be JSON whole numbers within their range (checked
-    here, so a 23-digit count is named as such); the rest is ``scoring.scores``'s to check."""
+    """A scoresheet object. Its counts must be JSON whole numbers (checked here); their ranges and
+    the rest are ``scoring.scores``'s to check, in the service."""
 
     default_error_messages = {
         "not_a_dict": SHEET_WRONG + "it must be a JSON object with calypsos, unfinished and trick_piles, "
@@ -157,7 +143,7 @@ class SheetField(serializers.DictField):
     def to_internal_value(self, data):
         if not isinstance(data, dict):
             self.fail("not_a_dict", input_type=type(data).__name__)
-        problems = sheet_count_problems(data) if self.check_counts else []
+        problems = sheet_type_problems(data) if self.check_counts else []
         if problems:
             raise serializers.ValidationError([SHEET_WRONG + problem for problem in problems])
         return super().to_internal_value(data)

@@ -856,7 +856,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
     @action(detail=False, methods=["post"])
     def check(self, request):
         data = _valid(s.SheetCheckSerializer, request)
-        problems = s.sheet_count_problems(data["sheet"]) or sheet_problems(data["sheet"], form=data["form"])
+        problems = s.sheet_type_problems(data["sheet"]) or sheet_problems(data["sheet"], form=data["form"])
         body = {"ok": not problems, "problems": problems, "majors": None, "minors": None, "net": None, "scores": None}
         if not problems and data["form"] == Event.Form.PARTNERSHIP:
             game = scores.score_game(scores.ScoreSheet.from_dict(data["sheet"]))

@@ -8,8 +8,13 @@ rotations and audit entries refer to players and rows by id, and a restore must 
 Users are referred to by username; an import creates any that are missing, with no usable
 password (set one with ``manage.py changepassword``).
 
-The file holds the event's secrets — the table links' tokens and the game sets with their seed —
-so keep it as carefully as the database (docs/backup.md).
+Deal secrets stay out unless asked for. Until the hands are released (or a generated file's seed
+revealed), the dealing seed and the hands are secret: a plain export leaves them out and says so
+(``left_out``); a **full backup** (``full=True``, ``export_event --full``) keeps them and says that
+it holds secrets (``full_backup``). A full backup restores every deal; a plain export restores the
+event without the secret game sets and the seed, and ``missing_from`` says what the director has
+to bring back (docs/backup.md). Either file holds the table links' tokens: keep it as carefully as
+the database.
 """
 
 from __future__ import annotations
@@ -101,8 +106,30 @@ def _row(obj, usernames: dict) -> dict:
     return data
 
 
-def export_event(event) -> dict:
-    """The event as one JSON-able dict (see the module docstring)."""
+FULL_BACKUP = (
+    "a full backup: it holds the event's deal secrets (the dealing seed and the hands before they are "
+    "released); keep it as carefully as the database"
+)
+
+
+def _leave_out_deal_secrets(data: dict) -> dict:
+    """Take the seed (until revealed) and the game sets (until their hands are released or can be
+    worked out from a revealed seed) out of an export; what was taken out, for ``left_out``."""
+    files = data.get("game_set_files") or []
+    if not files:
+        return {}
+    set_file, left_out = files[0], {}
+    if set_file["seed"] and not set_file["seed_revealed"]:
+        set_file["seed"] = ""
+        left_out["seed"] = True
+    if data.get("game_sets") and not (set_file["released"] or set_file["seed_revealed"]):
+        left_out["game_sets"] = [row["number"] for row in data["game_sets"]]
+        data["game_sets"] = []
+    return left_out
+
+
+def export_event(event, *, full: bool = False) -> dict:
+    """The event as one JSON-able dict (see the module docstring); with ``full``, its deal secrets too."""
     sections = _sections(event.pk, event.club_id)
     user_ids = set()
     for _, model, rows in sections:
@@ -114,6 +141,10 @@ def export_event(event) -> dict:
     data = {"format": FORMAT, "users": sorted(usernames.values())}
     for name, _, rows in sections:
         data[name] = [_row(obj, usernames) for obj in rows]
+    if full:
+        data["full_backup"] = FULL_BACKUP
+    elif left_out := _leave_out_deal_secrets(data):
+        data["left_out"] = left_out
     return data
 
 
@@ -121,8 +152,38 @@ def dumps(data: dict) -> str:
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def export_event_text(event) -> str:
-    return dumps(export_event(event))
+def export_event_text(event, *, full: bool = False) -> str:
+    return dumps(export_event(event, full=full))
+
+
+def missing_from(data: dict) -> str | None:
+    """What a plain export lacks once restored, and how to bring it back; None for a full backup
+    or a plain export that left nothing out."""
+    left_out = data.get("left_out") if isinstance(data, dict) else None
+    if not left_out:
+        return None
+    what = []
+    if left_out.get("game_sets"):
+        sets = left_out["game_sets"]
+        what.append(f"the hands of game set{'s' if len(sets) > 1 else ''} {', '.join(map(str, sets))}")
+    if left_out.get("seed"):
+        what.append("the dealing seed")
+    lines = [
+        "This is a plain export, taken before the hands were released: it does not hold "
+        + " or ".join(what)
+        + ". The event, its players, movement, scoresheets, standings and audit log are restored."
+    ]
+    if left_out.get("game_sets"):
+        lines.append(
+            "The game sets are not: import their game-set file again (the event's game-sets page, "
+            "or POST /api/game-sets/import/), or restore a full backup (export_event --full) instead."
+        )
+    if left_out.get("seed"):
+        lines.append(
+            "The seed cannot be revealed after play from this copy: the commitment is kept, the seed only "
+            "in a full backup."
+        )
+    return " ".join(lines)
 
 
 # --- import ------------------------------------------------------------------------------------------

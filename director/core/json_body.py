@@ -5,8 +5,8 @@ is not. Used by ``JSONBodyMiddleware`` in front of every view, by the API's pars
 A body is refused, before any view runs, with
 
 * 413 when it is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``;
-* 400 when it is not UTF-8, not JSON (``NaN`` and ``Infinity`` included: no JSON writer sends
-  them), nested deeper than ``MAX_DEPTH`` (the deepest real document, an event export, is under
+* 400 when it is not UTF-8, not JSON (``NaN`` and ``Infinity`` included: JSON has no such
+  numbers), nested deeper than ``MAX_DEPTH`` (the deepest real document, an event export, is under
   10 levels; a 1,000-deep one exhausts Python's recursion limit), or holds a ``\\ud800``-style
   escape that is no character (it could not be stored).
 

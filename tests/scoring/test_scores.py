@@ -14,6 +14,7 @@ from scoring.scores import (
     check_cutthroat,
     check_sheet,
     cooperative_total,
+    count_ranges,
     score_cutthroat,
     score_game,
     sheet_form,
@@ -157,7 +158,7 @@ def test_a_count_out_of_range_is_named_without_a_meaningless_card_total() -> Non
     data = sheet()
     data["calypsos"]["S"] = 10**22
     assert check_sheet(data) == [
-        "calypsos.S is 10000000000000000000000: a player completes at most 4 calypsos (52 cards)"
+        "calypsos.S is 10000000000000000000…: a player completes at most 4 calypsos (52 cards)"
     ]
     data = sheet()
     data["trick_piles"]["minors"] = 500
@@ -166,6 +167,27 @@ def test_a_count_out_of_range_is_named_without_a_meaningless_card_total() -> Non
     problems = check_sheet(sheet(calypsos=(4, 0, 0, 0), unfinished=(1, 0, 0, 0), majors=0, minors=150))
     assert len(problems) == 2 and "53 cards of one suit" in problems[0]
     assert problems[1].startswith("cards add up to 203, not 208")
+
+
+def test_every_count_has_one_range_here() -> None:
+    """The ranges the API's schema, the web's live check and these checks use (three-handed: fewer)."""
+    assert {key: most for key, (most, _) in count_ranges().items()} == {
+        "calypsos": 4,
+        "unfinished": 12,
+        "trick_piles": 208,
+        "revokes": 52,
+    }
+    assert {key: most for key, (most, _) in count_ranges(39, 117).items()} == {
+        "calypsos": 3,
+        "unfinished": 12,
+        "trick_piles": 117,
+        "revokes": 39,
+    }
+    data = sheet(revokes=(0, 53, 0, 0))
+    assert check_sheet(data) == ["revokes.H is 53: a player makes at most 52 revokes (one a trick)"]
+    three = {"calypsos": {"S": 1, "H": 0, "D": 0}, "unfinished": {"S": 0, "H": 0, "D": 0}}
+    three |= {"trick_piles": {"S": 40, "H": 40, "D": 24}, "revokes": {"S": 40}}
+    assert check_cutthroat(three) == ["revokes.S is 40: a player makes at most 39 revokes (one a trick)"]
 
 
 def test_negative_counts_are_named() -> None:

@@ -380,9 +380,9 @@ def test_every_count_out_of_range_is_listed_before_any_total(api_a, world):
     bad = _sheet(unfinished={"S": -1, "H": 7, "D": 3, "C": 15}, trick_piles={"majors": 60, "minors": 10**30})
     problems = _post_sheet(api_a, world, bad).json()["sheet"]
     assert [p.split(":")[1].strip() for p in problems] == [
+        "trick_piles.minors is 10000000000000000000…",
         "unfinished.S is -1",
         "unfinished.C is 15",
-        "trick_piles.minors is 10000000000000000000…",
     ]
 
 
@@ -441,10 +441,16 @@ def _post_sheet(api, world, sheet, url="/api/results/"):
         ({"revokes": {"S": "0"}}, "revokes.S must be a whole number"),
         ({"calypsos": {"S": 1.0, "H": 0, "D": 2, "C": 0}}, "calypsos.S must be a whole number"),
         ({"calypsos": {"S": 10**22, "H": 0, "D": 2, "C": 0}}, "calypsos.S is 1000000000"),
-        ({"calypsos": {"S": 5, "H": 0, "D": 2, "C": 0}}, "calypsos.S is 5: a player completes 0–4 calypsoes"),
+        (
+            {"calypsos": {"S": 5, "H": 0, "D": 2, "C": 0}},
+            "calypsos.S is 5: a player completes at most 4 calypsos (52 cards)",
+        ),
         ({"unfinished": {"S": 10**22, "H": 7, "D": 3, "C": 9}}, "unfinished.S is 1000000000"),
-        ({"trick_piles": {"majors": 209, "minors": 85}}, "trick_piles.majors is 209: a trick pile holds 0–208"),
-        ({"revokes": {"H": 53}}, "revokes.H is 53: a player makes 0–52 revokes"),
+        (
+            {"trick_piles": {"majors": 209, "minors": 85}},
+            "trick_piles.majors is 209: a trick pile holds at most the 208 cards in play",
+        ),
+        ({"revokes": {"H": 53}}, "revokes.H is 53: a player makes at most 52 revokes (one a trick)"),
         ({"calypsos": {"S": -(10**22), "H": 0, "D": 2, "C": 0}}, "calypsos.S is -1000000000"),
     ],
 )

@@ -71,7 +71,7 @@ def test_export_is_canonical_and_complete(club_night):
     assert [e["name"] for e in data["events"]] == ["Exported night"]
     assert len(data["players"]) == 16 and len(data["partnerships"]) == 5
     assert any(len(s["sit_out_order"]) == 4 for s in data["seatings"])  # the side of three
-    assert len(data["game_sets"]) == 3 and data["game_set_files"][0]["seed"]
+    assert data["game_sets"] == [] and data["game_set_files"][0]["seed"] == ""  # deal secrets: see below
     versions = [(s["table"], s["version"], s["status"]) for s in data["submissions"]]
     assert len(versions) == Submission.objects.filter(round__event=club_night).count() == 3
     assert {s["status"] for s in data["submissions"]} == {"confirmed", "superseded"}
@@ -87,7 +87,7 @@ def test_export_is_canonical_and_complete(club_night):
 @pytest.mark.django_db(transaction=True)  # flush (TRUNCATE on PostgreSQL) runs outside a transaction
 def test_import_into_an_empty_database_gives_the_same_file_back(club_night, tmp_path):
     out = tmp_path / "night.json"
-    call_command("export_event", str(club_night.pk), "--out", str(out))
+    call_command("export_event", str(club_night.pk), "--out", str(out), "--full")
     original = out.read_bytes()
     tokens = sorted(club_night.tables.values_list("token", flat=True))
     event_id = club_night.pk
@@ -97,7 +97,7 @@ def test_import_into_an_empty_database_gives_the_same_file_back(club_night, tmp_
     call_command("import_event", str(out))
 
     again = tmp_path / "again.json"
-    call_command("export_event", str(event_id), "--out", str(again))
+    call_command("export_event", str(event_id), "--out", str(again), "--full")
     assert again.read_bytes() == original  # byte for byte
 
     event = Event.objects.get(pk=event_id)
@@ -129,3 +129,79 @@ def test_import_refuses_what_is_not_an_export(db, payload):
 def test_export_of_an_unknown_event(db):
     with pytest.raises(CommandError, match="no event 999"):
         call_command("export_event", "999", "--out", "/tmp/x.json")
+
+
+# --- deal secrets: left out of a plain export, kept (and announced) in a full backup ---------------
+def _hands(event) -> dict:
+    return {s.number: s.deals for s in event.game_sets.order_by("number")}
+
+
+def test_a_plain_export_before_release_holds_no_deal_secret(club_night, capsys):
+    seed = club_night.set_file.seed
+    hands = _hands(club_night)
+    call_command("export_event", str(club_night.pk))
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert seed and seed not in captured.out
+    assert not any(json.dumps(deal["S"]) in captured.out for deals in hands.values() for deal in deals)
+    assert data["game_sets"] == [] and data["game_set_files"][0]["seed"] == ""
+    assert data["game_set_files"][0]["commitment"] == club_night.set_file.commitment  # public: announced
+    assert data["left_out"] == {"seed": True, "game_sets": [1, 2, 3]}
+    assert "full_backup" not in data
+    assert "Left out, as the hands are not released: the dealing seed and the hands of game sets 1, 2, 3" in (
+        captured.err
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_full_backup_says_it_holds_secrets_and_restores_every_deal(club_night, tmp_path, capsys):
+    seed, commitment, hands = club_night.set_file.seed, club_night.set_file.commitment, _hands(club_night)
+    out = tmp_path / "full.json"
+    call_command("export_event", str(club_night.pk), "--out", str(out), "--full")
+    assert "This is a full backup: it holds the event's deal secrets" in capsys.readouterr().err
+    data = json.loads(out.read_text())
+    assert data["full_backup"].startswith("a full backup: it holds the event's deal secrets")
+    assert data["game_set_files"][0]["seed"] == seed and "left_out" not in data
+    event_id = club_night.pk
+
+    _wipe()
+    call_command("import_event", str(out))
+    assert "plain export" not in capsys.readouterr().err
+    event = Event.objects.get(pk=event_id)
+    assert _hands(event) == hands
+    assert (event.set_file.seed, event.set_file.commitment) == (seed, commitment)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_plain_export_restored_says_what_it_lacks_and_the_sets_come_back_from_their_file(
+    club_night, tmp_path, capsys
+):
+    from director.deals.adapters import to_game_set
+    from scoring import gamesets
+
+    document = gamesets.game_sets_to_json([to_game_set(s) for s in club_night.game_sets.order_by("number")])
+    out = tmp_path / "plain.json"
+    call_command("export_event", str(club_night.pk), "--out", str(out))
+    event_id, commitment = club_night.pk, club_night.set_file.commitment
+
+    _wipe()
+    call_command("import_event", str(out))
+    err = capsys.readouterr().err
+    assert (
+        "This is a plain export, taken before the hands were released: it does not hold the hands of "
+        "game sets 1, 2, 3 or the dealing seed." in err
+    )
+    assert "import their game-set file again" in err and "export_event --full" in err
+    event = Event.objects.get(pk=event_id)
+    assert Submission.objects.filter(round__event=event).count() == 3  # the results are all there
+    assert not event.game_sets.exists() and event.set_file.seed == ""
+    deals.import_game_sets(event=event, data=document)
+    assert event.game_sets.count() == 3
+    assert Event.objects.get(pk=event_id).set_file.commitment == commitment
+
+
+def test_once_the_hands_are_released_a_plain_export_keeps_them(club_night):
+    deals.release_hands(event=club_night)
+    data = json.loads(export_event_text(club_night))
+    assert len(data["game_sets"]) == 3 and data["game_set_files"][0]["seed"] == club_night.set_file.seed
+    assert "left_out" not in data

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 from director.results.models import Submission
 
@@ -46,6 +47,18 @@ def test_a_body_larger_than_a_request_may_be_is_a_json_413(client, tables):
     response = _post(client, f"/t/{tables[1].token}/submit/", body)
     assert response.status_code == 413
     assert response.json()["code"] == "too-large"
+
+
+def test_a_form_larger_than_a_request_may_be_is_a_json_413_for_a_json_client(tables):
+    """Even where the CSRF check reads the form before any view (a real browser's request)."""
+    body = "note=" + "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    response = Client(enforce_csrf_checks=True).post(
+        f"/t/{tables[1].token}/submit/",
+        data=body,
+        content_type="application/x-www-form-urlencoded",
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.status_code == 413 and response.json()["code"] == "too-large"
 
 
 @pytest.mark.parametrize(
