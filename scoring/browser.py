@@ -45,6 +45,18 @@ def rules() -> dict[str, Any]:
             "revoke_points": scores.REVOKE_POINTS,
             "sheet_format": scores.SHEET_FORMAT,
             "forms": ["partnership", "cutthroat"],
+            # count_ranges for each number of cards of a suit in play (four-handed 52, three-handed 39),
+            # keyed by that number: [most, the rule's words] per count.
+            "ranges": {
+                str(copies * scores.CALYPSO_CARDS): {
+                    count: list(limit)
+                    for count, limit in scores.count_ranges(
+                        copies * scores.CALYPSO_CARDS, copies * scores.CALYPSO_CARDS * seats
+                    ).items()
+                }
+                for copies, seats in ((cards.COPIES, 4), (scores.THREE_HANDED_COPIES, 3))
+            },
+            "count_digits": scores.COUNT_DIGITS,
         },
         "words": scores.SHEET_WORDS,
     }

@@ -129,11 +129,15 @@ def _conservation(calypsos: int, unfinished: int, piles: Mapping[str, int], deck
     ]
 
 
+COUNT_DIGITS = 20
+"""A count longer than this many characters is shown cut short in a message (``_count_text``)."""
+
+
 def _count_text(value: int) -> str:
-    """A count as shown in a message: a number of 20 digits or more is cut short (it was never
-    typed on purpose, and a message should not be as long as it)."""
+    """A count as shown in a message: a number longer than ``COUNT_DIGITS`` characters is cut short
+    (it was never typed on purpose, and a message should not be as long as it)."""
     text = str(value)
-    return text if len(text) <= 20 else text[:20] + "…"
+    return text if len(text) <= COUNT_DIGITS else text[:COUNT_DIGITS] + "…"
 
 
 def count_ranges(per_suit: int = COPIES * CALYPSO_CARDS, deck: int = DECK_SIZE) -> dict[str, tuple[int, str]]:

@@ -55,3 +55,10 @@ def test_the_rules_carry_the_engines_figures():
     assert rules["scores"]["three_handed_copies"] * 13 * 3 == 117
     assert rules["cards"]["suit_aliases"]["♣"] == "C" and "void" in rules["cards"]["void"]
     assert json.loads(json.dumps(rules)) == rules  # plain JSON
+
+
+def test_the_rules_carry_each_counts_range_from_the_engine():
+    ranges = browser.rules()["scores"]["ranges"]
+    assert ranges["52"]["revokes"] == [52, "a player makes at most 52 revokes (one a trick)"]
+    assert ranges["39"]["calypsos"] == [3, "a player completes at most 3 calypsos (39 cards)"]
+    assert ranges["39"]["trick_piles"][0] == 117 and ranges["52"]["unfinished"][0] == 12

@@ -70,7 +70,11 @@
     return result;
   };
 
-  Reading.prototype.is = function (name, value) { return name + " is " + (this.shown[name] || String(value)); };
+  // scoring.scores._count_text: a count longer than K.count_digits characters is cut short.
+  Reading.prototype.is = function (name, value) {
+    var text = this.shown[name] || String(value);
+    return name + " is " + (text.length <= K.count_digits ? text : text.slice(0, K.count_digits) + "…");
+  };
 
   // scoring.scores._structure_problems' tail: keys that are not part of a sheet, then its header.
   Reading.prototype.header = function (data) {
@@ -84,24 +88,26 @@
       this.problems.push("form is " + repr(data.form) + ", expected " + K.forms.map(repr).join(" or "));
   };
 
-  // scoring.scores._pile_problems and _player_problems: [out of range, too many of one suit].
+  // scoring.scores._pile_problems and _player_problems: [out of range, too many of one suit], with
+  // each count's range and words from scoring.scores.count_ranges (K.ranges, by cards of a suit).
   Reading.prototype.ranges = function (v, deck, perSuit) {
-    var ranged = [], tooMany = [], self = this, most = Math.floor(perSuit / CALYPSO);
+    var ranged = [], tooMany = [], self = this, limits = K.ranges[String(perSuit)], most = limits.calypsos[0];
     Object.keys(v.p).forEach(function (k) {
       var name = "trick_piles." + k;
       if (v.p[k] < 0) ranged.push(self.is(name, v.p[k]) + ": counts cannot be negative");
       else if (v.p[k] > deck) ranged.push(self.is(name, v.p[k]) + ": a trick pile holds at most the " + deck + " cards in play");
     });
-    [["calypsos", v.c], ["unfinished", v.u], ["revokes", v.r]].forEach(function (part) {
+    var parts = [["calypsos", v.c], ["unfinished", v.u], ["revokes", v.r]];
+    parts.forEach(function (part) {
       Object.keys(part[1]).forEach(function (s) {
         if (part[1][s] < 0) ranged.push(self.is(part[0] + "." + s, part[1][s]) + ": counts cannot be negative");
       });
     });
-    Object.keys(v.c).forEach(function (s) {
-      if (v.c[s] > most) ranged.push(self.is("calypsos." + s, v.c[s]) + ": a player completes at most " + most + " calypsos (" + perSuit + " cards)");
-    });
-    Object.keys(v.u).forEach(function (s) {
-      if (v.u[s] >= CALYPSO) ranged.push(self.is("unfinished." + s, v.u[s]) + ": an unfinished calypso holds 0–" + (CALYPSO - 1) + " cards (" + CALYPSO + " complete a calypso)");
+    parts.forEach(function (part) {
+      var limit = limits[part[0]];
+      Object.keys(part[1]).forEach(function (s) {
+        if (part[1][s] > limit[0]) ranged.push(self.is(part[0] + "." + s, part[1][s]) + ": " + limit[1]);
+      });
     });
     Object.keys(v.c).forEach(function (s) {
       if (!has(v.u, s)) return;
