@@ -13,7 +13,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-d
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run test lint format lock clean
+.PHONY: run test lint format lock clean mutate
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -32,6 +32,11 @@ run: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)
+
+# Mutation testing of scoring/ with mutmut (minutes; not part of make test): prints per-module
+# scores and, last, `mutation score: K killed of N (P %)`. See tests/mutate.py and docs/testing.md.
+mutate: $(DEV_STAMP)
+	$(BIN)/python tests/mutate.py $(ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
@@ -70,4 +75,4 @@ lock: $(DEV_STAMP)
 	rm -rf $(SCRATCH)
 
 clean:
-	rm -rf $(VENV) var/*.sqlite3* var/media .pytest_cache
+	rm -rf $(VENV) var/*.sqlite3* var/media .pytest_cache mutants
