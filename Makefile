@@ -14,7 +14,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-d
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run dev test lint format lock clean
+.PHONY: run dev test lint format lock clean mutate
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -37,6 +37,11 @@ dev: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)
+
+# Mutation testing of scoring/ with mutmut (minutes; not part of make test): prints per-module
+# scores and, last, `mutation score: K killed of N (P %)`. See tests/mutate.py and docs/testing.md.
+mutate: $(DEV_STAMP)
+	$(BIN)/python tests/mutate.py $(ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
@@ -75,4 +80,4 @@ lock: $(DEV_STAMP)
 	rm -rf $(SCRATCH)
 
 clean:
-	rm -rf $(VENV) var/*.sqlite3* var/media .pytest_cache
+	rm -rf $(VENV) var/*.sqlite3* var/media .pytest_cache mutants
