@@ -307,6 +307,19 @@ def _move_status(event: Event, old: str, new: str) -> Event:
     return event
 
 
+def start_warning(event: Event) -> str | None:
+    """Why starting ``event`` now needs the director's say-so, or None: a duplicate event with no
+    game set at all (the event page shows it beside Start; ``start_event`` refuses without force)."""
+    if not event.is_duplicate or event.game_sets.exists():
+        return None
+    return (
+        f"{event.name} is a duplicate event with no game sets yet: every table must play the same "
+        "deals for the scores to be compared, and the guide cards, travellers and hand records come "
+        "from the sets — generate, import or record them first (Game sets), or start anyway if the "
+        "sets are dealt at the tables and recorded later"
+    )
+
+
 @transaction.atomic
 def start_event(*, event: Event, force: bool = False) -> Event:
     """Draft → running; game 1 starts. A duplicate event with no game set at all is refused
@@ -314,15 +327,9 @@ def start_event(*, event: Event, force: bool = False) -> Event:
     tables and recorded later); a forced start is logged."""
     if not event.tables.exists():
         raise ValidationError(f"{event.name} has no tables yet", field="tables")
-    without_sets = event.is_duplicate and not event.game_sets.exists()
+    without_sets = start_warning(event)
     if without_sets and not force:
-        raise Conflict(
-            f"{event.name} is a duplicate event with no game sets yet: every table must play the same "
-            "deals for the scores to be compared, and the guide cards, travellers and hand records come "
-            "from the sets — generate, import or record them first (Game sets), or start anyway if the "
-            "sets are dealt at the tables and recorded later",
-            field="game_sets",
-        )
+        raise Conflict(without_sets, field="game_sets")
     event = _move_status(event, Event.Status.DRAFT, Event.Status.RUNNING)
     Round.objects.filter(event=event, number=1, started_at__isnull=True).update(started_at=timezone.now())
     if without_sets:

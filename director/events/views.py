@@ -222,6 +222,7 @@ def event_detail(request, event_id):
             "finish_check": finish_check(request, event, grid),
             # Start was refused (the reason is in the messages): offer to start anyway.
             "start_check": request.GET.get("start") == "check" and event.status == Event.Status.DRAFT,
+            "start_warning": services.start_warning(event) if event.status == Event.Status.DRAFT else None,
             "reissue_check": reissue_check(request, grid.tables),
         },
     )

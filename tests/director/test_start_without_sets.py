@@ -40,6 +40,8 @@ def test_a_progressive_night_needs_no_game_sets(progressive_a):
 
 def test_the_event_page_gives_the_reason_and_asks(client, duplicate):  # noqa: F811
     start = reverse("events:start", args=[duplicate.pk])
+    before = client.get(reverse("events:detail", args=[duplicate.pk])).content.decode()
+    assert 'id="start-warning"' in before and "No game sets yet" in before
     refused = client.post(start)
     assert refused.status_code == 302 and refused.url.endswith("?start=check#start-check")
     said = [str(m) for m in get_messages(refused.wsgi_request)]
