@@ -99,8 +99,11 @@ def lock_rounds(rounds) -> list[Round]:
     is open; finishing the event or closing a game takes the locks first, so it waits for the sheets
     being written, sees them, and records its close time only once they are in — and a sheet that
     queued behind the close finds it closed. Tables of one game already queue on its row, so this
-    costs no parallelism."""
-    return list(rounds.select_for_update(of=("self",)))
+    costs no parallelism.
+
+    ``FOR NO KEY UPDATE`` (PostgreSQL): these writers exclude each other, while a row that merely
+    refers to the game (a sheet, a seating) is still inserted without waiting for the lock."""
+    return list(rounds.select_for_update(of=("self",), no_key=True))
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -390,8 +393,12 @@ def finish_event(*, event: Event, force: bool = False) -> Event:
     """Running → finished; open games close. Refused (``Conflict``, field ``unfinished``) while
     results are unfinished (see ``unfinished_results``) unless ``force``: a forced finish is logged
     with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
-    written are in before the check and the close time."""
-    event = _locked_event(event)
+    written are in before the check and the close time.
+
+    The event's row is locked ``FOR NO KEY UPDATE``: a sheet in flight, holding its game's lock,
+    still writes its audit entry (which refers to the event, and so takes ``FOR KEY SHARE`` on it)
+    while the finish waits for that game — under ``FOR UPDATE`` each would wait for the other."""
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     lock_rounds(Round.objects.filter(event=event).order_by("number"))
     unfinished = unfinished_results(event) if event.status == Event.Status.RUNNING else []
     if unfinished and not force:
