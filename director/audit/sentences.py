@@ -252,6 +252,10 @@ def _finish_forced(e) -> Reading:
     return Reading(f"Finished the event on purpose with results unfinished: {'; '.join(items)}.")
 
 
+def _start_without_sets(e) -> Reading:
+    return Reading("Started the duplicate event on purpose with no game sets dealt, imported or recorded.")
+
+
 def _artificial(e) -> Reading:
     a = _d(e.after)
     where = _join("at", _place({"table": a.get("table"), "round": a.get("game")})) if a.get("table") else ""
@@ -333,6 +337,7 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.close_round": _close_round,
     "events.finish_forced": _finish_forced,
     "events.reopen_round": _reopen_round,
+    "events.start_without_sets": _start_without_sets,
     "standings.artificial": _artificial,
     "standings.withdraw_artificial": _withdraw_artificial,
     "standings.fouled": _fouled,

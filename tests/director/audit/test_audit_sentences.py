@@ -156,6 +156,14 @@ SAMPLES = {
         "Finished the event on purpose with results unfinished: game 4, table 2: no sheet; game 4, table 3: disputed.",
     ),
     "events.reopen_round": (None, {"status": "open"}, "", "Game 2", "dora", "Reopened game 2."),
+    "events.start_without_sets": (
+        None,
+        {"game_sets": 0},
+        "",
+        "",
+        "dora",
+        "Started the duplicate event on purpose with no game sets dealt, imported or recorded.",
+    ),
     "standings.artificial": (
         None,
         {"game": 2, "table": 3, "direction": "minors", "code": "A+"},
