@@ -86,8 +86,11 @@ def parse_date(value, what: str = "the date", *, field: str = "date") -> date_ty
 
 
 def _locked_event(event: Event) -> Event:
-    """Re-read ``event`` under a row lock: event-level changes are serialised on this row."""
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """Re-read ``event`` under a row lock: event-level changes are serialised on this row.
+    ``FOR NO KEY UPDATE`` (PostgreSQL), as they change no key: a sheet being written meanwhile still
+    inserts its audit entry, which refers to the event, instead of waiting for us while we wait for
+    it (deleting its table, say)."""
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
 def lock_rounds(rounds) -> list[Round]:
@@ -395,10 +398,11 @@ def finish_event(*, event: Event, force: bool = False) -> Event:
     with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
     written are in before the check and the close time.
 
-    The event's row is locked ``FOR NO KEY UPDATE``: a sheet in flight, holding its game's lock,
-    still writes its audit entry (which refers to the event, and so takes ``FOR KEY SHARE`` on it)
-    while the finish waits for that game — under ``FOR UPDATE`` each would wait for the other."""
-    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+    The event's row is locked ``FOR NO KEY UPDATE`` (``_locked_event``): a sheet in flight, holding
+    its game's lock, still writes its audit entry (which refers to the event, and so takes
+    ``FOR KEY SHARE`` on it) while the finish waits for that game — under ``FOR UPDATE`` each would
+    wait for the other."""
+    event = _locked_event(event)
     lock_rounds(Round.objects.filter(event=event).order_by("number"))
     unfinished = unfinished_results(event) if event.status == Event.Status.RUNNING else []
     if unfinished and not force:
