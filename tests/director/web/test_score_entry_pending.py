@@ -5,6 +5,7 @@ as sent or corrects its numbers (issue #14.1)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -160,3 +161,16 @@ def test_the_service_writes_nothing_for_an_untouched_pending_sheet(running, dire
     )
     again = results.save_from_page(table=table, round=round1, sheet=OTHER, by=director_a, seen_version=1)
     assert again.outcome == "unchanged" and versions(running, 3) == [(1, "confirmed")]
+
+
+def test_a_disputes_own_sheet_is_offered_to_fill_in(client, running):
+    table = table_sheet(running, 4)
+    sent = Submission.objects.get(table=table)
+    table_services.dispute(table=table, submission_id=sent.pk, side="minors", sheet=GOOD, phone="phone-minors")
+    page = client.get(url(running)).content.decode()
+    button = re.search(
+        r'<button type="button" class="secondary fill-proposal" id="proposal-4" data-values="([^"]+)"', page
+    )
+    values = json.loads(html.unescape(button.group(1)))
+    assert (values["t4-pile-majors"], values["t4-pile-minors"]) == ("60", "85")
+    assert 'id="proposal-2"' not in page
