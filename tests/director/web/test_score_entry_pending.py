@@ -42,6 +42,9 @@ def page_form(response) -> dict:
         value = re.search(r'value="([^"]*)"', tag)
         if name and name.group(1) != "csrfmiddlewaretoken":
             data[name.group(1)] = html.unescape(value.group(1)) if value else ""
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', form, flags=re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', options)
+        data[name] = chosen.group(1) if chosen else ""
     return data
 
 
@@ -174,3 +177,36 @@ def test_a_disputes_own_sheet_is_offered_to_fill_in(client, running):
     values = json.loads(html.unescape(button.group(1)))
     assert (values["t4-pile-majors"], values["t4-pile-minors"]) == ("60", "85")
     assert 'id="proposal-2"' not in page
+
+
+def test_a_cutthroat_tables_own_sheet_is_left_too(client, club_a, players_a, director_a):
+    """Four- and three-handed cutthroat sheets sent from the tables read back unchanged from the page."""
+    from director.events import services as events
+
+    from .test_cutthroat_scores import FOUR, THREE
+
+    event = events.set_up_night(
+        club=club_a,
+        name="Cutthroat night",
+        date="2025-05-02",
+        type="progressive-individual",
+        form="cutthroat",
+        players=[p.pk for p in players_a[:12]],
+    )
+    events.start_event(event=event)
+    for number, sheet in ((1, FOUR), (2, THREE)):
+        table_services.submit(
+            table=event.tables.get(number=number),
+            round_number=1,
+            sheet={**sheet, "form": "cutthroat"},
+            side="majors",
+            idempotency_key=None,
+            phone="phone-majors",
+        )
+    client.force_login(director_a)
+    data = page_form(client.get(url(event)))
+    assert data["t2-absent"] == "C"
+    response = client.post(url(event), data)
+    assert response.status_code == 302, response.context["cards"][1]["errors"]
+    assert versions(event, 1) == [(1, "submitted")] and versions(event, 2) == [(1, "submitted")]
+    assert "Left as they are: tables 1, 2 (awaiting the opponents' confirmation)." in " ".join(said(response))
