@@ -16,12 +16,13 @@ from director.results import services as results
 from director.results.models import Submission
 from director.table import services as table_services
 
-from . import test_scores
+from . import test_cutthroat_scores, test_scores
 from .test_scores import GOOD, form_data, url
 
 pytestmark = pytest.mark.django_db
 
 running = test_scores.running  # the fixture: game 1 of a 4-table night, the director signed in
+cutthroat = test_cutthroat_scores.cutthroat  # a running cutthroat night, the director signed in
 
 OTHER = {  # a different sheet that adds up: the disputed numbers' correction
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
@@ -179,34 +180,20 @@ def test_a_disputes_own_sheet_is_offered_to_fill_in(client, running):
     assert 'id="proposal-2"' not in page
 
 
-def test_a_cutthroat_tables_own_sheet_is_left_too(client, club_a, players_a, director_a):
+def test_a_cutthroat_tables_own_sheet_is_left_too(client, cutthroat):
     """Four- and three-handed cutthroat sheets sent from the tables read back unchanged from the page."""
-    from director.events import services as events
-
-    from .test_cutthroat_scores import FOUR, THREE
-
-    event = events.set_up_night(
-        club=club_a,
-        name="Cutthroat night",
-        date="2025-05-02",
-        type="progressive-individual",
-        form="cutthroat",
-        players=[p.pk for p in players_a[:12]],
-    )
-    events.start_event(event=event)
-    for number, sheet in ((1, FOUR), (2, THREE)):
+    for number, sheet in ((1, test_cutthroat_scores.FOUR), (2, test_cutthroat_scores.THREE)):
         table_services.submit(
-            table=event.tables.get(number=number),
+            table=cutthroat.tables.get(number=number),
             round_number=1,
             sheet={**sheet, "form": "cutthroat"},
             side="majors",
             idempotency_key=None,
             phone="phone-majors",
         )
-    client.force_login(director_a)
-    data = page_form(client.get(url(event)))
+    data = page_form(client.get(url(cutthroat)))
     assert data["t2-absent"] == "C"
-    response = client.post(url(event), data)
+    response = client.post(url(cutthroat), data)
     assert response.status_code == 302, response.context["cards"][1]["errors"]
-    assert versions(event, 1) == [(1, "submitted")] and versions(event, 2) == [(1, "submitted")]
+    assert versions(cutthroat, 1) == [(1, "submitted")] and versions(cutthroat, 2) == [(1, "submitted")]
     assert "Left as they are: tables 1, 2 (awaiting the opponents' confirmation)." in " ".join(said(response))
