@@ -260,6 +260,10 @@ def import_event(data: dict | str | bytes):
                 continue
             obj, auto = model(), {}
             for field in model._meta.concrete_fields:
+                if field.name not in row and field.has_default():
+                    # a file written before the column existed (e.g. a submission's submitted_side)
+                    setattr(obj, field.attname, field.get_default())
+                    continue
                 value = row.get(field.name)
                 if _is_user(field):
                     value = users.get(value) if value is not None else None

@@ -245,12 +245,13 @@ def label_games(event: Event, rounds: list[Round]) -> list[Round]:
 
 
 def unfinished_before(grid: Grid, number: int) -> list[tuple[int, list[int]]]:
-    """The games before game ``number`` that still have seated tables without any sheet:
-    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page."""
+    """The open games before game ``number`` that still have seated tables without any sheet:
+    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page.
+    A game the director closed with a table missing was left so on purpose: it does not count."""
     return [
         (r.number, [c.table.number for c in grid.missing(r.number)])
         for r in grid.rounds
-        if r.number < number and grid.missing(r.number)
+        if r.number < number and r.status == Round.Status.OPEN and grid.missing(r.number)
     ]
 
 

@@ -9,6 +9,8 @@ wrong sheet keeps every sheet of the page unsaved, with the problems shown on th
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import redirect, render
@@ -148,6 +150,16 @@ def _report(request, round_obj, done, by_table) -> None:
             )
 
 
+def _proposal_values(cell, *, cutthroat: bool) -> str:
+    """A disputed sheet's counter-proposal (the disputing side's own sheet) as the page's box values,
+    JSON for the "Fill in their sheet" button ("" when there is none)."""
+    result = cell.result
+    proposed = (result.proposal or {}).get("sheet") if result is not None and result.status == "disputed" else None
+    if not proposed:
+        return ""
+    return json.dumps(values_from_sheet(cell.table.number, proposed, cutthroat=cutthroat), sort_keys=True)
+
+
 def _seen(data, cell, entry) -> dict:
     """The version and status of the table's sheet that the page shows (sent back on save, so a
     sheet that changes meanwhile is not overwritten unseen). A page shown again after a refusal
@@ -243,6 +255,7 @@ def score_entry(request, event_id, number):
         card = _card(cell, entry, values, cutthroat=cutthroat)
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
+        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat)
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds
