@@ -30,6 +30,7 @@ from .models import (
     Event,
     Partnership,
     PartnershipMember,
+    ResultsChange,
     Round,
     Seat,
     Seating,
@@ -86,8 +87,20 @@ def parse_date(value, what: str = "the date", *, field: str = "date") -> date_ty
 
 
 def _locked_event(event: Event) -> Event:
-    """Re-read ``event`` under a row lock: event-level changes are serialised on this row."""
+    """Re-read ``event`` under a row lock: event-level changes are serialised on this row. Every
+    caller is about to change the event (its settings, tables, partnerships, seatings), so the
+    results are marked changed too; the update takes the same row lock."""
+    results_changed(event.pk)
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def results_changed(event_id: int) -> None:
+    """Something the results pages show has changed for the event: move its results version
+    (``selectors.results_version``), so the cached standings are computed afresh. Called inside
+    the write's transaction, so the new version and the write commit (or roll back) together; a
+    reader that saw the old version may cache what it computed under that old version, which no
+    later reader asks for. An insert: it takes no lock another write waits for."""
+    ResultsChange.objects.create(event_id=event_id)
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -485,7 +498,15 @@ def set_partnership_players(*, partnership: Partnership, players: Iterable) -> P
 def remove_partnership(*, partnership: Partnership) -> None:
     if partnership.seatings.filter(round__submissions__isnull=False).exists():
         raise Conflict(f"partnership {partnership.number} has results and cannot be removed", field="partnership")
+    results_changed(partnership.event_id)
     partnership.delete()
+
+
+def player_changed(player: Player) -> None:
+    """A player's name shows on the results of every event of the club that seats them: mark those
+    changed (``Player`` saves call this; ``apps`` connects it)."""
+    ids = Event.objects.filter(club_id=player.club_id).values_list("pk", flat=True)
+    ResultsChange.objects.bulk_create([ResultsChange(event_id=pk) for pk in ids])
 
 
 @transaction.atomic
