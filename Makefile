@@ -13,7 +13,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-d
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run test lint format lock clean
+.PHONY: run test lint format lock clean bench
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -32,6 +32,11 @@ run: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)
+
+# Every benchmark in bench/, briefly, in one table (work, figure, baseline, ratio); docs/benchmarks.md
+# has the full runs. ARGS=--with-load adds the PostgreSQL entry load test.
+bench: $(DEV_STAMP)
+	$(BIN)/python bench/all.py $(ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
