@@ -122,7 +122,7 @@ def standings(against: str) -> list[Row]:
             before = f"{against}: {then:.0f} ms ({then_cpu:.0f} CPU)"
             rows.append(Row(work, figure, before, f"{then_cpu / cpu:.1f} (CPU)"))
         else:
-            rows.append(Row(work, figure, f"goal < {goal} ms", f"{goal / ms:.1f}"))
+            rows.append(Row(work, figure, f"goal < {goal} ms", f"{goal / cpu:.1f} (CPU)"))
     return rows
 
 
