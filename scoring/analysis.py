@@ -147,7 +147,8 @@ class Analysis:
     def summary(self) -> dict[str, Any]:
         """The summary a hand record prints (the shape ``print_pdf --analysis`` reads): expected net
         per side, the lopsided flag, how many games it rests on, how surely the set favours a side
-        (``margin``, ``confidence``, ``tail``: the hand record words them) and a one-line note."""
+        (``margin``, ``confidence``, ``tail``: the hand record words them), the ``verdict`` in English
+        (the game-set page shows it) and a one-line note."""
         note = f"{self.players} players, rule {self.rule}"
         return {
             "expected_net_majors": self.majors.mean_net,
@@ -157,6 +158,7 @@ class Analysis:
             "margin": self.margin,
             "confidence": self.confidence,
             "tail": self.tail,
+            "verdict": self.verdict(),
             "note": note,
         }
 

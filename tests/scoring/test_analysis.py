@@ -259,8 +259,9 @@ def test_summary_is_the_hand_record_shape():
     summary = result.summary()
     assert set(summary) == {
         *("expected_net_majors", "expected_net_minors", "lopsided", "games", "note"),
-        *("margin", "confidence", "tail"),
+        *("margin", "confidence", "tail", "verdict"),
     }
+    assert summary["verdict"] == result.verdict()
     assert (summary["margin"], summary["confidence"], summary["tail"]) == (
         result.margin,
         result.confidence,
