@@ -4,7 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from . import auth, docs, views
+from . import auth, docs, standings_views, views
 
 router = DefaultRouter()
 router.include_format_suffixes = False
@@ -25,5 +25,12 @@ urlpatterns = [
     path("auth/token/revoke/", auth.RevokeToken.as_view(), name="token-revoke"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
+    path("events/<int:event_id>/standings/", standings_views.StandingsView.as_view(), name="event-standings"),
+    path("events/<int:event_id>/travellers/", standings_views.TravellersView.as_view(), name="event-travellers"),
+    path(
+        "events/<int:event_id>/travellers/<int:number>/",
+        standings_views.TravellerView.as_view(),
+        name="event-traveller",
+    ),
     path("", include(router.urls)),
 ]

@@ -82,3 +82,41 @@ class GameSet(models.Model):
     @property
     def orientation_label(self) -> str:
         return ORIENTATION_LABELS.get(self.orientation, self.orientation)
+
+
+class AnalysisJob(models.Model):
+    """The play engine's analysis of an event's game sets (``scoring.analysis.analyse_sets``), run
+    by a Celery task (in-process on the laptop, where no broker is configured). ``done``/``total``
+    count the sets analysed, for the browser's progress bar; ``summaries`` maps set numbers (as
+    text) to ``Analysis.summary()``, what the hand records and the game-set page print. Status moves
+    ``queued → running → done | failed`` by compare-and-swap updates (``services``)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="analysis_jobs")
+    players = models.CharField(max_length=8, default="club")
+    games = models.PositiveIntegerField(default=100)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    summaries = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"analysis of {self.event_id} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

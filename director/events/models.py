@@ -280,3 +280,23 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.suit}"
+
+
+class ResultsChange(models.Model):
+    """One write that changed what an event's results pages show: a sheet entered, confirmed,
+    disputed or withdrawn, an adjustment, a fouled set, a ranking option, a seating, a partnership,
+    a player's name. ``services.results_changed`` adds a row in the write's own transaction; the
+    number of rows of an event is its *results version*, under which the computed standings are
+    cached (``standings.selectors.standings_page``).
+
+    Insert-only rather than a counter on the event row: an update would hold the event's row lock
+    until the write commits, and every table of the event would queue behind it (the submit path
+    locks only its own table; docs/benchmarks.md, the entry load test). The count, not the highest
+    id, is the version: ids are handed out before commit, so a write that commits after a later one
+    would not move the highest id, but it always adds one to the count."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"results of {self.event_id} changed at {self.at:%H:%M:%S}"

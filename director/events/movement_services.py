@@ -247,6 +247,7 @@ def _teams_from_rows(partnerships: dict[int, Partnership]) -> dict[str, tuple]:
 # --- the shell around every change -----------------------------------------------------------------
 def _lock(event: Event) -> tuple[Event, EventMovement]:
     """Lock the event and its rounds (``close_round`` starting the next game waits for us), then read."""
+    event_services.results_changed(event.pk)  # the callers change seatings; the row lock is taken anyway
     event = Event.objects.select_for_update(of=("self",)).select_related("club").get(pk=event.pk)
     list(Round.objects.select_for_update().filter(event=event).values_list("pk", flat=True))
     return event, load_movement(event)

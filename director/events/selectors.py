@@ -11,6 +11,13 @@ from director.clubs.access import clubs_for
 from director.core.errors import NotFound
 
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+from .models import ResultsChange as ResultsChange
+
+
+def results_version(event: Event | int) -> int:
+    """How many writes have changed what the event's results pages show (``models.ResultsChange``):
+    one indexed count. Read it before reading the results it stands for."""
+    return ResultsChange.objects.filter(event_id=getattr(event, "pk", event)).count()
 
 
 def events_for(user, *, club=None, status: str | None = None) -> QuerySet[Event]:

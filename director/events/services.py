@@ -30,6 +30,7 @@ from .models import (
     Event,
     Partnership,
     PartnershipMember,
+    ResultsChange,
     Round,
     Seat,
     Seating,
@@ -89,7 +90,9 @@ def _locked_event(event: Event) -> Event:
     """Re-read ``event`` under a row lock: event-level changes are serialised on this row.
     ``FOR NO KEY UPDATE`` (PostgreSQL), as they change no key: a sheet being written meanwhile still
     inserts its audit entry, which refers to the event, instead of waiting for us while we wait for
-    it (deleting its table, say)."""
+    it (deleting its table, say). Every caller is about to change the event (its settings, tables,
+    partnerships, seatings), so the results are marked changed too (``results_changed``)."""
+    results_changed(event.pk)
     return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
@@ -107,6 +110,15 @@ def lock_rounds(rounds) -> list[Round]:
     ``FOR NO KEY UPDATE`` (PostgreSQL): these writers exclude each other, while a row that merely
     refers to the game (a sheet, a seating) is still inserted without waiting for the lock."""
     return list(rounds.select_for_update(of=("self",), no_key=True))
+
+
+def results_changed(event_id: int) -> None:
+    """Something the results pages show has changed for the event: move its results version
+    (``selectors.results_version``), so the cached standings are computed afresh. Called inside
+    the write's transaction, so the new version and the write commit (or roll back) together; a
+    reader that saw the old version may cache what it computed under that old version, which no
+    later reader asks for. An insert: it takes no lock another write waits for."""
+    ResultsChange.objects.create(event_id=event_id)
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -571,7 +583,15 @@ def set_partnership_players(*, partnership: Partnership, players: Iterable) -> P
 def remove_partnership(*, partnership: Partnership) -> None:
     if partnership.seatings.filter(round__submissions__isnull=False).exists():
         raise Conflict(f"partnership {partnership.number} has results and cannot be removed", field="partnership")
+    results_changed(partnership.event_id)
     partnership.delete()
+
+
+def player_changed(player: Player) -> None:
+    """A player's name shows on the results of every event of the club that seats them: mark those
+    changed (``Player`` saves call this; ``apps`` connects it)."""
+    ids = Event.objects.filter(club_id=player.club_id).values_list("pk", flat=True)
+    ResultsChange.objects.bulk_create([ResultsChange(event_id=pk) for pk in ids])
 
 
 @transaction.atomic

@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 from director.deals.adapters import to_game_set
 from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
-from director.deals.selectors import commitment_state, sets_needed
+from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
 from director.events.selectors import next_places
 from director.results.models import Submission
@@ -222,7 +222,9 @@ def render_event(kind_name: str, event: Event, options: dict | None = None, *, o
                 f"event {event.pk} ({event.name}): hand records carry the commitment of all the session's sets, "
                 f"but the seating also plays set {missing}, not dealt or recorded yet"
             )
-        extra = {"commitment": commitment} if kind_name == "hand-records" else {}
+        extra = {}
+        if kind_name == "hand-records":  # with what the latest analysis of the sets found, if any
+            extra = {"commitment": commitment, "analysis": analysis_summaries(event)}
         return render_from_sets(kind_name, sets, print_options, out=out, progress=progress, **extra)
     if kind_name == "results" and document.render is not None:
         if not Seating.objects.filter(round__event=event).exists():

@@ -22,6 +22,7 @@ from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import services as event_services
 from director.events.models import Event, Round, Table
+from director.events.services import results_changed
 
 from .adapters import score_sheet
 from .models import Submission
@@ -56,7 +57,11 @@ def _check_place(table: Table, round: Round) -> None:
 
 
 def _lock_table(table: Table) -> Table:
-    return Table.objects.select_for_update().get(pk=table.pk)
+    """Every write takes the table's lock first; it also marks the event's results changed (in the
+    same transaction, so a refused write changes nothing)."""
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    results_changed(locked.event_id)
+    return locked
 
 
 def _lock_game(round_id: int) -> Round:

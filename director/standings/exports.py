@@ -12,10 +12,10 @@ import csv
 import io
 import json
 
-from .selectors import MAJORS, MINORS, EventResults, as_number
+from .selectors import MAJORS, MINORS, EventResults, StandingsPage, as_number
 
 
-def standings_rows(results: EventResults) -> list[dict]:
+def standings_rows(results: EventResults | StandingsPage) -> list[dict]:
     rows = []
     games = [r.number for r in results.rounds]
     for row in results.standings():
@@ -34,7 +34,7 @@ def standings_rows(results: EventResults) -> list[dict]:
     return rows
 
 
-def team_rows(results: EventResults) -> list[dict]:
+def team_rows(results: EventResults | StandingsPage) -> list[dict]:
     return [
         {
             "rank": t.rank,

@@ -15,6 +15,7 @@ from django.utils import timezone
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events.models import Event, Round, Seating, Table
+from director.events.services import results_changed
 from scoring.matchpoints import ARTIFICIAL_PERCENT
 
 from .models import ArtificialScore, FouledSet, StandingsOptions, TallyCardEntry
@@ -76,6 +77,7 @@ def set_artificial(
         raise Conflict("another adjustment was made here at the same moment; try again", field="code") from error
     after = {"game": round_obj.number, "table": table.number, "direction": direction, "code": code}
     record("standings.artificial", event=event, obj=adjustment, after=after, user=by, note=reason)
+    results_changed(event.pk)
     return adjustment
 
 
@@ -87,6 +89,7 @@ def withdraw_artificial(*, adjustment: ArtificialScore, by=None, reason: str = "
     )
     if moved != 1:
         raise Conflict("this adjustment was already withdrawn", field="adjustment")
+    results_changed(adjustment.event_id)
     adjustment.refresh_from_db()
     before = {"code": adjustment.code, "direction": adjustment.direction}
     record(
@@ -152,6 +155,7 @@ def set_fouled(*, event: Event, game_set, groups, reason, by=None) -> FouledSet:
     fouling = FouledSet.objects.create(event=event, game_set_number=number, groups=clean, reason=reason, created_by=by)
     after = {"game_set": number, "groups": clean}
     record("standings.fouled", event=event, obj=fouling, after=after, user=by, note=reason)
+    results_changed(event.pk)
     return fouling
 
 
@@ -162,6 +166,7 @@ def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledS
     )
     if moved != 1:
         raise Conflict("this fouling was already withdrawn", field="fouling")
+    results_changed(fouling.event_id)
     fouling.refresh_from_db()
     before = {"game_set": fouling.game_set_number}
     record(
@@ -188,6 +193,7 @@ def set_options(*, event: Event, tie_break: str | None = None, team_method: str 
             raise ValidationError(f"unknown team method {team_method!r}", field="team_method")
         options.team_method = team_method
     options.save()
+    results_changed(event.pk)
     return options
 
 

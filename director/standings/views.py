@@ -27,7 +27,7 @@ from scoring import tallies as tally_engine
 from . import charts, exports, services
 from .clock import clock_state, mmss
 from .models import ArtificialScore, FouledSet, StandingsOptions
-from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder
+from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder, standings_page
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
 
@@ -64,17 +64,22 @@ def _current_round(results) -> Round | None:
 @director_view
 def standings(request, event_id):
     event = event_for(request.user, event_id)
-    results = event_results(event)
-    context = _context(
-        results,
-        "standings",
-        rows=results.standings(),
-        teams=results.team_standings() if results.kind == "teams" else None,
-        zero_sum=results.zero_sum() if results.kind == TALLY else None,
-        tie_breaks=StandingsOptions.TieBreak.choices,
-        team_methods=StandingsOptions.TeamMethod.choices,
-        public_url=reverse("public:standings", args=[event.club.slug, event.pk]),
-    )
+    page = standings_page(event)  # cached until the next write to the event's results
+    context = {
+        "event": event,
+        "club": event.club,
+        "results": page,
+        "tab": "standings",
+        "kind": page.kind,
+        "rounds": page.rounds,
+        "game_sets": page.game_sets,
+        "rows": page.rows,
+        "teams": page.teams,
+        "zero_sum": page.zero_sum,
+        "tie_breaks": StandingsOptions.TieBreak.choices,
+        "team_methods": StandingsOptions.TeamMethod.choices,
+        "public_url": reverse("public:standings", args=[event.club.slug, event.pk]),
+    }
     return render(request, "director/standings/standings.html", context)
 
 
