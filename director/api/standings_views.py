@@ -1,4 +1,4 @@
-"""``/api/events/{id}/standings/`` and ``/api/events/{id}/travellers/[{number}/]`` (issue 21.6):
+"""``/api/events/{id}/standings/`` and ``/api/events/{id}/travellers/[?set=N]`` (issue 21.6):
 an event's results as the director's pages, the PDF and the CSV export show them.
 
 The rows are ``director.standings.exports``'s — the functions the CSV and JSON exports write — so
@@ -10,7 +10,8 @@ is a 404, as everywhere in the API.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,10 +22,12 @@ from director.standings import exports
 from director.standings.selectors import TEAMS, event_results, standings_page
 
 from . import standings_serializers as s
+from .params import int_param
 from .serializers import ErrorSerializer
 from .views import owned
 
 NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="not found among your clubs' data")}
+ERRORS = {400: OpenApiResponse(ErrorSerializer, description="a bad `set`"), **NOT_FOUND}
 
 
 def event_for(user, event_id: int) -> Event:
@@ -57,12 +60,11 @@ def _traveller(number: int, lines: list[dict]) -> dict:
 class StandingsView(APIView):
     @extend_schema(
         summary="The event's standings (and team standings), as on the standings page and in the CSV export",
-        operation_id="events_standings",
         responses={200: s.StandingsSerializer, **NOT_FOUND},
         tags=["results"],
     )
-    def get(self, request, event_id: int):
-        event = event_for(request.user, event_id)
+    def get(self, request, id: int):  # "id": the name of an object's id in every API path
+        event = event_for(request.user, id)
         page = standings_page(event)
         return Response(
             {
@@ -76,35 +78,22 @@ class StandingsView(APIView):
         )
 
 
-def travellers(request, event_id: int, number: int | None = None) -> Response:
-    """Every set's traveller, or set ``number``'s (a 404 when no table plays it)."""
-    event = event_for(request.user, event_id)
-    results = event_results(event)
-    sets = results.game_sets() if number is None else [number]
-    rows = exports.traveller_rows(results, number)
-    if number is not None and not rows:
-        raise NotFound(f"no table plays game set {number} in {event.name}")
-    found = [_traveller(n, [row for row in rows if row["game_set"] == n]) for n in sets]
-    return Response({"event": _event(event), "scale": _scale(event, results), "travellers": found})
-
-
 class TravellersView(APIView):
     @extend_schema(
-        summary="Every game set's traveller, as on the travellers page and in the CSV export",
-        operation_id="events_travellers",
-        responses={200: s.TravellersSerializer, **NOT_FOUND},
+        summary="Every game set's traveller (or one set's: ?set=N), as on the travellers pages and in the CSV export",
+        parameters=[
+            OpenApiParameter("set", OpenApiTypes.INT, OpenApiParameter.QUERY, description="one game set's number")
+        ],
+        responses={200: s.TravellersSerializer, **ERRORS},
         tags=["results"],
     )
-    def get(self, request, event_id: int):
-        return travellers(request, event_id)
-
-
-class TravellerView(APIView):
-    @extend_schema(
-        summary="One game set's traveller (in ``travellers``, alone), as on its traveller page",
-        operation_id="events_traveller",
-        responses={200: s.TravellersSerializer, **NOT_FOUND},
-        tags=["results"],
-    )
-    def get(self, request, event_id: int, number: int):
-        return travellers(request, event_id, number)
+    def get(self, request, id: int):  # "id": the name of an object's id in every API path
+        event = event_for(request.user, id)
+        number = int_param(request, "set", minimum=1)
+        results = event_results(event)
+        sets = results.game_sets() if number is None else [number]
+        rows = exports.traveller_rows(results, number)
+        if number is not None and not rows:
+            raise NotFound(f"no table plays game set {number} in {event.name}")
+        found = [_traveller(n, [row for row in rows if row["game_set"] == n]) for n in sets]
+        return Response({"event": _event(event), "scale": _scale(event, results), "travellers": found})

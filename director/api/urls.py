@@ -25,12 +25,7 @@ urlpatterns = [
     path("auth/token/revoke/", auth.RevokeToken.as_view(), name="token-revoke"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
-    path("events/<int:event_id>/standings/", standings_views.StandingsView.as_view(), name="event-standings"),
-    path("events/<int:event_id>/travellers/", standings_views.TravellersView.as_view(), name="event-travellers"),
-    path(
-        "events/<int:event_id>/travellers/<int:number>/",
-        standings_views.TravellerView.as_view(),
-        name="event-traveller",
-    ),
+    path("events/<int:id>/standings/", standings_views.StandingsView.as_view(), name="event-standings"),
+    path("events/<int:id>/travellers/", standings_views.TravellersView.as_view(), name="event-travellers"),
     path("", include(router.urls)),
 ]

@@ -44,6 +44,8 @@ CASES = [
     ("post", "/api/events/{w.dup.pk}/draw-partnerships/", lambda w: {"players": [p.pk for p in w.spare_players]}, 201),
     ("post", "/api/events/{w.event.pk}/seat-progressive/", None, 400),  # the spare partnership has no direction
     ("get", "/api/events/{w.event.pk}/grid/", None, 200),
+    ("get", "/api/events/{w.event.pk}/standings/", None, 200),
+    ("get", "/api/events/{w.event.pk}/travellers/", None, 200),
     ("get", "/api/events/{w.event.pk}/game-set-file/", None, 200),
     ("post", "/api/events/{w.event.pk}/reveal-seed/", None, 200),
     ("post", "/api/events/{w.event.pk}/release-hands/", lambda w: {"released": True}, 200),

@@ -100,17 +100,19 @@ def test_travellers_are_the_figures_of_the_csv(duplicate, director_a, dora):
     for (number, top, line), row in zip(lines, exported, strict=True):
         assert (row["game_set"], row["top"]) == (str(number), as_csv(top))
         assert {key: row[key] for key in line} == {key: as_csv(value) for key, value in line.items()}
-    one = api.get(f"/api/events/{duplicate.pk}/travellers/2/").json()
+    one = api.get(f"/api/events/{duplicate.pk}/travellers/?set=2").json()
     assert one["travellers"] == [data["travellers"][1]]
     missing = [line for line in one["travellers"][0]["lines"] if line["status"] == "missing"]
     assert len(missing) == 1 and missing[0]["majors_mp"] is None  # not played: the others factored up
 
 
-def test_another_clubs_event_and_an_unplayed_set_are_404(progressive, duplicate, director_b, director_a):
+def test_another_clubs_event_and_an_unplayed_set_are_404_a_bad_set_400(progressive, duplicate, director_b, director_a):
     other = client_for(director_b)
     for url in (f"/api/events/{progressive.pk}/standings/", f"/api/events/{duplicate.pk}/travellers/"):
         assert other.get(url).status_code == 404
-    assert client_for(director_a).get(f"/api/events/{duplicate.pk}/travellers/9/").status_code == 404
+    api = client_for(director_a)
+    assert api.get(f"/api/events/{duplicate.pk}/travellers/?set=9").status_code == 404
+    assert api.get(f"/api/events/{duplicate.pk}/travellers/?set=x").status_code == 400
 
 
 def test_standings_follow_a_correction(progressive, director_a):
@@ -123,11 +125,8 @@ def test_standings_follow_a_correction(progressive, director_a):
 
 def test_in_the_openapi_schema(director_a):
     schema = client_for(director_a).get("/api/schema/", HTTP_ACCEPT="application/json").json()
-    for path in (
-        "/api/events/{event_id}/standings/",
-        "/api/events/{event_id}/travellers/",
-        "/api/events/{event_id}/travellers/{number}/",
-    ):
+    for path in ("/api/events/{id}/standings/", "/api/events/{id}/travellers/"):
         assert "get" in schema["paths"][path], path
+    assert any(p["name"] == "set" for p in schema["paths"]["/api/events/{id}/travellers/"]["get"]["parameters"])
     standing = schema["components"]["schemas"]["Standing"]["properties"]
     assert {"rank", "number", "names", "total", "percentage", "per_game"} <= set(standing)
