@@ -74,10 +74,12 @@ def standings(request, event_id):
         "rounds": page.rounds,
         "game_sets": page.game_sets,
         "rows": page.rows,
+        "lists": page.lists,
         "teams": page.teams,
         "zero_sum": page.zero_sum,
         "tie_breaks": StandingsOptions.TieBreak.choices,
         "team_methods": StandingsOptions.TeamMethod.choices,
+        "rankings": StandingsOptions.Ranking.choices,
         "public_url": reverse("public:standings", args=[event.club.slug, event.pk]),
     }
     return render(request, "director/standings/standings.html", context)
@@ -92,6 +94,7 @@ def options(request, event_id):
             event=event,
             tie_break=request.POST.get("tie_break") or None,
             team_method=request.POST.get("team_method") or None,
+            ranking=request.POST.get("ranking") or None,
         )
         messages.success(request, "Standings options saved.")
     except DomainError as error:

@@ -65,14 +65,16 @@ def enter_all(event: Event, nets: dict, by=None) -> None:
         enter(event, game, table, net, by)
 
 
-def make_duplicate(club, players, *, tables: int = 3, games: int = 2, scale: str = "acbl", name: str = "Pairs"):
+def make_duplicate(
+    club, players, *, tables: int = 3, games: int = 2, scale: str = "acbl", name: str = "Pairs", movement=None
+):
     event = events.create_event(
         club=club,
         name=name,
         date=datetime.date(2025, 3, 21),
         type=Event.Type.DUPLICATE_PAIRS,
         games=games,
-        movement_kind=Event.MovementKind.BAROMETER,
+        movement_kind=movement or Event.MovementKind.BAROMETER,
         matchpoint_scale=scale,
     )
     events.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
