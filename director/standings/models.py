@@ -99,8 +99,8 @@ class StandingsOptions(models.Model):
 
     class Ranking(models.TextChoices):
         # scoring.standings.RANKINGS; "auto" is scoring.standings.ranking_for's choice
-        AUTO = "auto", "As the movement suggests (separate lists for a Mitchell)"
-        SEPARATE = "separate", "Separate lists: ♠♥ pairs (N/S) and ♦♣ pairs (E/W)"
+        AUTO = "auto", "As the movement suggests: two for a Mitchell"
+        SEPARATE = "separate", "Two lists: ♠♥ pairs (N/S), ♦♣ pairs (E/W)"
         OVERALL = "overall", "One overall list"
 
     event = models.OneToOneField("events.Event", on_delete=models.CASCADE, related_name="standings_options")

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='standingsoptions',
             name='ranking',
-            field=models.CharField(choices=[('auto', 'As the movement suggests (separate lists for a Mitchell)'), ('separate', 'Separate lists: ♠♥ pairs (N/S) and ♦♣ pairs (E/W)'), ('overall', 'One overall list')], default='auto', help_text='duplicate pairs: a list per direction, or one overall list', max_length=16),
+            field=models.CharField(choices=[('auto', 'As the movement suggests: two for a Mitchell'), ('separate', 'Two lists: ♠♥ pairs (N/S), ♦♣ pairs (E/W)'), ('overall', 'One overall list')], default='auto', help_text='duplicate pairs: a list per direction, or one overall list', max_length=16),
         ),
     ]
