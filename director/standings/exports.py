@@ -22,7 +22,7 @@ def standings_rows(results: EventResults | StandingsPage) -> list[dict]:
     rows = []
     games = [r.number for r in results.rounds]
     for lst in results.standings_lists():
-        rows.extend(_standing_lines(lst, games))
+        rows.extend(list_lines(lst, games))
     return rows
 
 
@@ -31,12 +31,13 @@ def standings_lists(results: EventResults | StandingsPage) -> list[dict]:
     rows (those of ``standings_rows``)."""
     games = [r.number for r in results.rounds]
     return [
-        {"direction": lst.direction or "", "heading": lst.heading, "standings": _standing_lines(lst, games)}
+        {"direction": lst.direction or "", "heading": lst.heading, "standings": list_lines(lst, games)}
         for lst in results.standings_lists()
     ]
 
 
-def _standing_lines(lst: StandingsList, games: list[int]) -> list[dict]:
+def list_lines(lst: StandingsList, games: list[int]) -> list[dict]:
+    """The export rows of one list (``standings_rows``'s lines)."""
     rows = []
     for row in lst.rows:
         line = {

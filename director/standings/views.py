@@ -493,6 +493,23 @@ def chart_game(request, event_id, number, fmt):
 
 
 # --- projector -----------------------------------------------------------------------------------------
+PROJECTOR_ROWS = 40
+
+
+def _projector_lines(results) -> list[dict]:
+    """The standings on the screen: the top 40 (of each list, a Mitchell's ♠♥ and ♦♣ pairs
+    sharing them), each line with its list's ``heading``."""
+    lists = results.standings_lists()
+    room = PROJECTOR_ROWS // max(len(lists), 1)
+    games = [r.number for r in results.rounds]
+    lines = []
+    for lst in lists:
+        for line, row in zip(exports.list_lines(lst, games)[:room], lst.rows, strict=False):
+            text = row.percentage_text if results.uses_matchpoints else row.total_text
+            lines.append({**line, "heading": lst.heading, "text": text})
+    return lines
+
+
 def projector_payload(results) -> dict:
     event = results.event
     current = _current_round(results)
@@ -519,10 +536,7 @@ def projector_payload(results) -> dict:
         "length_minutes": event.game_length_minutes,
         "clock": {**state.as_dict(), "remaining_text": mmss(state.remaining)},
         "awaited": awaited,
-        "standings": [
-            {**line, "text": row.percentage_text if results.uses_matchpoints else row.total_text}
-            for line, row in zip(exports.standings_rows(results)[:40], results.standings(), strict=False)
-        ],
+        "standings": _projector_lines(results),
         "percentages": results.uses_matchpoints,
     }
 

@@ -20,25 +20,13 @@ from tests.director.api.helpers import client_for
 from tests.director.conftest import PASSWORD
 from tests.director.printing.helpers import pdf_pages
 
-from .conftest import enter_all, make_duplicate
+from .conftest import MITCHELL_NETS, enter_all, make_duplicate
 
 pytestmark = pytest.mark.django_db
 
 MAJORS_HEADING = "♠♥ pairs (N/S)"
 MINORS_HEADING = "♦♣ pairs (E/W)"
 
-# Mitchell, 3 tables × 3 games: majors 1–3 stay; minors 4–6 move up a table, the sets down one:
-# game 1: 1v4 (set 1) 2v5 (2) 3v6 (3) · game 2: 1v6 (2) 2v4 (3) 3v5 (1) · game 3: 1v5 (3) 2v6 (1) 3v4 (2).
-# Majors' nets by (game, table); each set is played three times, top 2 (ACBL):
-#   set 1: 1 +100 → 2, 3 +40 → 1, 2 −20 → 0   (minors: 4 → 0, 5 → 1, 6 → 2)
-#   set 2: 2 +60, 1 +60 → 1½ each, 3 −80 → 0   (minors: 5 → ½, 6 → ½, 4 → 2)
-#   set 3: 3 +200 → 2, 2 0 → 1, 1 −100 → 0     (minors: 6 → 0, 4 → 1, 5 → 2)
-# Totals: ♠♥ 1: 3½, 3: 3, 2: 2½ · ♦♣ 5: 3½, 4: 3, 6: 2½ (of 6).
-MITCHELL_NETS = {
-    (1, 1): 100, (2, 3): 40, (3, 2): -20,
-    (1, 2): 60, (2, 1): 60, (3, 3): -80,
-    (1, 3): 200, (2, 2): 0, (3, 1): -100,
-}  # fmt: skip
 SEPARATE = {"majors": [(1, "1"), (3, "2"), (2, "3")], "minors": [(5, "1"), (4, "2"), (6, "3")]}
 OVERALL = [(1, "=1"), (5, "=1"), (3, "=3"), (4, "=3"), (2, "=5"), (6, "=5")]
 
@@ -173,3 +161,14 @@ def test_an_unknown_ranking_is_refused(mitchell):
 
     with pytest.raises(ValidationError, match="unknown ranking"):
         services.set_options(event=mitchell, ranking="winners")
+
+
+def test_the_projector_shows_both_lists_under_their_headings(mitchell, dora):
+    data = dora.get(reverse("standings:projector_json", args=[mitchell.pk])).json()
+    assert [(r["heading"], r["number"], r["rank"]) for r in data["standings"]] == [
+        (heading, number, rank)
+        for heading, direction in ((MAJORS_HEADING, "majors"), (MINORS_HEADING, "minors"))
+        for number, rank in SEPARATE[direction]
+    ]
+    html = dora.get(reverse("standings:projector", args=[mitchell.pk])).content.decode()
+    assert html.index(f'<th colspan="3">{MAJORS_HEADING}</th>') < html.index(f'<th colspan="3">{MINORS_HEADING}</th>')
