@@ -66,3 +66,15 @@ def test_the_public_page_redraws_from_two_lists_to_one(page, mitchell):
     assert lists_on(page, "#live-standings") == [["", ["=1", "=1", "=3", "=3", "=5", "=5"]]]
     assert page.evaluate("window.__same_page") is True
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+def test_the_projector_redraws_both_lists_under_their_headings(page, mitchell):
+    sign_in(page, "dora", "calypso-2026")
+    page.goto(f"/events/{mitchell.pk}/projector/")
+    drawn = page.locator("#projector .standings tr.list-heading")
+    assert drawn.all_inner_texts() == ["♠♥ pairs (N/S)", "♦♣ pairs (E/W)"]
+    page.locator("#projector .standings tbody tr").first.evaluate("tr => tr.setAttribute('data-server', '1')")
+    page.locator("#projector .standings tr[data-server]").wait_for(state="detached")  # the script redrew it
+    assert drawn.all_inner_texts() == ["♠♥ pairs (N/S)", "♦♣ pairs (E/W)"]
+    ranks = page.locator("#projector .standings td.rank").all_inner_texts()
+    assert ranks == ["1", "2", "3", "1", "2", "3"]
