@@ -143,8 +143,10 @@ def scorecards(request, slug, event_id):
     def build():
         results = event_results(event)
         return render_to_string(
-            "public/scorecards.html", {**_nav(event), "tab": "cards", "rows": results.standings(), "results": results}
-        )
+            "public/scorecards.html",
+            {**_nav(event), "tab": "cards", "rows": results.standings(), "lists": results.standings_lists(),
+             "results": results},
+        )  # fmt: skip
 
     return HttpResponse(_cached(event, "cards", build))
 

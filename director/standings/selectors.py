@@ -194,6 +194,7 @@ class StandingRow:
     decided_by: str | None = None
     plain: bool = False  # cutthroat: scores, written without a sign
     cells: tuple[str, ...] = ()  # each game's figure as printed, one per game of the event in order
+    among: str = ""  # the heading of the list it is ranked in ("♠♥ pairs (N/S)"); "" in one list
 
     @property
     def total_text(self) -> str:
@@ -426,12 +427,16 @@ class EventResults(_ByKind):
                     decided_by=s.decided_by,
                     plain=self.cutthroat,
                     cells=tuple(self.value_text(per_game[s.entrant].get(r.number)) for r in self.rounds),
+                    among=LIST_HEADINGS.get(ranked.direction, ""),
                 )
                 for s in ranked.standings
             ]
             for key, entrant in unscored:
                 if key not in per_game and ranked.direction in (None, seated[key]):
-                    rows.append(StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat, cells=blank))
+                    among = LIST_HEADINGS.get(ranked.direction, "")
+                    rows.append(
+                        StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat, cells=blank, among=among)
+                    )
             out.append(StandingsList(ranked.direction, rows))
         self._standings = out
         return out

@@ -177,7 +177,8 @@ def _hands(event: Event, number: int):
 def scorecards(request, event_id):
     event = event_for(request.user, event_id)
     results = event_results(event)
-    return render(request, "director/standings/scorecards.html", _context(results, "cards", rows=results.standings()))
+    context = _context(results, "cards", rows=results.standings(), lists=results.standings_lists())
+    return render(request, "director/standings/scorecards.html", context)
 
 
 @director_view

@@ -172,3 +172,13 @@ def test_the_projector_shows_both_lists_under_their_headings(mitchell, dora):
     ]
     html = dora.get(reverse("standings:projector", args=[mitchell.pk])).content.decode()
     assert html.index(f'<th colspan="3">{MAJORS_HEADING}</th>') < html.index(f'<th colspan="3">{MINORS_HEADING}</th>')
+
+
+def test_score_cards_name_the_list_their_rank_is_in(mitchell, dora):
+    html = dora.get(reverse("standings:scorecards", args=[mitchell.pk])).content.decode()
+    assert html.index(f'<h3 class="standings-list">{MAJORS_HEADING}</h3>') < html.index(MINORS_HEADING)
+    card = dora.get(reverse("standings:scorecard", args=[mitchell.pk, 5])).content.decode()
+    assert f"rank 1 of the {MINORS_HEADING}" in card
+    events.set_public_switches(event=mitchell, scorecards_released=True)
+    public = dora.get(reverse("public:scorecards", args=[mitchell.club.slug, mitchell.pk])).content.decode()
+    assert public.count('class="standings-list"') == 2
