@@ -17,7 +17,8 @@ class EventRefSerializer(serializers.Serializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.CharField(help_text="`1`, `=2` …; empty for an entrant with nothing scored yet")
+    rank = serializers.CharField(help_text="`1`, `=2` … within its list; empty for an entrant with nothing scored yet")
+    direction = serializers.CharField(help_text="the list it is ranked in: `majors`, `minors`, or empty (one list)")
     number = serializers.IntegerField(allow_null=True, help_text="partnership number (null: a player)")
     names = serializers.CharField()
     games = serializers.IntegerField(help_text="games scored")
@@ -27,6 +28,12 @@ class StandingSerializer(serializers.Serializer):
         child=serializers.FloatField(allow_null=True), help_text=f"game number → that game's figure: {NUMBER}"
     )
     tie_break = serializers.CharField(help_text="what separated equal totals, if anything")
+
+
+class StandingsListSerializer(serializers.Serializer):
+    direction = serializers.CharField(help_text="`majors`, `minors`, or empty for the one overall list")
+    heading = serializers.CharField(help_text="`♠♥ pairs (N/S)`, `♦♣ pairs (E/W)`, or empty")
+    standings = StandingSerializer(many=True)
 
 
 class TeamStandingSerializer(serializers.Serializer):
@@ -46,7 +53,12 @@ class StandingsSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["tally", "matchpoints", "teams", "coop", "cutthroat"])
     scale = serializers.CharField(allow_null=True, help_text="matchpoint scale (null for tally events)")
     games = serializers.ListField(child=serializers.IntegerField(), help_text="the event's game numbers")
-    standings = StandingSerializer(many=True)
+    ranking = serializers.ChoiceField(
+        choices=["separate", "overall"],
+        help_text="duplicate pairs ranked per direction (`separate`: a ♠♥ and a ♦♣ list) or `overall`",
+    )
+    standings = StandingSerializer(many=True, help_text="every list's rows, one list after the other")
+    lists = StandingsListSerializer(many=True, help_text="the standings as the pages show them: one list, or two")
     teams = TeamStandingSerializer(many=True, allow_null=True, help_text="team events only")
 
 

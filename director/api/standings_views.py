@@ -3,8 +3,10 @@ an event's results as the director's pages, the PDF and the CSV export show them
 
 The rows are ``director.standings.exports``'s — the functions the CSV and JSON exports write — so
 the API cannot disagree with them; only the per-game columns are gathered into ``per_game`` and a
-traveller's lines grouped by set. Standings come from the cached ``standings_page`` (recomputed
-after each write to the event's results), travellers from ``event_results``. Another club's event
+traveller's lines grouped by set. A pairs event ranked by direction has two ``lists`` (its ♠♥ and
+its ♦♣ pairs, each ranked from 1), as the pages show them; ``standings`` holds every list's rows.
+Standings come from the cached ``standings_page`` (recomputed after each write to the event's
+results, the ranking option included), travellers from ``event_results``. Another club's event
 is a 404, as everywhere in the API.
 """
 
@@ -72,7 +74,12 @@ class StandingsView(APIView):
                 "kind": page.kind,
                 "scale": _scale(event, page),
                 "games": [r.number for r in page.rounds],
+                "ranking": "separate" if page.separate else "overall",
                 "standings": [standing(row) for row in exports.standings_rows(page)],
+                "lists": [
+                    {**part, "standings": [standing(row) for row in part["standings"]]}
+                    for part in exports.standings_lists(page)
+                ],
                 "teams": exports.team_rows(page) if page.kind == TEAMS else None,
             }
         )

@@ -245,7 +245,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     from director.standings import charts
     from director.standings.selectors import event_results, fmt_mp, signed
 
-    from .data import ResultsData, StandingLine, TeamLine, Traveller, TravellerLine
+    from .data import ResultsData, StandingLine, StandingList, TeamLine, Traveller, TravellerLine
     from .words import EVENT_WORDS
 
     ew = EVENT_WORDS[lang]
@@ -255,8 +255,8 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     def per_game(value) -> str:
         return results.value_text(value)  # a net, matchpoints, or a cutthroat score
 
-    standings = tuple(
-        StandingLine(
+    def line(row) -> StandingLine:
+        return StandingLine(
             rank=row.rank,
             label=row.entrant.label,
             total=row.total_text,
@@ -264,8 +264,9 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
             games=row.games,
             per_game=tuple(per_game(row.per_game.get(n)) for n in rounds),
         )
-        for row in results.standings()
-    )
+
+    lists = tuple(StandingList(lst.heading, tuple(line(row) for row in lst.rows)) for lst in results.standings_lists())
+    standings = tuple(entry for lst in lists for entry in lst.lines)
     travellers = []
 
     def short_label(side) -> str:
@@ -343,6 +344,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
         matchpoints=results.uses_matchpoints,
         rounds=rounds,
         standings=standings,
+        lists=lists,
         travellers=tuple(travellers),
         teams=teams,
         check=check,

@@ -12,15 +12,37 @@ import csv
 import io
 import json
 
-from .selectors import MAJORS, MINORS, EventResults, StandingsPage, as_number
+from .selectors import MAJORS, MINORS, EventResults, StandingsList, StandingsPage, as_number
 
 
 def standings_rows(results: EventResults | StandingsPage) -> list[dict]:
+    """One line per entrant, list after list: a duplicate pairs event ranked by direction gives its
+    ♠♥ pairs, then its ♦♣ pairs, each ranked from 1, with ``direction`` (``majors`` / ``minors``;
+    empty in one overall list)."""
     rows = []
     games = [r.number for r in results.rounds]
-    for row in results.standings():
+    for lst in results.standings_lists():
+        rows.extend(list_lines(lst, games))
+    return rows
+
+
+def standings_lists(results: EventResults | StandingsPage) -> list[dict]:
+    """The lists as the pages show them: ``direction``, ``heading`` and that list's ``standings``
+    rows (those of ``standings_rows``)."""
+    games = [r.number for r in results.rounds]
+    return [
+        {"direction": lst.direction or "", "heading": lst.heading, "standings": list_lines(lst, games)}
+        for lst in results.standings_lists()
+    ]
+
+
+def list_lines(lst: StandingsList, games: list[int]) -> list[dict]:
+    """The export rows of one list (``standings_rows``'s lines)."""
+    rows = []
+    for row in lst.rows:
         line = {
             "rank": row.rank,
+            "direction": lst.direction or "",
             "number": row.entrant.number,
             "names": row.entrant.names,
             "games": row.games,

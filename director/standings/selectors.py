@@ -194,6 +194,7 @@ class StandingRow:
     decided_by: str | None = None
     plain: bool = False  # cutthroat: scores, written without a sign
     cells: tuple[str, ...] = ()  # each game's figure as printed, one per game of the event in order
+    among: str = ""  # the heading of the list it is ranked in ("♠♥ pairs (N/S)"); "" in one list
 
     @property
     def total_text(self) -> str:
@@ -206,6 +207,23 @@ class StandingRow:
     @property
     def percentage_text(self) -> str:
         return fmt_pct(self.percentage)
+
+
+LIST_HEADINGS = {MAJORS: "♠♥ pairs (N/S)", MINORS: "♦♣ pairs (E/W)"}
+
+
+@dataclass
+class StandingsList:
+    """One list of standings: a direction's pairs (``direction`` majors / minors) or everybody
+    (``direction`` None, no heading of its own)."""
+
+    direction: str | None
+    rows: list[StandingRow]
+
+    @property
+    def heading(self) -> str:
+        """``♠♥ pairs (N/S)`` / ``♦♣ pairs (E/W)``; empty for the one overall list."""
+        return LIST_HEADINGS.get(self.direction, "")
 
 
 @dataclass
@@ -281,7 +299,7 @@ class EventResults(_ByKind):
     options: StandingsOptions
     fouled: dict[int, FouledRow] = field(default_factory=dict)
     sitting_out: dict[int, list[str]] = field(default_factory=dict)
-    _standings: list[StandingRow] | None = None
+    _standings: list[StandingsList] | None = None
 
     # -- basics --------------------------------------------------------------------------------------
     @property
@@ -358,8 +376,23 @@ class EventResults(_ByKind):
                 tally.tables[play.round] = play.table
         return out
 
+    @property
+    def separate(self) -> bool:
+        """A duplicate pairs event ranked as a list per direction (``scoring.standings.ranking_for``:
+        the director's option, or for "auto" what the movement suggests)."""
+        if self.kind != MATCHPOINTS:
+            return False
+        chosen = engine.ranking_for(self.options.ranking, self.event.movement_kind)
+        return chosen == engine.RANK_SEPARATE
+
     def standings(self) -> list[StandingRow]:
-        """Session standings, best first; entrants with nothing scored yet last, unranked."""
+        """Session standings, best first, every list after the other (majors, then minors, when
+        ranked by direction); entrants with nothing scored yet last in their list, unranked."""
+        return [row for lst in self.standings_lists() for row in lst.rows]
+
+    def standings_lists(self) -> list[StandingsList]:
+        """The standings as every page, the PDF, the exports and the API show them: one list, or a
+        duplicate pairs event's ♠♥ and ♦♣ lists each ranked within itself (``separate``)."""
         if self._standings is not None:
             return self._standings
         by_mp = self.uses_matchpoints
@@ -371,36 +404,62 @@ class EventResults(_ByKind):
         for s in scores:
             per_game[s.entrant][s.game] = s.score
         tie_break = self.options.tie_break or engine.NONE
-        ranked = engine.session_standings(scores, by="percentage" if by_mp else "total", tie_break=tie_break)
-        rows = [
-            StandingRow(
-                rank=s.label,
-                entrant=self._entrant(s.entrant),
-                total=s.total,
-                percentage=s.percentage,
-                games=s.games,
-                per_game=per_game[s.entrant],
-                decided_by=s.decided_by,
-                plain=self.cutthroat,
-                cells=tuple(self.value_text(per_game[s.entrant].get(r.number)) for r in self.rounds),
-            )
-            for s in ranked
-        ]
-        seen = {s.entrant for s in ranked}
+        seated = self._directions()
+        ranked_lists = engine.standings_by_direction(
+            scores, seated, by="percentage" if by_mp else "total", tie_break=tie_break, separate=self.separate
+        )
         blank = ("",) * len(self.rounds)
-        for key, entrant in sorted(self.entrants.items(), key=lambda kv: (kv[1].number or 0, kv[1].names)):
-            if key not in seen and self._plays_in(key):
-                rows.append(StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat, cells=blank))
-        self._standings = rows
-        return rows
-
-    def _entrant(self, key) -> Entrant:
-        return self.entrants.get(key) or Entrant(key, None, str(key))
+        unscored = [
+            (key, entrant)
+            for key, entrant in sorted(self.entrants.items(), key=lambda kv: (kv[1].number or 0, kv[1].names))
+            if key in seated
+        ]
+        out = []
+        for ranked in ranked_lists:
+            rows = [
+                StandingRow(
+                    rank=s.label,
+                    entrant=self._entrant(s.entrant),
+                    total=s.total,
+                    percentage=s.percentage,
+                    games=s.games,
+                    per_game=per_game[s.entrant],
+                    decided_by=s.decided_by,
+                    plain=self.cutthroat,
+                    cells=tuple(self.value_text(per_game[s.entrant].get(r.number)) for r in self.rounds),
+                    among=LIST_HEADINGS.get(ranked.direction, ""),
+                )
+                for s in ranked.standings
+            ]
+            for key, entrant in unscored:
+                if key not in per_game and ranked.direction in (None, seated[key]):
+                    among = LIST_HEADINGS.get(ranked.direction, "")
+                    rows.append(
+                        StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat, cells=blank, among=among)
+                    )
+            out.append(StandingsList(ranked.direction, rows))
+        self._standings = out
+        return out
 
     def _plays_in(self, key) -> bool:
         return any(
             side is not None and key in side.entrants for p in self.plays.values() for side in (p.majors, p.minors)
         )
+
+    def _directions(self) -> dict[Hashable, str]:
+        """Each entrant's direction: where it sat first (a pair that changed direction is listed
+        where it started)."""
+        seated: dict[Hashable, str] = {}
+        for play in self.play_list():
+            for direction in DIRECTIONS:
+                side = play.side(direction)
+                if side is not None:
+                    for key in side.entrants:
+                        seated.setdefault(key, direction)
+        return seated
+
+    def _entrant(self, key) -> Entrant:
+        return self.entrants.get(key) or Entrant(key, None, str(key))
 
     def team_standings(self) -> list[TeamRow]:
         team_of = {key: e.team for key, e in self.entrants.items() if e.team}
@@ -710,6 +769,11 @@ class RankingOptions:
 
     tie_break: str
     team_method: str
+    ranking: str = StandingsOptions.Ranking.AUTO
+    separate: bool = False  # the lists as ranked: one per direction (the option, or "auto" resolved)
+
+    def get_ranking_display(self) -> str:
+        return StandingsOptions.Ranking(self.ranking).label
 
     def get_tie_break_display(self) -> str:
         return StandingsOptions.TieBreak(self.tie_break).label
@@ -732,13 +796,25 @@ class StandingsPage(_ByKind):
     options: RankingOptions
     rounds: list[GameColumn]
     game_sets: list[int]
-    rows: list[StandingRow]
+    lists: list[StandingsList]
     teams: list[TeamRow] | None
     zero_sum: list[tally_engine.Discrepancy] | None
+
+    @property
+    def rows(self) -> list[StandingRow]:
+        return [row for lst in self.lists for row in lst.rows]
+
+    @property
+    def separate(self) -> bool:
+        return self.options.separate
 
     def standings(self) -> list[StandingRow]:
         """As ``EventResults.standings`` (so ``exports.standings_rows`` reads a cached page too)."""
         return self.rows
+
+    def standings_lists(self) -> list[StandingsList]:
+        """As ``EventResults.standings_lists``: the one shape every renderer of standings reads."""
+        return self.lists
 
     def team_standings(self) -> list[TeamRow]:
         return self.teams or []
@@ -748,10 +824,10 @@ class StandingsPage(_ByKind):
         options = results.options
         return cls(
             kind=results.kind,
-            options=RankingOptions(options.tie_break, options.team_method),
+            options=RankingOptions(options.tie_break, options.team_method, options.ranking, results.separate),
             rounds=[GameColumn(r.number) for r in results.rounds],
             game_sets=results.game_sets(),
-            rows=results.standings(),
+            lists=results.standings_lists(),
             teams=results.team_standings() if results.kind == TEAMS else None,
             zero_sum=results.zero_sum() if results.kind == TALLY else None,
         )
@@ -761,7 +837,7 @@ def standings_cache_key(event: Event) -> str:
     """Moves with every write that changes the event's results (its results version: the services
     record each such write in the write's transaction) and with any change of its settings
     (``updated_at``). One query; it must be read before the results it stands for."""
-    return f"calypso:standings:{event.pk}:{results_version(event)}:{event.updated_at.timestamp()}"
+    return f"calypso:standings:lists:{event.pk}:{results_version(event)}:{event.updated_at.timestamp()}"
 
 
 def standings_page(event: Event) -> StandingsPage:

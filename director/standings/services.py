@@ -181,8 +181,12 @@ def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledS
 
 
 @transaction.atomic
-def set_options(*, event: Event, tie_break: str | None = None, team_method: str | None = None) -> StandingsOptions:
-    """How the event's standings are ranked: the tie-break and, for teams, the method."""
+def set_options(
+    *, event: Event, tie_break: str | None = None, team_method: str | None = None, ranking: str | None = None
+) -> StandingsOptions:
+    """How the event's standings are ranked: the tie-break, for teams the method, and for pairs a
+    list per direction or one overall list. The results are marked changed, so every cached
+    standings (page, public page, API) is recomputed with the new choice."""
     options, _ = StandingsOptions.objects.select_for_update().get_or_create(event=event)
     if tie_break is not None:
         if tie_break not in StandingsOptions.TieBreak.values:
@@ -192,6 +196,10 @@ def set_options(*, event: Event, tie_break: str | None = None, team_method: str 
         if team_method not in StandingsOptions.TeamMethod.values:
             raise ValidationError(f"unknown team method {team_method!r}", field="team_method")
         options.team_method = team_method
+    if ranking is not None:
+        if ranking not in StandingsOptions.Ranking.values:
+            raise ValidationError(f"unknown ranking {ranking!r}: use auto, separate or overall", field="ranking")
+        options.ranking = ranking
     options.save()
     results_changed(event.pk)
     return options

@@ -74,10 +74,12 @@ def standings(request, event_id):
         "rounds": page.rounds,
         "game_sets": page.game_sets,
         "rows": page.rows,
+        "lists": page.lists,
         "teams": page.teams,
         "zero_sum": page.zero_sum,
         "tie_breaks": StandingsOptions.TieBreak.choices,
         "team_methods": StandingsOptions.TeamMethod.choices,
+        "rankings": StandingsOptions.Ranking.choices,
         "public_url": reverse("public:standings", args=[event.club.slug, event.pk]),
     }
     return render(request, "director/standings/standings.html", context)
@@ -92,6 +94,7 @@ def options(request, event_id):
             event=event,
             tie_break=request.POST.get("tie_break") or None,
             team_method=request.POST.get("team_method") or None,
+            ranking=request.POST.get("ranking") or None,
         )
         messages.success(request, "Standings options saved.")
     except DomainError as error:
@@ -174,7 +177,8 @@ def _hands(event: Event, number: int):
 def scorecards(request, event_id):
     event = event_for(request.user, event_id)
     results = event_results(event)
-    return render(request, "director/standings/scorecards.html", _context(results, "cards", rows=results.standings()))
+    context = _context(results, "cards", rows=results.standings(), lists=results.standings_lists())
+    return render(request, "director/standings/scorecards.html", context)
 
 
 @director_view
@@ -490,6 +494,23 @@ def chart_game(request, event_id, number, fmt):
 
 
 # --- projector -----------------------------------------------------------------------------------------
+PROJECTOR_ROWS = 40
+
+
+def _projector_lines(results) -> list[dict]:
+    """The standings on the screen: the top 40 (of each list, a Mitchell's ♠♥ and ♦♣ pairs
+    sharing them), each line with its list's ``heading``."""
+    lists = results.standings_lists()
+    room = PROJECTOR_ROWS // max(len(lists), 1)
+    games = [r.number for r in results.rounds]
+    lines = []
+    for lst in lists:
+        for line, row in zip(exports.list_lines(lst, games)[:room], lst.rows, strict=False):
+            text = row.percentage_text if results.uses_matchpoints else row.total_text
+            lines.append({**line, "heading": lst.heading, "text": text})
+    return lines
+
+
 def projector_payload(results) -> dict:
     event = results.event
     current = _current_round(results)
@@ -516,10 +537,7 @@ def projector_payload(results) -> dict:
         "length_minutes": event.game_length_minutes,
         "clock": {**state.as_dict(), "remaining_text": mmss(state.remaining)},
         "awaited": awaited,
-        "standings": [
-            {**line, "text": row.percentage_text if results.uses_matchpoints else row.total_text}
-            for line, row in zip(exports.standings_rows(results)[:40], results.standings(), strict=False)
-        ],
+        "standings": _projector_lines(results),
         "percentages": results.uses_matchpoints,
     }
 
