@@ -11,13 +11,13 @@ from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import redirect, render
 
-from director.clubs.access import event_for
 from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
 from director.deals import services
 from director.deals.adapters import hand_text
 from director.deals.models import GameSet, GameSetFile
 from director.deals.selectors import commitment_state, game_sets_of, recording_state, set_file_of, sets_needed
+from director.events.access import event_for
 from scoring.cards import SUIT_SYMBOLS, SUITS
 
 from .forms import GenerateSetsForm, ImportSetsForm, SetOptionsForm

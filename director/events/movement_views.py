@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from director.clubs import services as club_services
-from director.clubs.access import event_for
 from director.clubs.models import Player
 from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
+from director.events.access import event_for
 from scoring import movements as mv
 
 from . import movement_services as services

@@ -17,9 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from director.clubs.access import club_for, event_for
+from director.clubs.access import club_for
 from director.clubs.views import director_view
 from director.core.errors import DomainError, NotFound
+from director.events.access import event_for
 from director.events.models import Event, Round
 from director.events.selectors import label_games
 from scoring import tallies as tally_engine
