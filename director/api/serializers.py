@@ -413,41 +413,82 @@ class TeamCreateSerializer(serializers.Serializer):
 
 
 class GridSeatSerializer(serializers.Serializer):
+    """One seat of a side: ``(suit, Player)`` from ``SideView.seats``."""
+
     seat = serializers.CharField(read_only=True, help_text="S, H, D or C (the first deal's seat for a side of three)")
     player = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
 
+    def to_representation(self, instance):
+        suit, player = instance
+        return {"seat": suit, "player": player.pk, "name": player.name}
+
 
 class GridSideSerializer(serializers.Serializer):
-    partnership = serializers.IntegerField(read_only=True, allow_null=True, help_text="partnership number")
-    seats = GridSeatSerializer(many=True, read_only=True)
+    """``events.selectors.SideView``."""
+
+    partnership = serializers.IntegerField(
+        source="partnership.number", read_only=True, allow_null=True, help_text="partnership number"
+    )
+    seats = serializers.SerializerMethodField()
     sit_out_order = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+    @extend_schema_field(GridSeatSerializer(many=True))
+    def get_seats(self, side) -> list:
+        return GridSeatSerializer(list(side.seats.items()), many=True).data
 
 
 class GridCellSerializer(serializers.Serializer):
-    round = serializers.IntegerField(read_only=True, help_text="game number")
-    table = serializers.IntegerField(read_only=True, help_text="table number")
+    """``events.selectors.Cell``."""
+
+    round = serializers.IntegerField(source="round.number", read_only=True, help_text="game number")
+    table = serializers.IntegerField(source="table.number", read_only=True, help_text="table number")
     game_set = serializers.IntegerField(read_only=True, allow_null=True)
     status = serializers.CharField(read_only=True, help_text="missing, submitted, disputed, confirmed or empty")
-    result = serializers.IntegerField(read_only=True, allow_null=True, help_text="the live submission's id")
+    result = serializers.IntegerField(
+        source="result.pk", read_only=True, allow_null=True, help_text="the live submission's id"
+    )
     majors = GridSideSerializer(read_only=True, allow_null=True)
     minors = GridSideSerializer(read_only=True, allow_null=True)
 
 
 class GridRoundSerializer(serializers.Serializer):
+    """A ``Round`` of the grid, with who sits out (``Grid.sitting_out``, given as context)."""
+
     id = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(read_only=True)
     status = serializers.CharField(read_only=True)
-    sitting_out_partnerships = serializers.ListField(child=serializers.IntegerField(), read_only=True)
-    sitting_out_players = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    sitting_out_partnerships = serializers.SerializerMethodField()
+    sitting_out_players = serializers.SerializerMethodField()
+
+    def _out(self, round_) -> list:
+        return self.context["sitting_out"].get(round_.number, [])
+
+    def get_sitting_out_partnerships(self, round_) -> list[int]:
+        return [x.number for x in self._out(round_) if isinstance(x, Partnership)]
+
+    def get_sitting_out_players(self, round_) -> list[int]:
+        return [x.pk for x in self._out(round_) if isinstance(x, Player)]
 
 
 class GridSerializer(serializers.Serializer):
-    """Who sits where in every game, which set they play, and each result's status."""
+    """``events.selectors.Grid``: who sits where in every game, which set they play, and each
+    result's status. The one place the grid becomes JSON."""
 
-    rounds = GridRoundSerializer(many=True, read_only=True)
-    tables = serializers.ListField(child=serializers.IntegerField(), read_only=True)
-    cells = GridCellSerializer(many=True, read_only=True)
+    rounds = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField()
+    cells = serializers.SerializerMethodField()
+
+    @extend_schema_field(GridRoundSerializer(many=True))
+    def get_rounds(self, grid) -> list:
+        return GridRoundSerializer(grid.rounds, many=True, context={"sitting_out": grid.sitting_out}).data
+
+    def get_tables(self, grid) -> list[int]:
+        return [t.number for t in grid.tables]
+
+    @extend_schema_field(GridCellSerializer(many=True))
+    def get_cells(self, grid) -> list:
+        return GridCellSerializer([cell for _, cell in sorted(grid.cells.items())], many=True).data
 
 
 # --- game sets ------------------------------------------------------------------------------------

@@ -397,7 +397,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     )
     @action(detail=True, methods=["get"])
     def grid(self, request, pk=None):
-        return Response(grid_data(event_selectors.round_grid(self.get_object())))
+        return Response(s.GridSerializer(event_selectors.round_grid(self.get_object())).data)
 
     @extend_schema(
         summary="Where the event's game sets came from (commitment; seed once revealed)",
@@ -429,45 +429,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         event = self.get_object()
         data = _valid(s.ReleaseHandsSerializer, request)
         return Response(s.GameSetFileSerializer(deal_services.release_hands(event=event, **data)).data)
-
-
-def _side(side) -> dict | None:
-    if side is None:
-        return None
-    return {
-        "partnership": side.partnership.number if side.partnership is not None else None,
-        "seats": [{"seat": suit, "player": p.pk, "name": p.name} for suit, p in side.seats.items()],
-        "sit_out_order": list(side.sit_out_order),
-    }
-
-
-def grid_data(grid) -> dict:
-    """``events.selectors.Grid`` as JSON (the selector's queries are a fixed number)."""
-    rounds = []
-    for r in grid.rounds:
-        out = grid.sitting_out.get(r.number, [])
-        rounds.append(
-            {
-                "id": r.pk,
-                "number": r.number,
-                "status": r.status,
-                "sitting_out_partnerships": [x.number for x in out if isinstance(x, Partnership)],
-                "sitting_out_players": [x.pk for x in out if isinstance(x, Player)],
-            }
-        )
-    cells = [
-        {
-            "round": round_number,
-            "table": table_number,
-            "game_set": cell.game_set,
-            "status": cell.status,
-            "result": cell.result.pk if cell.result is not None else None,
-            "majors": _side(cell.majors),
-            "minors": _side(cell.minors),
-        }
-        for (round_number, table_number), cell in sorted(grid.cells.items())
-    ]
-    return {"rounds": rounds, "tables": [t.number for t in grid.tables], "cells": cells}
 
 
 # --- tables, rounds, partnerships, teams -----------------------------------------------------------------
@@ -787,20 +748,19 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
     def create(self, request):
         data = _valid(s.SubmissionCreateSerializer, request)
         table, round_ = self.own_table(data["table"]), self.own_round(data["round"])
-        key = data["idempotency_key"] or None
-        replay = key is not None and Submission.objects.filter(idempotency_key=key).exists()
-        submission = result_services.enter_sheet(
+        # The service says whether this was a retry (decided under its lock), never a read here first.
+        submission, created = result_services.enter_sheet_once(
             table=table,
             round=round_,
             sheet=data["sheet"],
             by=request.user,
             confirm=data["confirm"],
             ip=request.META.get("REMOTE_ADDR"),
-            idempotency_key=key,
+            idempotency_key=data["idempotency_key"] or None,
             note=data["note"],
         )
         body = s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data
-        return Response(body, status=status.HTTP_200_OK if replay else status.HTTP_201_CREATED)
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(
         summary="Every version of this table's sheet for this game, oldest first",

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from director.clubs import services as club_services
 from director.clubs.models import Player
 from director.clubs.views import director_view, place_error
-from director.core.errors import DomainError, ValidationError
+from director.core.errors import DomainError
 from director.events.access import event_for
 from scoring import movements as mv
 
@@ -358,14 +358,7 @@ def latecomer(request, event_id):
         try:
             with transaction.atomic():  # quick-added names go too if the latecomer is refused
                 ids = list(data.get("players") or [])
-                known = {p.name.casefold(): p for p in club_players}
-                for name in data["new_names"]:
-                    player = known.get(name.casefold())
-                    if player is None:
-                        try:
-                            player = club_services.add_player(club=event.club, name=name)
-                        except DomainError as error:
-                            raise ValidationError(error.message, field="new_players") from error
+                for player in club_services.find_or_add_players(club=event.club, names=data["new_names"]):
                     if player.pk not in ids:
                         ids.append(player.pk)
                 change = services.add_latecomer(
