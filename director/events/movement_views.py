@@ -22,13 +22,12 @@ from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError
 from director.events.access import event_for
 from scoring import movements as mv
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
 
 from . import movement_services as services
 from .models import MAJORS
 from .movement_forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
 
-DIRECTION_SUITS = {MAJORS: "♠♥", "minors": "♦♣"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Where a service's ``field`` goes on each form (None: at the top of the form).
 FIELDS = {"round": "from_round", "movement": None, "expected": None, "partnerships": None, "results": None}
 
@@ -125,7 +124,7 @@ def _place(state: services.EventMovement, unit, number: int | None) -> Place | N
     return Place(
         table=placement.table,
         direction=placement.direction,
-        suits=DIRECTION_SUITS[placement.direction],
+        suits=SIDE_SYMBOLS[placement.direction],
         seat=SUIT_SYMBOLS.get(placement.seat or "", ""),
         game_set=placement.game_set,
         opponents=state.label(placement.opponents),

@@ -23,10 +23,10 @@ from director.events.services import get_round
 from director.results import services
 from director.results.adapters import sheet_problems
 from scoring import scores
+from scoring.cards import MAJOR_SUITS
+from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
 
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
-
-SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 class _Refused(Exception):
@@ -64,7 +64,7 @@ def _card(cell, entry, values, *, cutthroat: bool = False):
     absent = values.get(absent_name(table), "") if cutthroat else ""
     seats = []
     for seat in SEATS:
-        side = cell.majors if seat in "SH" else cell.minors
+        side = cell.majors if seat in MAJOR_SUITS else cell.minors
         seats.append(
             {
                 "seat": seat,

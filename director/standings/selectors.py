@@ -35,9 +35,10 @@ from scoring import matchpoints as mp_engine
 from scoring import scores as score_engine
 from scoring import standings as engine
 from scoring import tallies as tally_engine
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from . import adapters
-from .adapters import DIRECTIONS, MAJORS, MINORS
+from .adapters import DIRECTIONS, MAJORS
 from .models import ArtificialScore, FouledSet, StandingsOptions
 
 S = Submission.Status
@@ -55,8 +56,6 @@ KINDS = {
     Event.Type.DUPLICATE_TEAMS: TEAMS,
     Event.Type.DUPLICATE_COOP: COOP,
 }
-SUIT_MARKS = {MAJORS: "♠♥", MINORS: "♦♣"}
-SEAT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def kind_of(event: Event) -> str:
@@ -126,7 +125,7 @@ class Side:
 
     @property
     def suits(self) -> str:
-        return SUIT_MARKS[self.direction]
+        return SIDE_SYMBOLS[self.direction]
 
 
 @dataclass
@@ -173,11 +172,11 @@ class Play:
         """Cutthroat: ``(suit mark, player id, own score)`` per seat in ♠ ♥ ♦ ♣ order (score
         ``None`` until confirmed; a three-handed table's empty seat is left out once scored)."""
         out = []
-        for suit in "SHDC":
+        for suit in SUITS:
             pid = self.seat_players.get(suit)
             if pid is None or (self.individual is not None and pid not in self.individual):
                 continue
-            out.append((SEAT_MARKS[suit], pid, None if self.individual is None else self.individual[pid]))
+            out.append((SUIT_SYMBOLS[suit], pid, None if self.individual is None else self.individual[pid]))
         return out
 
 
@@ -456,7 +455,7 @@ class EventResults:
             value = None
             if line.side is not None and self.cutthroat:
                 play = line.play
-                line.seat = SEAT_MARKS.get(play.seat_of(key) or "", "")
+                line.seat = SUIT_SYMBOLS.get(play.seat_of(key) or "", "")
                 line.own = value = (play.individual or {}).get(key)
                 line.others = tuple(t for t in play.seat_scores() if t[1] != key)
             elif line.side is not None:
@@ -557,7 +556,7 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
         if seating.partnership_id is not None:
             entrants = (by_partnership_pk[seating.partnership_id].number,)
         else:
-            seats = sorted(seating.seats.all(), key=lambda s: "SHDC".index(s.suit))
+            seats = sorted(seating.seats.all(), key=lambda s: SUITS.index(s.suit))  # "" (out in deal 1) with S
             ids_ = list(dict.fromkeys([s.player_id for s in seats] + list(seating.sit_out_order or [])))
             entrants = tuple(ids_)
             for s in seats:

@@ -23,6 +23,7 @@ from director.core.errors import DomainError, NotFound
 from director.events.access import event_for
 from director.events.models import Event, Round
 from director.events.selectors import label_games
+from scoring.cards import SUIT_SYMBOLS, SUITS
 
 from . import charts, exports, services, tally_check
 from .clock import clock_state, mmss
@@ -149,17 +150,16 @@ def _hands(event: Event, number: int):
     from director.deals.models import GameSet
 
     row = GameSet.objects.filter(event=event, number=number).first()
-    if row is None or not any(any(deal.get(s) for s in "SHDC") for deal in row.deals):
+    if row is None or not any(any(deal.get(s) for s in SUITS) for deal in row.deals):
         return None
-    symbols = dict(zip("SHDC", "♠♥♦♣", strict=True))
 
     def suits(text: str) -> list[tuple[str, str, str]]:
         # "S AK H 2 D T C -" -> [("S", "♠", "AK"), ...]
         parts = text.split()
-        return [(parts[i], symbols[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+        return [(parts[i], SUIT_SYMBOLS[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
 
     return [
-        {"deal": d, "hands": [(seat, symbols[seat], suits(hand_text(row, d, seat))) for seat in "SHDC"]}
+        {"deal": d, "hands": [(seat, SUIT_SYMBOLS[seat], suits(hand_text(row, d, seat))) for seat in SUITS]}
         for d in range(1, len(row.deals) + 1)
     ]
 
