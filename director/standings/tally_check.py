@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from director.core.errors import ValidationError
 from director.events.models import Event
 from scoring import tallies as tally_engine
 
@@ -27,8 +28,12 @@ def cell_name(entrant, game: int | None) -> str:
 
 
 def _as_typed(text) -> str:
-    """A figure typed from a card with its thousands separators, spaces and typographic minus gone."""
-    return str(text or "").strip().replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
+    """A figure typed from a card with its thousands separators, spaces and typographic minus gone
+    (a whole number sent as a JSON number is read as written; anything else is not a figure)."""
+    if isinstance(text, bool) or not isinstance(text, str | int | None):
+        raise ValueError(f"{text!r} is not a figure from a card (send it as written, like +120)")
+    text = str("" if text is None else text).strip()
+    return text.replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
 
 
 def parse_net(text) -> int | None:
@@ -75,13 +80,48 @@ class TallyCheck:
     written: list = field(default_factory=list)
 
 
+def _cells_of(event: Event, check: TallyCheck, cards: Mapping) -> dict[str, object]:
+    """``{entrant: {"games": {game: figure}, "total": figure}}`` (the API's shape) as cell names;
+    an entrant or game the event does not have is a ``ValidationError`` naming it."""
+    keys = {str(e.key): e.key for e in check.entrants}
+    typed: dict[str, object] = {}
+    for entrant, card in cards.items():
+        key = keys.get(str(entrant))
+        if key is None:
+            raise ValidationError(f"{event.name} has no entrant {entrant!r}", field=f"cards.{entrant}")
+        for game, figure in (card.get("games") or {}).items():
+            number = int(game) if str(game).isdigit() else None
+            if number not in check.games:
+                raise ValidationError(f"{event.name} has no game {game!r}", field=f"cards.{entrant}.games.{game}")
+            typed[cell_name(key, number)] = figure
+        if card.get("total") is not None:
+            typed[cell_name(key, None)] = card["total"]
+    return typed
+
+
+def error_fields(check: TallyCheck) -> dict[str, list[str]]:
+    """``check.errors`` named as the API names its input: ``cards.<entrant>.games.<game>`` and
+    ``cards.<entrant>.total``."""
+    paths = {}
+    for entrant in check.entrants:
+        paths[cell_name(entrant.key, None)] = f"cards.{entrant.key}.total"
+        for game in check.games:
+            paths[cell_name(entrant.key, game)] = f"cards.{entrant.key}.games.{game}"
+    return {paths.get(name, name): [message] for name, message in check.errors.items()}
+
+
 def check_tally_cards(
-    *, event: Event, typed: Mapping[str, object] | None = None, against_sheets: bool = True, by=None
+    *,
+    event: Event,
+    typed: Mapping[str, object] | None = None,
+    cards: Mapping | None = None,
+    against_sheets: bool = True,
+    by=None,
 ) -> TallyCheck:
-    """Read the cards ``typed`` (cell name → figure as written), save those that changed (a new
-    version each, by ``by``) and cross-check them. ``typed`` None: the cards saved last time are
-    checked again and nothing is saved. ``against_sheets`` False checks the cards against each
-    other only (zero sum, opponents' nets)."""
+    """Read the cards ``typed`` (cell name → figure as written) or ``cards`` (entrant → games and
+    total), save those that changed (a new version each, by ``by``) and cross-check them. Neither:
+    the cards saved last time are checked again and nothing is saved. ``against_sheets`` False
+    checks the cards against each other only (zero sum, opponents' nets)."""
     results = event_results(event)
     entrants = sorted(
         (e for e in results.entrants.values() if results._plays_in(e.key)), key=lambda e: (e.number or 0, e.names)
@@ -103,6 +143,8 @@ def check_tally_cards(
         against_sheets=against_sheets,
         saved=latest_tally_cards(event),
     )
+    if cards is not None:
+        typed = _cells_of(event, check, cards)
     parse = parse_score if cutthroat else parse_net
     shown = tally_engine.plain if cutthroat else tally_engine.signed
     source = typed
@@ -117,27 +159,25 @@ def check_tally_cards(
     if source is None:
         return check
     values, errors = check.values, check.errors
+
+    def read(name: str) -> int | None:
+        """The figure in cell ``name``: None when blank or unreadable (why: in ``errors``)."""
+        values[name] = source.get(name, "")
+        try:
+            return parse(values[name])
+        except ValueError as error:
+            errors[name] = str(error)
+            return None
+
     cards = []
     to_save = {}
     for entrant in entrants:
         lines = []
         for game in check.games:
-            name = cell_name(entrant.key, game)
-            values[name] = source.get(name, "")
-            try:
-                net = parse(values[name])
-            except ValueError as error:
-                errors[name] = str(error)
-                continue
+            net = read(cell_name(entrant.key, game))
             if net is not None:
                 lines.append(tally_engine.TallyLine(game, net, seat.get((entrant.key, game))))
-        total_name = cell_name(entrant.key, None)
-        values[total_name] = source.get(total_name, "")
-        try:
-            total = parse(values[total_name])
-        except ValueError as error:
-            errors[total_name] = str(error)
-            total = None
+        total = read(cell_name(entrant.key, None))
         if lines or total is not None:
             cards.append(tally_engine.TallyCard(entrant.key, tuple(lines), total))
         to_save[entrant.key] = ({line.game: line.net for line in lines}, total)
