@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "director.api",
     "director.standings",
     "director.audit",
+    "director.demo",  # the top floor: `manage.py demo` and `manage.py serve`
     "axes",  # sign-in guess limits (director.audit.login); `manage.py axes_reset` lifts a lock-out
 ]
 

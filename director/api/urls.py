@@ -18,6 +18,10 @@ router.register("partnerships", views.PartnershipViewSet, basename="partnership"
 router.register("teams", views.TeamViewSet, basename="team")
 router.register("game-sets", views.GameSetViewSet, basename="game-set")
 router.register("results", views.ResultViewSet, basename="result")
+router.register("artificial-scores", views.ArtificialScoreViewSet, basename="artificial-score")
+router.register("fouled-sets", views.FouledSetViewSet, basename="fouled-set")
+router.register("print-jobs", views.PrintJobViewSet, basename="print-job")
+router.register("audit-entries", views.AuditEntryViewSet, basename="audit-entry")
 
 app_name = "api"
 urlpatterns = [

@@ -44,9 +44,7 @@ def _model(label: str):
 
 def _sections(event_id: int, club_id: int) -> list[tuple[str, object, models.QuerySet]]:
     """``(section name, model, rows of this event)``, parents before children."""
-    from director.events.models import Event
-
-    event = Event.objects.filter(pk=event_id)
+    event = _model("events.Event").objects.filter(pk=event_id)
     sections = [
         ("clubs", "clubs.Club", {"pk": club_id}),
         ("seasons", "clubs.Season", {"pk__in": event.values("season_id")}),
@@ -226,8 +224,7 @@ def import_event(data: dict | str | bytes):
     (an earlier import of another of the club's events); any other row already present is a
     ``Conflict`` naming it, and nothing is written.
     """
-    from director.events.models import Event
-
+    Event = _model("events.Event")  # like every model of the file, by its label: the log stands below events
     if isinstance(data, bytes | str):
         try:
             data = json_body.loads(data, limit=None, what="the file")

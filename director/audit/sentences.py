@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-SIDES = {"majors": "♠♥ pair", "minors": "♦♣ pair"}
+from scoring.cards import SIDE_SYMBOLS
+
+SIDES = {side: f"{symbols} pair" for side, symbols in SIDE_SYMBOLS.items()}
 SWITCHES = {
     "standings_released": "the standings",
     "scorecards_released": "the scorecards",
@@ -55,11 +57,11 @@ def _scores(values: dict) -> str:
     """ "♠♥ 1400 · ♦♣ 1250 · net +150 to ♠♥" from a version's numbers (empty when it has none)."""
     parts = []
     if values.get("majors") is not None:
-        parts.append(f"♠♥ {values['majors']}")
+        parts.append(f"{SIDE_SYMBOLS['majors']} {values['majors']}")
     if values.get("minors") is not None:
-        parts.append(f"♦♣ {values['minors']}")
+        parts.append(f"{SIDE_SYMBOLS['minors']} {values['minors']}")
     if values.get("net") is not None:
-        parts.append(f"net {_signed(values['net'])} to ♠♥")
+        parts.append(f"net {_signed(values['net'])} to {SIDE_SYMBOLS['majors']}")
     return " · ".join(parts)
 
 

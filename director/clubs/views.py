@@ -21,7 +21,7 @@ from director.core.errors import DomainError, NotFound, PermissionDenied
 from director.events.selectors import events_for
 
 from . import services
-from .access import club_for
+from .access import club_for, clubs_for
 from .forms import ImportPlayersForm, PlayerEditForm, PlayerForm
 from .selectors import club_list_for, players_of
 
@@ -50,6 +50,13 @@ def place_error(form, error: DomainError, *, fields: dict | None = None, default
         name = default
     for problem in error.problems if len(error.problems) > 1 else [error.message]:
         form.add_error(name, problem)
+
+
+def home(request):
+    """The front page; a signed-in director goes straight to their club (or the club chooser)."""
+    if clubs_for(request.user).exists():
+        return redirect("clubs:choose")
+    return render(request, "home.html")
 
 
 @director_view

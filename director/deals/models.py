@@ -12,13 +12,15 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
 # How the pages name a first dealer and an orientation (the model stores the codes).
-DEALER_LABELS = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", "C": "♣ Clubs"}
-ORIENTATION_LABELS = {"SDHC": "♠ → ♦ → ♥ → ♣", "SCHD": "♠ → ♣ → ♥ → ♦"}
+DEALER_LABELS = {suit: f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" for suit in SUITS}
+ORIENTATION_LABELS = {order: " → ".join(SUIT_SYMBOLS[suit] for suit in order) for order in ("SDHC", "SCHD")}
 
 
 def empty_deals() -> list:
-    return [{suit: [] for suit in "SHDC"} for _ in range(4)]
+    return [{suit: [] for suit in SUITS} for _ in range(4)]
 
 
 class GameSetFile(models.Model):
@@ -59,7 +61,7 @@ class GameSetFile(models.Model):
 class GameSet(models.Model):
     event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="game_sets")
     number = models.PositiveSmallIntegerField()
-    first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in "SHDC"], default="S")
+    first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in SUITS], default="S")
     orientation = models.CharField(max_length=4, choices=[("SDHC", "S→D→H→C"), ("SCHD", "S→C→H→D")], default="SDHC")
     deals = models.JSONField(default=empty_deals)
     complete = models.BooleanField(default=False)

@@ -12,7 +12,6 @@ from django.db import transaction
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from director.clubs.access import event_for
 from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
 from director.deals import services
@@ -27,6 +26,7 @@ from director.deals.selectors import (
     set_file_of,
     sets_needed,
 )
+from director.events.access import event_for
 from scoring.cards import SUIT_SYMBOLS, SUITS
 
 from .forms import GenerateSetsForm, ImportSetsForm, SetOptionsForm

@@ -16,9 +16,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring.cards import SIDE_SUITS, SUITS
+
 MAJORS = "majors"
 MINORS = "minors"
-DIRECTION_SUITS = {MAJORS: ("S", "H"), MINORS: ("D", "C")}
+DIRECTION_SUITS = SIDE_SUITS  # the seats of each direction
 
 
 def new_table_token() -> str:
@@ -267,7 +269,7 @@ class Seat(models.Model):
 
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # for the DB rule below
-    suit = models.CharField(max_length=1, blank=True, choices=[*((s, s) for s in "SHDC"), ("", "out in deal 1")])
+    suit = models.CharField(max_length=1, blank=True, choices=[*((s, s) for s in SUITS), ("", "out in deal 1")])
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="seats")
 
     class Meta:

@@ -29,12 +29,12 @@ from django.utils import timezone
 from director.clubs.services import players_by_ids
 from director.core.errors import Conflict, ValidationError
 from scoring import movements as mv
+from scoring.cards import SUIT_INDEX
 
 from . import services as event_services
 from .adapters import movement_to_plan
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 
-SUITS_ORDER = "SHDC"
 OPPOSITE = {MAJORS: MINORS, MINORS: MAJORS}
 MOVEMENT_FIELD = "movement"
 
@@ -128,7 +128,7 @@ def _seat_side(seating: Seating):
     order (first suit, second suit, then the one out in deal 1 — ``apply_plan``'s convention)."""
     if seating.partnership_id is not None:
         return seating.partnership.number
-    seats = sorted(seating.seats.all(), key=lambda s: SUITS_ORDER.index(s.suit) if s.suit else 9)
+    seats = sorted(seating.seats.all(), key=lambda s: SUIT_INDEX[s.suit] if s.suit else 9)
     return tuple(s.player_id for s in seats)
 
 

@@ -9,6 +9,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from director.clubs.access import clubs_for
 from director.core.errors import NotFound
+from scoring.cards import SUIT_INDEX
 
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 from .models import ResultsChange as ResultsChange
@@ -154,7 +155,7 @@ def _seatings(event: Event, *, round: Round | None = None, table: Table | None =
 
 
 def _side(seating: Seating) -> SideView:
-    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: "SHDC".index(s.suit))
+    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_INDEX[s.suit])
     out = next((s.player for s in seating.seats.all() if not s.suit), None)
     return SideView(
         direction=seating.direction,

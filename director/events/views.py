@@ -14,18 +14,18 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from director.clubs.access import club_for, event_for
+from director.clubs.access import club_for
 from director.clubs.selectors import players_of, seasons_of
 from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
 from director.deals.selectors import commitment_state, set_file_of
 from director.events import services
-from director.events.models import MAJORS, Event
+from director.events.access import event_for
+from director.events.models import Event
 from director.events.selectors import label_games, movement_warnings, next_game, partnerships_of, round_grid
+from scoring.cards import SIDE_SYMBOLS
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
-
-SUIT_PAIRS = {MAJORS: "♠♥", "minors": "♦♣"}
 
 
 # --- setting up a club night -----------------------------------------------------------------------
@@ -161,7 +161,7 @@ def where_next_rows(grid, partnerships) -> list[dict]:
                 places.setdefault(mine.partnership.number, {})[round_number] = {
                     "table": table_number,
                     "direction": mine.direction,
-                    "suits": SUIT_PAIRS[mine.direction],
+                    "suits": SIDE_SYMBOLS[mine.direction],
                     "opponents": theirs.partnership.number if theirs is not None and theirs.partnership else None,
                     "game_set": cell.game_set,
                 }

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from scoring.cards import SIDE_SUITS
+
 MAJORS = "majors"
 MINORS = "minors"
 DIRECTIONS = (MAJORS, MINORS)
-DIRECTION_SUITS = {MAJORS: ("S", "H"), MINORS: ("D", "C")}
+DIRECTION_SUITS = SIDE_SUITS  # the seats of each direction
 OTHER = {MAJORS: MINORS, MINORS: MAJORS}
 
 

@@ -19,11 +19,10 @@ from director.events.selectors import next_places
 from director.results.models import Submission
 from scoring import gamesets
 from scoring import scores as score_engine
+from scoring.cards import SUIT_INDEX
 
 from .data import DIRECTION_SUITS, Entrant, EventData, Play, Result, Side, TableInfo
 from .options import PrintInputError
-
-SUIT_ORDER = "SHDC"
 
 
 def table_entry_url(token: str) -> str:
@@ -32,7 +31,7 @@ def table_entry_url(token: str) -> str:
 
 
 def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: dict[int, str]) -> Side:
-    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_ORDER.index(s.suit))
+    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_INDEX[s.suit])
     out = next((s for s in seating.seats.all() if not s.suit), None)
     for seat in seating.seats.all():
         names[seat.player_id] = seat.player.name

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from scoring.cards import SIDE_SYMBOLS
+
 from . import layout, qr
 from .canvas import Batch, Output, Progress
 from .data import DIRECTIONS, EventData, Play, Side
@@ -209,7 +211,7 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
                     x += pair_symbols(batch, x, line, direction, lay.guide_size, layout.REGULAR) + 4
                 avail = xs[4] + widths[4] - 4 - x
                 if arrow_direction:
-                    avail -= width("♠♥", layout.REGULAR, lay.guide_size) + 4
+                    avail -= width(SIDE_SYMBOLS["majors"], layout.REGULAR, lay.guide_size) + 4
                 size = max(batch.fit(text, layout.REGULAR, lay.guide_size, avail), lay.guide_size - 3)
                 x += batch.text(x, line, batch.clip(text, layout.REGULAR, size, avail), layout.REGULAR, size)
                 if arrow_direction and arrow_direction != direction:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.analysis import format_share
-from scoring.cards import SUITS
+from scoring.cards import MAJOR_SUITS, MINOR_SUITS, SUITS
 from scoring.gamesets import GameSet
 from scoring.gamesets import commitment as commitment_of
 
@@ -170,7 +170,7 @@ def _deals(batch: Batch, game_set: GameSet, words: Words, left: float, top: floa
             x = left + label_width + i * column + 5
             cell = column - 9
             line = first
-            symbol_width = width("♠", layout.REGULAR, lay.hand_size) + 4
+            symbol_width = width(layout.SYMBOL_SAMPLE, layout.REGULAR, lay.hand_size) + 4
             for suit in SUITS:
                 ranks = " ".join(hand.ranks(suit)) or "—"
                 batch.symbol(x, line, suit, lay.hand_size)
@@ -208,7 +208,7 @@ def _totals(batch: Batch, game_set: GameSet, words: Words, left: float, top: flo
     column = (room - lay.deal_label_width) / 4
     for i, seat in enumerate(SUITS):
         label = f"{words.suits[seat]} {totals[seat]}"
-        size = batch.fit(f"♠ {label}", layout.REGULAR, lay.hand_size, column - 9)
+        size = batch.fit(f"{layout.SYMBOL_SAMPLE} {label}", layout.REGULAR, lay.hand_size, column - 9)
         batch.seat(left + lay.deal_label_width + i * column + 5, y, seat, label, size, layout.REGULAR)
     return y - 4
 
@@ -234,8 +234,8 @@ def _analysis(batch: Batch, summary: SetAnalysis | None, words: Words, left: flo
         return
     x += batch.text(x, y, f"{words.expected_net}:  ", layout.REGULAR, size)
     for name, suits, value in (
-        (words.majors, "SH", summary.expected_net_majors),
-        (words.minors, "DC", summary.expected_net_minors),
+        (words.majors, MAJOR_SUITS, summary.expected_net_majors),
+        (words.minors, MINOR_SUITS, summary.expected_net_minors),
     ):
         x += batch.text(x, y, f"{name} ", layout.REGULAR, size)
         for suit in suits:

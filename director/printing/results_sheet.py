@@ -14,6 +14,8 @@ import io
 
 from reportlab.lib.utils import ImageReader
 
+from scoring.cards import SIDE_SYMBOLS
+
 from . import layout
 from .canvas import Batch, Output, Progress
 from .data import ResultsData, StandingList, Traveller
@@ -228,8 +230,9 @@ def _traveller(flow: _Flow, traveller: Traveller, options: PrintOptions) -> None
     if note:
         batch.text(x + 10, flow.y, note, layout.REGULAR, lay.table_size, layout.GREY)
     flow.y -= 6
-    heads = [ew.game.format(n="").strip(), ew.table.format(n="").strip(), "♠♥", "♦♣", "♠♥", "♦♣", ew.net_short,
-             f"{ew.matchpoints} ♠♥", f"{ew.matchpoints} ♦♣"]  # fmt: skip
+    majors, minors = SIDE_SYMBOLS["majors"], SIDE_SYMBOLS["minors"]
+    heads = [ew.game.format(n="").strip(), ew.table.format(n="").strip(), majors, minors, majors, minors, ew.net_short,
+             f"{ew.matchpoints} {majors}", f"{ew.matchpoints} {minors}"]  # fmt: skip
     rows = [
         [
             str(t.round),

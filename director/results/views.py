@@ -16,19 +16,19 @@ from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
-from director.clubs.access import event_for
 from director.clubs.views import director_view
 from director.core.errors import Conflict, DomainError
+from director.events.access import event_for
 from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
 from director.results.adapters import sheet_problems
 from scoring import scores
+from scoring.cards import MAJOR_SUITS
+from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
 
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
-
-SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 class _Refused(Exception):
@@ -66,7 +66,7 @@ def _card(cell, entry, values, *, cutthroat: bool = False):
     absent = values.get(absent_name(table), "") if cutthroat else ""
     seats = []
     for seat in SEATS:
-        side = cell.majors if seat in "SH" else cell.minors
+        side = cell.majors if seat in MAJOR_SUITS else cell.minors
         seats.append(
             {
                 "seat": seat,

@@ -12,7 +12,8 @@ import csv
 import io
 import json
 
-from .selectors import MAJORS, MINORS, EventResults, StandingsList, StandingsPage, as_number
+from .adapters import MAJORS, MINORS
+from .selectors import EventResults, StandingsList, StandingsPage, as_number
 
 
 def standings_rows(results: EventResults | StandingsPage) -> list[dict]:

@@ -37,6 +37,7 @@ from scoring import matchpoints as mp_engine
 from scoring import scores as score_engine
 from scoring import standings as engine
 from scoring import tallies as tally_engine
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from . import adapters
 from .adapters import DIRECTIONS, MAJORS, MINORS
@@ -57,8 +58,6 @@ KINDS = {
     Event.Type.DUPLICATE_TEAMS: TEAMS,
     Event.Type.DUPLICATE_COOP: COOP,
 }
-SUIT_MARKS = {MAJORS: "♠♥", MINORS: "♦♣"}
-SEAT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def kind_of(event: Event) -> str:
@@ -128,7 +127,7 @@ class Side:
 
     @property
     def suits(self) -> str:
-        return SUIT_MARKS[self.direction]
+        return SIDE_SYMBOLS[self.direction]
 
 
 @dataclass
@@ -175,11 +174,11 @@ class Play:
         """Cutthroat: ``(suit mark, player id, own score)`` per seat in ♠ ♥ ♦ ♣ order (score
         ``None`` until confirmed; a three-handed table's empty seat is left out once scored)."""
         out = []
-        for suit in "SHDC":
+        for suit in SUITS:
             pid = self.seat_players.get(suit)
             if pid is None or (self.individual is not None and pid not in self.individual):
                 continue
-            out.append((SEAT_MARKS[suit], pid, None if self.individual is None else self.individual[pid]))
+            out.append((SUIT_SYMBOLS[suit], pid, None if self.individual is None else self.individual[pid]))
         return out
 
 
@@ -209,7 +208,7 @@ class StandingRow:
         return fmt_pct(self.percentage)
 
 
-LIST_HEADINGS = {MAJORS: "♠♥ pairs (N/S)", MINORS: "♦♣ pairs (E/W)"}
+LIST_HEADINGS = {MAJORS: f"{SIDE_SYMBOLS[MAJORS]} pairs (N/S)", MINORS: f"{SIDE_SYMBOLS[MINORS]} pairs (E/W)"}
 
 
 @dataclass
@@ -527,7 +526,7 @@ class EventResults(_ByKind):
             value = None
             if line.side is not None and self.cutthroat:
                 play = line.play
-                line.seat = SEAT_MARKS.get(play.seat_of(key) or "", "")
+                line.seat = SUIT_SYMBOLS.get(play.seat_of(key) or "", "")
                 line.own = value = (play.individual or {}).get(key)
                 line.others = tuple(t for t in play.seat_scores() if t[1] != key)
             elif line.side is not None:
@@ -688,7 +687,7 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
         if partnership_id is not None:
             entrants = (number_of_partnership[partnership_id],)
         else:
-            seated = sorted(seats[pk], key=lambda s: "SHDC".index(s[0]))
+            seated = sorted(seats[pk], key=lambda s: SUITS.index(s[0]))  # "" (out in deal 1) sorts with S
             ids_ = list(dict.fromkeys([player_id for _, player_id, _ in seated] + list(sit_out.get(pk) or [])))
             entrants = tuple(ids_)
             for suit, player_id, name in seated:

@@ -33,13 +33,12 @@ from director.events.models import Event
 from director.events.selectors import next_places, table_by_token
 from director.results.adapters import score_sheet, sheet_problems
 from director.results.selectors import sheet_view
-from scoring.cards import SUIT_SYMBOLS
+from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
+from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
 
 from . import services
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
-
-SIDE_LABELS = {"majors": "♠♥", "minors": "♦♣"}
 
 
 def _private(response):
@@ -124,13 +123,13 @@ def _seats(state) -> list[dict]:
     for seat in SEATS:
         side = None
         if cell is not None:
-            side = cell.majors if seat in "SH" else cell.minors
+            side = cell.majors if seat in MAJOR_SUITS else cell.minors
         player = side.seats.get(seat) if side is not None else None
         rows.append(
             {
                 "seat": seat,
                 "symbol": SUIT_SYMBOLS[seat],
-                "side": "majors" if seat in "SH" else "minors",
+                "side": "majors" if seat in MAJOR_SUITS else "minors",
                 "player": player.name if player is not None else "",
             }
         )

@@ -101,6 +101,28 @@ CASES = [
     ("post", "/api/results/{w.submission.pk}/dispute/", lambda w: {}, 409),  # confirmed, not awaiting
     ("post", "/api/results/", lambda w: {"table": w.table.pk, "round": w.round.pk, "sheet": SHEET}, 201),
     ("post", "/api/results/withdraw/", lambda w: {"table": w.table.pk, "round": w.round.pk}, 200),
+    ("get", "/api/events/{w.event.pk}/tally-check/", None, 200),
+    ("post", "/api/events/{w.event.pk}/tally-check/", lambda w: {"cards": {"1": {"games": {"1": "+10"}}}}, 200),
+    ("get", "/api/artificial-scores/{w.artificial.pk}/", None, 200),
+    (
+        "post",
+        "/api/artificial-scores/",
+        lambda w: {"event": w.event.pk, "game": 1, "table": 2, "direction": "minors", "code": "A+", "reason": "slow"},
+        201,
+    ),
+    ("post", "/api/artificial-scores/{w.artificial.pk}/withdraw/", lambda w: {"reason": "wrong table"}, 200),
+    ("get", "/api/fouled-sets/{w.fouling.pk}/", None, 200),
+    (
+        "post",
+        "/api/fouled-sets/",
+        lambda w: {"event": w.event.pk, "game_set": 1, "groups": [[[1, 1]]], "reason": "a card fell"},
+        400,  # one group is no fouling
+    ),
+    ("post", "/api/fouled-sets/{w.fouling.pk}/withdraw/", lambda w: {}, 200),
+    ("get", "/api/print-jobs/{w.print_job.pk}/", None, 200),
+    ("post", "/api/print-jobs/", lambda w: {"event": w.event.pk, "kind": "results"}, 201),
+    ("get", "/api/print-jobs/{w.print_job.pk}/download/", None, 200),
+    ("get", "/api/audit-entries/{w.audit_entry.pk}/", None, 200),
 ]
 SHEET = {
     "calypsos": {"S": 0, "H": 1, "D": 0, "C": 0},
@@ -118,6 +140,10 @@ LISTS = [
     "/api/teams/",
     "/api/game-sets/",
     "/api/results/",
+    "/api/artificial-scores/",
+    "/api/fouled-sets/",
+    "/api/print-jobs/",
+    "/api/audit-entries/",
 ]
 METHODS = ("get", "post", "put", "patch", "delete")
 IDS = [f"{method.upper()} {url}" for method, url, _, _ in CASES]
