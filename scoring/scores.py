@@ -82,6 +82,9 @@ def _whole(value: Any, name: str, problems: list[str]) -> int | None:
         return value
     if isinstance(value, str) and _INTEGER_TEXT.fullmatch(value):
         return int(value)
+    if isinstance(value, str) and not value.strip():  # a box left blank: named as missing, not as ''
+        problems.append(f"{name} is missing")
+        return None
     problems.append(f"{name} must be a whole number, not {value!r}")
     return None
 

@@ -71,7 +71,7 @@ def owned(queryset: QuerySet, pk: int, what: str):
     """The object ``pk`` of a queryset already scoped to the user's clubs, else a 404."""
     found = queryset.filter(pk=pk).first()
     if found is None:
-        raise NotFound(f"no {what} {pk} among your clubs'")
+        raise NotFound(f"no {what} {pk} among your clubs" + ("" if what == "club" else f"' {what}s"))
     return found
 
 

@@ -238,6 +238,18 @@ def _game(e) -> str:
     return (e.object_repr or "a game").replace("Game", "game")
 
 
+def _start(e) -> Reading:
+    return Reading("Started the event: game 1 is under way.")
+
+
+def _finish(e) -> Reading:
+    return Reading("Finished the event: every game is closed.")
+
+
+def _reopen(e) -> Reading:
+    return Reading("Re-opened the finished event: its results can change again.")
+
+
 def _close_round(e) -> Reading:
     return Reading(f"Closed {_game(e)}: no more sheets from the tables for it.")
 
@@ -336,6 +348,9 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.public_switches": _public_switches,
     "events.reissue_table_token": _reissue_token,
     "clubs.update_player": _update_player,
+    "events.start": _start,
+    "events.finish": _finish,
+    "events.reopen": _reopen,
     "events.close_round": _close_round,
     "events.finish_forced": _finish_forced,
     "events.reopen_round": _reopen_round,

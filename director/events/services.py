@@ -352,6 +352,8 @@ def start_event(*, event: Event, force: bool = False) -> Event:
     Round.objects.filter(event=event, number=1, started_at__isnull=True).update(started_at=timezone.now())
     if without_sets:
         record("events.start_without_sets", event=event, obj=event, after={"game_sets": 0})
+    else:
+        record("events.start", event=event, obj=event, after={"status": "running"})
     return event
 
 
@@ -428,12 +430,17 @@ def finish_event(*, event: Event, force: bool = False) -> Event:
     )
     if unfinished:
         record("events.finish_forced", event=event, obj=event, after={"unfinished": unfinished})
+    else:
+        record("events.finish", event=event, obj=event, after={"status": "finished"})
     return event
 
 
 @transaction.atomic
 def reopen_event(*, event: Event) -> Event:
-    return _move_status(event, Event.Status.FINISHED, Event.Status.RUNNING)
+    """Finished → running: the results may change again after they were final, so it is logged."""
+    event = _move_status(event, Event.Status.FINISHED, Event.Status.RUNNING)
+    record("events.reopen", event=event, obj=event, after={"status": "running"})
+    return event
 
 
 @transaction.atomic

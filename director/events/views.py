@@ -77,11 +77,10 @@ def new_event(request, slug):
                 fields["partnerships"] = "players"
             place_error(form, error, fields=fields, default=None)
         else:
-            said = f"{event.name} is set up: check the tables, then start it."
+            messages.success(request, f"{event.name} is set up: check the tables, then start it.")
             event.refresh_from_db(fields=["movement"])  # written by the seating, after ``event`` was made
-            if movement_warnings(event):
-                said += " Its movement could be better: see how below."
-            messages.success(request, said)
+            if movement_warnings(event):  # a warning reads as one (yellow), beside the red box below
+                messages.warning(request, "Its movement could be better: see how below.")
             for notice in notices:
                 messages.info(request, f"Quick-add: {notice}.")
             return redirect("events:detail", event_id=event.pk)

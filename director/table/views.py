@@ -208,6 +208,10 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
         values = values_from_sheet(proposed or submission.sheet)
+    if side is None and submission is not None and state.status == "disputed" and state.side:
+        # the corrected sheet: the sending phone starts on its own side, any other phone on the
+        # disputing side (the players may still change it)
+        side = state.side if sent_here else services.other_side(state.side)
     return {
         # Once the game is confirmed: where each side and the game set go next (as a Bridgemate does).
         "where_next": next_places(state.event).get((state.round.number, table.number))

@@ -160,7 +160,8 @@ def test_every_operation_of_the_schema_is_covered():
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     operations = {(m, path) for path, item in schema["paths"].items() for m in item if m in METHODS}
-    covered = {(m, re.sub(r"\{w\.[a-z_]+\.pk\}", "{id}", url)) for m, url, _, _ in CASES}
+    operations = {(m, re.sub(r"\{[a-z_]+\}", "{}", path)) for m, path in operations}  # {id}, {event_id}, {number}
+    covered = {(m, re.sub(r"\{w\.[a-z_]+\.[a-z_]+\}", "{}", url)) for m, url, _, _ in CASES}
     covered |= {("get", url) for url in LISTS}
     # No club's object involved: signing in and out, checking a sheet, creating a new club.
     covered |= {("post", "/api/auth/token/"), ("post", "/api/auth/token/revoke/"), ("post", "/api/results/check/")}
@@ -264,3 +265,10 @@ def test_owner_writes_really_landed(api_b, world_b):
     assert created["version"] == 2 and created["status"] == "confirmed"
     assert Submission.objects.get(pk=world_b.submission.pk).status == "superseded"
     assert json.loads(json.dumps(created["sheet"]))["revokes"] == {"S": 0, "H": 0, "D": 0, "C": 0}
+
+
+def test_the_owners_traveller_404_is_the_events_own_not_a_hidden_event(api_b, world_b):
+    """The owner's 404 for a set no table plays names the event: it was reachable, unlike another club's."""
+    response = api_b.get(f"/api/events/{world_b.event.pk}/travellers/{world_b.game_set.number}/")
+    assert response.status_code == 404
+    assert response.json()["detail"] == f"no table plays game set {world_b.game_set.number} in {world_b.event.name}"

@@ -156,6 +156,16 @@ SAMPLES = {
         "Finished the event on purpose with results unfinished: game 4, table 2: no sheet; game 4, table 3: disputed.",
     ),
     "events.reopen_round": (None, {"status": "open"}, "", "Game 2", "dora", "Reopened game 2."),
+    "events.start": (None, {"status": "running"}, "", "", "dora", "Started the event: game 1 is under way."),
+    "events.finish": (None, {"status": "finished"}, "", "", "dora", "Finished the event: every game is closed."),
+    "events.reopen": (
+        None,
+        {"status": "running"},
+        "",
+        "",
+        "dora",
+        "Re-opened the finished event: its results can change again.",
+    ),
     "events.start_without_sets": (
         None,
         {"game_sets": 0},
