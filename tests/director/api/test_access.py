@@ -269,6 +269,6 @@ def test_owner_writes_really_landed(api_b, world_b):
 
 def test_the_owners_traveller_404_is_the_events_own_not_a_hidden_event(api_b, world_b):
     """The owner's 404 for a set no table plays names the event: it was reachable, unlike another club's."""
-    response = api_b.get(f"/api/events/{world_b.event.pk}/travellers/{world_b.game_set.number}/")
+    response = api_b.get(f"/api/events/{world_b.event.pk}/travellers/", {"set": world_b.game_set.number})
     assert response.status_code == 404
     assert response.json()["detail"] == f"no table plays game set {world_b.game_set.number} in {world_b.event.name}"
