@@ -160,3 +160,22 @@ def test_sheet_history_and_the_directors_overrides(client, running, director_a, 
     assert not Submission.objects.filter(table=table, round=round1, status__in=["confirmed", "submitted"]).exists()
     assert AuditEntry.objects.filter(action="results.withdraw", actor="dora").exists()
     assert client.get(f"/events/{running.pk}/audit/games/1/tables/99/").status_code == 404
+
+
+@pytest.mark.parametrize("picked", ["abc", "1.5", "", "٣", "9" * 30])
+@pytest.mark.parametrize("action", ["confirm", "adopt"])
+def test_an_override_naming_no_version_is_refused_with_a_message_never_a_500(
+    running, director_a, sheet, picked, action
+):
+    table = running.tables.get(number=1)
+    entered = results.enter_sheet(table=table, round=running.rounds.get(number=1), sheet=sheet, by=director_a)
+    director = Client(raise_request_exception=False)
+    director.force_login(director_a)
+    url = f"/events/{running.pk}/audit/games/1/tables/1/"
+    response = director.post(url + "override/", {"action": action, "submission": picked}, follow=True)
+    assert response.status_code == 200
+    assert "no such version of this sheet" in response.content.decode() or "no disputed version" in (
+        response.content.decode()
+    )
+    entered.refresh_from_db()
+    assert entered.status == "confirmed" and entered.version == 1
