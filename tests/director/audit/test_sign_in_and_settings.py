@@ -235,3 +235,14 @@ def test_a_laptop_shows_debug_pages_only_when_asked(tmp_path, env, debug):
 def test_a_typo_in_a_boolean_stops_the_start(tmp_path):
     run = _django({**GOOD, "DEBUG": "ture", "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW)
     assert run.returncode != 0 and "DEBUG='ture' is not a boolean" in run.stderr
+
+
+@pytest.mark.parametrize(("field", "value"), [("username", 5), ("username", ["dora"]), ("password", 12345678)])
+def test_a_token_request_with_a_number_for_text_is_a_400_naming_the_field(client, director_a, field, value):
+    """Not coerced into text (nor counted as a guess at a username "5"): a 400 naming the field, as
+    every API field of the wrong type is."""
+    body = {"username": "dora", "password": PASSWORD, field: value}
+    response = client.post("/api/auth/token/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert field in response.json() and "token" not in response.json()
+    assert not AccessAttempt.objects.exists()
