@@ -27,6 +27,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
+from director.audit.context import request_ip
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
@@ -54,7 +55,8 @@ def _wants_json(request) -> bool:
 
 
 def _ip(request) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
+    """The phone's address: behind a trusted proxy, the one it forwards (as the audit log's)."""
+    return request_ip(request)
 
 
 def _body(request) -> dict:
