@@ -13,6 +13,7 @@ from director.deals import services as deals
 from director.events import services as events
 from director.results import services as results
 from director.results.models import Submission
+from tests.director.conftest import opened_phone
 
 
 @pytest.fixture
@@ -109,7 +110,7 @@ def test_the_event_log_page(client, running, director_a, director_b, sheet):
         content_type="application/json",
     )
     submission = Submission.objects.get(table=table)
-    Client().post(  # the opponents' phone
+    opened_phone(table).post(  # the opponents' phone
         f"/t/{table.token}/dispute/",
         data={"submission": submission.pk, "side": "majors", "note": "two revokes"},
         content_type="application/json",
@@ -136,7 +137,7 @@ def test_sheet_history_and_the_directors_overrides(client, running, director_a, 
         content_type="application/json",
     )
     first = Submission.objects.get(table=table)
-    Client().post(  # the opponents' phone
+    opened_phone(table).post(  # the opponents' phone
         f"/t/{table.token}/dispute/", data={"submission": first.pk, "side": "minors"}, content_type="application/json"
     )
     url = f"/events/{running.pk}/audit/games/1/tables/1/"
