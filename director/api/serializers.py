@@ -175,8 +175,8 @@ class DealsField(serializers.JSONField):
 
 # --- auth -----------------------------------------------------------------------------------------
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=256, style={"input_type": "password"}, trim_whitespace=False)
+    username = Text(max_length=150)
+    password = Text(max_length=256, style={"input_type": "password"}, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer):

@@ -28,6 +28,7 @@ from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from director.audit import selectors as audit_selectors
+from director.audit.context import request_ip
 from director.clubs import selectors as club_selectors
 from director.clubs import services as club_services
 from director.clubs.access import clubs_for
@@ -787,7 +788,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
             sheet=data["sheet"],
             by=request.user,
             confirm=data["confirm"],
-            ip=request.META.get("REMOTE_ADDR"),
+            ip=request_ip(request._request),  # behind a trusted proxy, the address it forwards
             idempotency_key=data["idempotency_key"] or None,
             note=data["note"],
         )

@@ -63,4 +63,16 @@ def request_ip(request) -> str | None:
     if remote is None or not _is_trusted_proxy(remote):
         return remote
     forwarded, _ = get_client_ip(request, proxy_count=0, strict=False, request_header_order=["HTTP_X_FORWARDED_FOR"])
-    return forwarded or remote
+    return _plain_address(forwarded) or remote
+
+
+def _plain_address(text: str | None) -> str | None:
+    """An address as the database stores one: ``fe80::1%eth0`` (an IPv6 zone, which PostgreSQL's
+    ``inet`` refuses: the sign-in or sheet would be a 500) as ``fe80::1``; None if it is none."""
+    try:
+        address = ipaddress.ip_address(text or "")
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.scope_id:
+        address = ipaddress.IPv6Address(str(address).split("%", 1)[0])
+    return str(address)

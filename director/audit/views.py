@@ -33,6 +33,13 @@ def _table(event, number) -> Table:
     return table
 
 
+def _version_id(request) -> int | None:
+    """The version the director picked (a submission's id), or None when the form sent something
+    that is no id (a crafted post): then there is no such version, never a 500."""
+    value = str(request.POST.get("submission", "")).strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
+
+
 def _history(entry) -> tuple[int, int] | None:
     """(game, table) of the sheet an entry is about, for a link to its history: the director's
     entries name the table; a table's own entries are by "table N"."""
@@ -135,16 +142,14 @@ def override(request, event_id, number, table_number):
     note = request.POST.get("note", "").strip()[:500]
     try:
         if action == "confirm":
-            submission = Submission.objects.filter(
-                pk=request.POST.get("submission") or 0, table=table, round=round_obj
-            ).first()
+            submission = Submission.objects.filter(pk=_version_id(request), table=table, round=round_obj).first()
             if submission is None:
                 raise NotFound("no such version of this sheet", field="submission")
             results_services.confirm_submission(submission=submission, by=request.user, note=note)
             messages.success(request, f"Version {submission.version} is now the confirmed sheet.")
         elif action == "adopt":
             disputed = Submission.objects.filter(
-                pk=request.POST.get("submission") or 0, table=table, round=round_obj, status=Submission.Status.DISPUTED
+                pk=_version_id(request), table=table, round=round_obj, status=Submission.Status.DISPUTED
             ).first()
             if disputed is None or not (disputed.proposal or {}).get("sheet"):
                 raise NotFound("no disputed version with a proposed sheet", field="submission")

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
+from director.audit.context import request_ip
 from director.clubs.views import director_view
 from director.core.errors import Conflict, DomainError
 from director.events.access import event_for
@@ -45,7 +46,7 @@ def _earlier_words(earlier) -> str:
 
 
 def _client_ip(request) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
+    return request_ip(request)  # behind a trusted proxy, the address it forwards
 
 
 def _history_url(event, round_obj, table: int) -> str | None:

@@ -26,7 +26,7 @@ from director.events.models import Event
 
 from . import exports
 from .selectors import club_marker, event_results, results_marker, season_ladder
-from .views import _hands, ladder_events, ladder_params
+from .views import _hands, ladder_events, ladder_params, positive_number
 
 CACHE_SECONDS = 15
 POLL_SECONDS = 3
@@ -216,7 +216,7 @@ def ladder(request, slug):
         raise Http404("no such club")
     params = ladder_params(request)
     season = request.GET.get("season", "")
-    events = ladder_events(club, season if season.isdigit() else None, released_only=True)
+    events = ladder_events(club, positive_number(season), released_only=True)
     if not events:
         raise Http404("no released results")
     raw = f"{sorted(params.items())}:{season}:{club_marker(club)}"

@@ -464,10 +464,19 @@ def clock(request, event_id):
 
 
 # --- season ladder -------------------------------------------------------------------------------------
+def positive_number(value) -> int | None:
+    """A positive whole number from a query string, else None: ASCII digits only (``str.isdigit``
+    also passes ``²``, which ``int`` refuses) and at most 18 of them (an id the database can hold)."""
+    value = str(value or "")
+    if value.isascii() and value.isdigit() and len(value) <= 18 and int(value) > 0:
+        return int(value)
+    return None
+
+
 def ladder_params(request) -> dict:
     def number(name, default):
-        value = request.GET.get(name, "")
-        return int(value) if value.isdigit() and int(value) > 0 else default
+        found = positive_number(request.GET.get(name))
+        return default if found is None else found
 
     basis = request.GET.get("basis")
     method = request.GET.get("method")
@@ -493,7 +502,7 @@ def ladder(request, slug):
     club = club_for(request.user, slug)
     params = ladder_params(request)
     season = request.GET.get("season", "")
-    events = ladder_events(club, season if season.isdigit() else None, released_only=False)
+    events = ladder_events(club, positive_number(season), released_only=False)
     if not any(KINDS.get(e.type) == MATCHPOINTS for e in events) and "basis" not in request.GET:
         params["basis"] = "tally"
     rows = season_ladder(events, **params)

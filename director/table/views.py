@@ -27,6 +27,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
+from director.audit.context import request_ip
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
@@ -53,7 +54,8 @@ def _wants_json(request) -> bool:
 
 
 def _ip(request) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
+    """The phone's address: behind a trusted proxy, the one it forwards (as the audit log's)."""
+    return request_ip(request)
 
 
 def _body(request) -> dict:
@@ -165,6 +167,21 @@ def _phone(request) -> str:
     return phone
 
 
+def _known_phone(request) -> str:
+    """The id this phone was given when it opened the table's page. A confirmation or dispute must
+    come with it: a phone that does not send the session cookie back (cookies blocked) gets a new id
+    on every request, so the phone that sent the sheet could not be told from the opponents'."""
+    phone = request.session.get(PHONE_KEY)
+    if not isinstance(phone, str) or not phone:
+        raise Conflict(
+            "this phone did not keep the table page's cookie, so it cannot confirm or dispute a sheet: allow "
+            "cookies for this site and open the table's link again, or ask the director",
+            field="phone",
+            code="no-phone-id",
+        )
+    return phone
+
+
 def _kept_key(table) -> str:
     return f"table-{table.pk}-typed-sheet"
 
@@ -257,6 +274,7 @@ def entry(request, token):
     table = _table(token)
     if table is None:
         return _invalid_link(request)
+    _phone(request)  # the phone's id, in its session from the first visit (see ``_known_phone``)
     state = services.table_state(table)
     return _private(render(request, "table/entry.html", _context(request, table, state)))
 
@@ -267,7 +285,7 @@ def state(request, token):
     if table is None:
         return _invalid_link(request)
     state = services.table_state(table)
-    sent_here = services.sent_from(state.submission, request.session.get(PHONE_KEY))
+    sent_here = services.sent_from(state.submission, _phone(request))
     return _private(JsonResponse({**state.to_dict(), "sent_here": sent_here}))
 
 
@@ -367,7 +385,7 @@ def _status_change(request, token, action):
                 submission_id=_number(data, "submission"),
                 side=_text(data, "side"),
                 ip=_ip(request),
-                phone=_phone(request),
+                phone=_known_phone(request),
             )
         else:
             submission = services.dispute(
@@ -377,7 +395,7 @@ def _status_change(request, token, action):
                 note=_text(data, "note") or "",
                 sheet=_proposal(table, data),
                 ip=_ip(request),
-                phone=_phone(request),
+                phone=_known_phone(request),
             )
     except DomainError as error:
         return _error(request, table, error)

@@ -22,6 +22,16 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+def opened_phone(table):
+    """A phone (test client) that has opened ``table``'s link, as a phone does before it confirms or
+    disputes: the page gives it the id the double-entry rule tells phones apart by."""
+    from django.test import Client
+
+    phone = Client()
+    phone.get(f"/t/{table.token}/")
+    return phone
+
+
 def make_user(username: str, **extra):
     return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
 

@@ -27,7 +27,7 @@ from django.urls.resolvers import RegexPattern
 from rest_framework.authtoken.models import Token
 
 from director.deals import services as deals
-from director.deals.models import GameSet
+from director.deals.models import AnalysisJob, GameSet
 from director.events import services as events
 from director.events.models import Event
 from director.results import services as results
@@ -79,6 +79,25 @@ def print_job(secret_event, director_a):
     printing.claim_job(job.pk)
     printing.complete_job(job.pk, b"%PDF-1.4\n" + text.encode())
     return job
+
+
+# What the play engine's analysis says of a set is the deal's too (which side it favours): the
+# game-set page shows it to the club's directors, and no one else may read it before the release.
+VERDICT = "lopsided: favours the majors by 312 ± 41 (97.3% sure it favours them); 0.8% of dealt sets lean as far"
+
+
+@pytest.fixture
+def analysis_job(secret_event, director_a):
+    """A finished analysis of the event's sets, its progress URL polled by the game-set page."""
+    summary = {"verdict": VERDICT, "lopsided": True, "expected_net_majors": 312.0, "games": 100, "note": "club"}
+    return AnalysisJob.objects.create(
+        event=secret_event,
+        status=AnalysisJob.Status.DONE,
+        total=2,
+        done=2,
+        summaries={"1": summary, "2": summary},
+        created_by=director_a,
+    )
 
 
 def hand_texts(event) -> list[str]:
@@ -134,7 +153,7 @@ def _template(chain) -> str:
     return "/" + "".join(parts)
 
 
-def candidates(event, job) -> dict[str, list]:
+def candidates(event, job, analysis=None) -> dict[str, list]:
     club = event.club
     ids = sorted(
         {
@@ -155,7 +174,7 @@ def candidates(event, job) -> dict[str, list]:
         "token": [event.tables.get(number=1).token],
         "slug": [club.slug],
         "player_id": [club.players.first().pk],
-        "job_id": [job.pk],
+        "job_id": sorted({job.pk, *([analysis.pk] if analysis else [])}),
         "key": sorted({1, *event.partnerships.values_list("pk", flat=True)[:2], club.players.first().pk}),
         "pk": ids,
         "object_id": ids,
@@ -171,8 +190,8 @@ def candidates(event, job) -> dict[str, list]:
     }
 
 
-def all_urls(event, job) -> list[tuple[str, str]]:
-    values = candidates(event, job)
+def all_urls(event, job, analysis=None) -> list[tuple[str, str]]:
+    values = candidates(event, job, analysis)
     urls, unreached = [], []
     for chain, name in _chains(get_resolver().url_patterns):
         template = _template(chain)
@@ -241,10 +260,10 @@ def walkers(secret_event, director_b, club_b):
 
 
 def test_no_path_shows_an_unreleased_card_to_anyone_but_the_clubs_directors(
-    secret_event, print_job, walkers, director_a
+    secret_event, print_job, analysis_job, walkers, director_a
 ):
-    urls = all_urls(secret_event, print_job)
-    secrets = secrets_of(secret_event)
+    urls = all_urls(secret_event, print_job, analysis_job)
+    secrets = [*secrets_of(secret_event), VERDICT]
     report = []
     for who, (client, headers) in walkers.items():
         leaks, errors, made = walk(client, urls, secrets, headers=headers)
@@ -259,6 +278,7 @@ def test_no_path_shows_an_unreleased_card_to_anyone_but_the_clubs_directors(
     leaks, _, _ = walk(own, urls, secrets)
     assert any("/sets/" in leak for leak in leaks), leaks[:5]
     assert any("/download/" in leak for leak in leaks), leaks[:5]
+    assert VERDICT in _body(own.get(f"/events/{secret_event.pk}/sets/"))
 
 
 # --- the known card-bearing paths, one by one -----------------------------------------------------------

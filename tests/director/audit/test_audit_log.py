@@ -13,6 +13,7 @@ from director.deals import services as deals
 from director.events import services as events
 from director.results import services as results
 from director.results.models import Submission
+from tests.director.conftest import opened_phone
 
 
 @pytest.fixture
@@ -109,7 +110,7 @@ def test_the_event_log_page(client, running, director_a, director_b, sheet):
         content_type="application/json",
     )
     submission = Submission.objects.get(table=table)
-    Client().post(  # the opponents' phone
+    opened_phone(table).post(  # the opponents' phone
         f"/t/{table.token}/dispute/",
         data={"submission": submission.pk, "side": "majors", "note": "two revokes"},
         content_type="application/json",
@@ -136,7 +137,7 @@ def test_sheet_history_and_the_directors_overrides(client, running, director_a, 
         content_type="application/json",
     )
     first = Submission.objects.get(table=table)
-    Client().post(  # the opponents' phone
+    opened_phone(table).post(  # the opponents' phone
         f"/t/{table.token}/dispute/", data={"submission": first.pk, "side": "minors"}, content_type="application/json"
     )
     url = f"/events/{running.pk}/audit/games/1/tables/1/"
@@ -182,3 +183,22 @@ def test_starting_finishing_and_reopening_the_event_are_logged(client, progressi
         "Re-opened the finished event: its results can change again.",
     ):
         assert said in html
+
+
+@pytest.mark.parametrize("picked", ["abc", "1.5", "", "٣", "9" * 30])
+@pytest.mark.parametrize("action", ["confirm", "adopt"])
+def test_an_override_naming_no_version_is_refused_with_a_message_never_a_500(
+    running, director_a, sheet, picked, action
+):
+    table = running.tables.get(number=1)
+    entered = results.enter_sheet(table=table, round=running.rounds.get(number=1), sheet=sheet, by=director_a)
+    director = Client(raise_request_exception=False)
+    director.force_login(director_a)
+    url = f"/events/{running.pk}/audit/games/1/tables/1/"
+    response = director.post(url + "override/", {"action": action, "submission": picked}, follow=True)
+    assert response.status_code == 200
+    assert "no such version of this sheet" in response.content.decode() or "no disputed version" in (
+        response.content.decode()
+    )
+    entered.refresh_from_db()
+    assert entered.status == "confirmed" and entered.version == 1

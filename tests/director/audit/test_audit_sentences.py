@@ -8,12 +8,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from django.test import Client
 
 from director.audit.sentences import SENTENCES, read
 from director.audit.services import ACTIONS
 from director.events import services as events
 from director.results import services as results
+from tests.director.conftest import opened_phone
 
 SHEET = {
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
@@ -297,7 +297,7 @@ def test_the_event_log_page_reads_as_sentences_and_sheets(client, progressive_a,
         content_type="application/json",
     ).json()["submission"]["id"]
     proposal = {**sheet, "trick_piles": {"majors": 50, "minors": 95}}
-    Client().post(  # the opponents' phone: the phone that sent a sheet cannot dispute it
+    opened_phone(table).post(  # the opponents' phone: the phone that sent a sheet cannot dispute it
         f"/t/{table.token}/dispute/",
         data={"submission": submitted, "side": "majors", "note": "two revokes", "sheet": proposal},
         content_type="application/json",

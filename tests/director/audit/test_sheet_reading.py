@@ -7,13 +7,13 @@ import json
 import re
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from director.events import services as events
 from director.results import services as results
 from director.results.models import Submission
 from director.results.selectors import sheet_view
+from tests.director.conftest import opened_phone
 
 
 @pytest.fixture
@@ -32,7 +32,9 @@ def table_sheet_disputed(client, table, sheet, note):
     )
     first = made.json()["submission"]["id"]
     assert (
-        post(Client(), f"/t/{table.token}/dispute/", {"submission": first, "side": "minors", "note": note}).status_code
+        post(
+            opened_phone(table), f"/t/{table.token}/dispute/", {"submission": first, "side": "minors", "note": note}
+        ).status_code
         == 200
     )
     return Submission.objects.get(pk=first)

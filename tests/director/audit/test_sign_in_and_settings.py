@@ -235,3 +235,31 @@ def test_a_laptop_shows_debug_pages_only_when_asked(tmp_path, env, debug):
 def test_a_typo_in_a_boolean_stops_the_start(tmp_path):
     run = _django({**GOOD, "DEBUG": "ture", "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW)
     assert run.returncode != 0 and "DEBUG='ture' is not a boolean" in run.stderr
+
+
+@pytest.mark.parametrize(("field", "value"), [("username", 5), ("username", ["dora"]), ("password", 12345678)])
+def test_a_token_request_with_a_number_for_text_is_a_400_naming_the_field(client, director_a, field, value):
+    """Not coerced into text (nor counted as a guess at a username "5"): a 400 naming the field, as
+    every API field of the wrong type is."""
+    body = {"username": "dora", "password": PASSWORD, field: value}
+    response = client.post("/api/auth/token/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert field in response.json() and "token" not in response.json()
+    assert not AccessAttempt.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("forwarded", "client"),
+    [("fe80::1%eth0", "fe80::1"), ("9.9.9.9, fe80::2%25wlan0", "fe80::2"), ("::ffff:1.2.3.4", "1.2.3.4")],
+)
+def test_an_address_from_a_trusted_proxy_is_one_the_database_stores(settings, rf, forwarded, client):
+    """PostgreSQL's inet refuses an IPv6 zone (``%eth0``): kept as it came, it made the sign-in's
+    attempt row (and an audit entry) a 500 on the league server."""
+    settings.TRUSTED_PROXIES = ["172.18.0.0/16"]
+    assert request_ip(rf.get("/", REMOTE_ADDR="172.18.0.3", HTTP_X_FORWARDED_FOR=forwarded)) == client
+
+
+def test_a_sign_in_through_a_trusted_proxy_with_a_zoned_address_counts_it_plainly(client, director_a, limits):
+    limits.TRUSTED_PROXIES = ["172.18.0.0/16"]
+    _sign_in(client, "dora", "wrong", ip="172.18.0.3", HTTP_X_FORWARDED_FOR="fe80::1%eth0")
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["fe80::1"]

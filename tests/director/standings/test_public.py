@@ -128,3 +128,27 @@ def test_the_score_card_list_says_what_its_numbers_are(client, duplicate, direct
     for html in (public, private):
         assert '<span class="muted small">rank 1</span>' in html
         assert '<span class="muted small">1</span>' not in html
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"season": "9" * 30},
+        {"season": "²"},
+        {"min": "²"},
+        {"best": "³"},
+        {"season": "abc", "min": "-1", "best": "0"},
+    ],
+)
+def test_a_ladder_query_that_is_no_number_is_ignored_never_a_500(duplicate, director_a, query):
+    """The season, min and best of the ladder's address are typed by anyone (the public ladder)."""
+    from django.test import Client
+
+    events.set_public_switches(event=duplicate, standings_released=True)
+    public = Client(raise_request_exception=False)
+    director = Client(raise_request_exception=False)
+    director.force_login(director_a)
+    for client, name in ((public, "public:ladder"), (director, "standings:ladder")):
+        response = client.get(reverse(name, args=["pos"]), query)
+        assert response.status_code == 200, (name, query)
+        assert "81.25" in response.content.decode()  # the whole ladder, as without the query

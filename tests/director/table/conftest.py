@@ -29,6 +29,8 @@ class TableClient:
         self.client = client
         self.table = table
         self.phones = {"majors": client, "minors": Client()}
+        for opened in self.phones.values():
+            opened.get(self.url())  # a phone opens the table's link before it sends or confirms
 
     def url(self, what: str = "") -> str:
         return f"/t/{self.table.token}/" + (f"{what}/" if what else "")

@@ -46,3 +46,26 @@ def test_the_state_says_which_phone_sent_the_sheet(phone, sheet):
     assert p.state()["sent_here"] is True  # the ♠♥ phone
     other = p.phones["minors"].get(p.url("state"), HTTP_ACCEPT="application/json").json()
     assert other["sent_here"] is False and other["status"] == "submitted"
+
+
+@pytest.mark.parametrize("action", ["confirm", "dispute"])
+def test_a_phone_that_keeps_no_cookie_cannot_confirm_or_dispute(tables, sheet, action):
+    """Cookies blocked: each request is a new session, so each would be given a new phone id and the
+    phone that sent the sheet could confirm it as 'the other side'. A confirmation must come with
+    the id the phone was given when it opened the link."""
+    import json
+
+    from django.test import Client
+
+    url = f"/t/{tables[1].token}/"
+    body = {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": "no-cookie"}
+    cookieless = {"content_type": "application/json", "HTTP_ACCEPT": "application/json"}
+    sent = Client().post(url + "submit/", json.dumps(body), **cookieless).json()["submission"]
+    refused = Client().post(url + f"{action}/", json.dumps({"submission": sent["id"], "side": "minors"}), **cookieless)
+    assert refused.status_code == 409 and refused.json()["code"] == "no-phone-id"
+    assert "allow cookies" in refused.json()["error"]
+    assert Submission.objects.get(pk=sent["id"]).status == "submitted"
+    opponents = Client()
+    assert opponents.get(url).status_code == 200  # the opponents' phone opened the link: it has its id
+    done = opponents.post(url + f"{action}/", json.dumps({"submission": sent["id"], "side": "minors"}), **cookieless)
+    assert done.status_code == 200

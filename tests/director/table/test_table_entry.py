@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 from django.test import Client
@@ -215,3 +216,29 @@ def test_director_entered_sheet_shows_at_the_table(phone, sheet, running, direct
     results.enter_sheet(table=p.table, round=running.rounds.get(number=1), sheet=sheet, by=director_a)
     assert p.state()["status"] == "confirmed"
     assert p.submit(sheet).status_code == 409
+
+
+def test_a_sheet_sent_through_a_trusted_proxy_records_the_phones_address(settings, tables, sheet, director_a):
+    """Behind the league server's proxy a sheet's "from where" is the phone's, as the audit log's
+    (TRUSTED_PROXIES); a client that is no such proxy cannot choose its address with the header."""
+    settings.TRUSTED_PROXIES = ["172.18.0.0/16"]
+    proxied = {"REMOTE_ADDR": "172.18.0.3", "HTTP_X_FORWARDED_FOR": "203.0.113.9"}
+    spoofed = {"REMOTE_ADDR": "198.51.100.7", "HTTP_X_FORWARDED_FOR": "203.0.113.10"}
+    for number, meta in ((1, proxied), (2, spoofed)):
+        body = {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": f"proxy-{number}"}
+        response = Client().post(
+            f"/t/{tables[number].token}/submit/", json.dumps(body), content_type="application/json", **meta
+        )
+        assert response.status_code == 201
+    director = Client()
+    director.force_login(director_a)
+    director.post(f"/events/{tables[3].event_id}/games/1/scores/", {"t3-version": "0", **_typed(3, sheet)}, **proxied)
+    addresses = dict(Submission.objects.values_list("table__number", "ip_address"))
+    assert addresses == {1: "203.0.113.9", 2: "198.51.100.7", 3: "203.0.113.9"}
+
+
+def _typed(table: int, sheet: dict) -> dict:
+    boxes = {f"t{table}-cal-{seat}": n for seat, n in sheet["calypsos"].items()}
+    boxes |= {f"t{table}-unf-{seat}": n for seat, n in sheet["unfinished"].items()}
+    boxes |= {f"t{table}-pile-{side}": n for side, n in sheet["trick_piles"].items()}
+    return boxes | {f"t{table}-rev-{seat}": n for seat, n in sheet["revokes"].items()}
