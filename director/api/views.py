@@ -110,7 +110,16 @@ class ScopedViewSet(GenericViewSet):
 
 
 def _valid(serializer_class, request, **kwargs) -> dict:
+    """The body, read by ``serializer_class``. A field it does not know is a 400 naming it: left
+    unread, a typo (``"standings_relased": true``) or a switch set elsewhere would answer 200 and do
+    nothing."""
     serializer = serializer_class(data=request.data, **kwargs)
+    if isinstance(request.data, dict):
+        takes = sorted(name for name, field in serializer.fields.items() if not field.read_only)
+        unknown = sorted(str(name) for name in request.data if name not in takes)
+        if unknown:
+            words = f"this request takes {', '.join(takes)}" if takes else "this request takes no fields"
+            raise serializers.ValidationError({name[:40]: [f"unknown field: {words}"] for name in unknown[:20]})
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 

@@ -429,7 +429,8 @@ def test_page_sizes_in_range_are_served_and_a_page_past_the_end_is_a_404(api_a, 
 
 
 def _post_sheet(api, world, sheet, url="/api/results/"):
-    return api.post(url, {"table": world.table.pk, "round": world.round.pk, "sheet": sheet}, format="json")
+    place = {"table": world.table.pk, "round": world.round.pk} if url == "/api/results/" else {}
+    return api.post(url, {**place, "sheet": sheet}, format="json")
 
 
 @pytest.mark.parametrize(
@@ -527,3 +528,22 @@ def test_an_unknown_id_is_named_in_a_sentence(api_a, world):
         assert response.status_code == 404 and response.json()["detail"] == said, (url, response.content)
     response = api_a.post("/api/players/", {"club": 99999, "name": "Kitch"}, format="json")
     assert response.status_code == 404 and response.json()["detail"] == "no club 99999 among your clubs"
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "field"),
+    [
+        ("patch", "/api/events/{w.event.pk}/", {"standings_relased": True}, "standings_relased"),
+        ("patch", "/api/events/{w.event.pk}/", {"name": "Renamed", "hands_released": True}, "hands_released"),
+        ("post", "/api/results/{w.submission.pk}/confirm/", {"note": "ok", "side": "minors"}, "side"),
+        ("post", "/api/results/check/", {"sheet": {}, "table": 1}, "table"),
+        ("post", "/api/events/{w.event.pk}/finish/", {"forse": True}, "forse"),
+    ],
+)
+def test_an_unknown_field_is_a_400_naming_it_and_nothing_changes(api_a, world, method, url, body, field):
+    """A typo or a field another request takes is not silently dropped (a 200 that did nothing)."""
+    before = snapshot()
+    response = getattr(api_a, method)(url.format(w=world), body, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()[field][0].startswith("unknown field: this request takes ")
+    assert snapshot() == before

@@ -14,6 +14,7 @@ from django.test import Client
 from director.audit.models import AuditEntry
 from director.results.adapters import score_sheet
 from director.results.models import Submission
+from tests.director.conftest import opened_phone
 
 S = Submission.Status
 
@@ -163,7 +164,7 @@ def test_after_a_dispute_each_phone_finds_its_own_side_chosen_for_the_corrected_
     """The ♦♣ phone disputed (not the sender): its form for the corrected sheet starts on ♦♣; the
     sending phone's starts on ♠♥. Either may still change it."""
     table = tables[2]
-    sender, opponents = Client(), Client()
+    sender, opponents = opened_phone(table), opened_phone(table)  # each page gives its phone an id
     url = f"/t/{table.token}/"
     sent = post_json(sender, url + "submit/", {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": "s2"})
     made = sent.json()["submission"]["id"]
