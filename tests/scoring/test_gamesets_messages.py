@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hmac
 import struct
+from pathlib import Path
 
 import pytest
 
@@ -89,6 +90,7 @@ def test_a_card_typed_too_often_is_named_with_every_hand_that_holds_it():
     del deals[0]["S"]  # a hand missing as well: the places are still listed
     ace = parse_card("AS")
     deals[1]["H"] = (ace,) * 5 + tuple(deals[1]["H"][5:])
+    deals[2]["C"] = (ace,) * 2 + tuple(c for c in deals[2]["C"] if c != ace)[:11]
     places = []
     for d, deal in enumerate(deals, start=1):
         for seat in "SHDC":
@@ -97,6 +99,7 @@ def test_a_card_typed_too_often_is_named_with_every_hand_that_holds_it():
                 places.append(f"deal {d} {seat}" + (f"×{k}" if k > 1 else ""))
     total = sum(int(p.split("×")[1]) if "×" in p else 1 for p in places)
     assert any("×" not in p for p in places)  # some hand holds it once: written without ×1
+    assert "deal 3 C×2" in places
     problems = GameSet(6, tuple(deals)).problems()
     assert problems[0] == "deal 1: no hand for seat S (Spades)"
     assert f"AS appears {total} times, not 4 ({', '.join(places)})" in problems
@@ -252,8 +255,9 @@ def test_the_shuffle_extends_its_stream_with_the_next_hmac_blocks(monkeypatch):
         message = b"calypso-gamesets/1" + (6).to_bytes(4, "big") + counter.to_bytes(4, "big")
         return list(struct.unpack(">8I", hmac.digest(key, message, "sha256")))
 
-    # after 216 words (27 blocks), 5 more needed: blocks 27 and 28
+    # after 216 words (27 blocks), 5 or 8 more needed: blocks 27 and 28 (a spare block for rejections)
     assert caught["more"](216, 5) == block(27) + block(28)
+    assert caught["more"](216, 8) == block(27) + block(28)
     assert caught["more"](224, 9) == block(28) + block(29) + block(30)
 
 
@@ -268,6 +272,7 @@ def test_a_rejected_draw_is_skipped_and_the_stream_extended_when_it_runs_out():
     words = [(7919 * k) % 1_000_003 for k in range(1, 300)]
     fast = gamesets._fisher_yates(words[:207], lambda have, need: [])
     assert gamesets._fisher_yates([2**32 - 1, *words[:207]], lambda have, need: []) == fast
+    assert gamesets._fisher_yates([words[0], 2**32 - 1, *words[1:207]], lambda have, need: []) == fast
     asked = []
 
     def more(have: int, need: int) -> list[int]:
@@ -284,3 +289,79 @@ def test_a_file_that_cannot_be_written_leaves_no_temporary_file(tmp_path):
     with pytest.raises(OSError):
         save_game_sets(target, deal_game_sets(1, "c0ffee"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sets.json"]
+
+
+def without_the_ace_of_spades() -> GameSet:
+    """A dealt set with all four A♠ taken out of their hands (each such hand a card short)."""
+    dealt = deal_game_set(5, "c0ffee")
+    ace = parse_card("AS")
+    deals = tuple({seat: tuple(c for c in hand if c != ace) for seat, hand in deal.items()} for deal in dealt.deals)
+    return GameSet(5, deals)
+
+
+def test_a_card_missing_from_every_hand_is_named_even_when_the_rest_are_whole():
+    problems = without_the_ace_of_spades().problems()
+    assert problems[-1] == "AS appears 0 times, not 4"
+    assert all(p.endswith("12 cards, not 13") for p in problems[:-1])
+    error = refusal(without_the_ace_of_spades().validate)
+    assert error.problems == problems and str(error) == "game set 5: " + "; ".join(problems)
+
+
+def test_every_card_of_a_missing_hand_is_named_once():
+    dealt = deal_game_set(4, "c0ffee")
+    deals = [dict(deal) for deal in dealt.deals]
+    gone = deals[0].pop("H")
+    counts = {card: list(gone).count(card) for card in set(gone)}
+    expected = ["deal 1: no hand for seat H (Hearts)"]
+    for card in sorted(counts, key=sort_key):
+        left = 4 - counts[card]
+        expected.append(f"{card} appears {left} time{'' if left == 1 else 's'}, not 4")
+    assert GameSet(4, tuple(deals)).problems() == expected
+
+
+def test_set_numbers_and_orientations_that_are_not_one():
+    deals = deal_game_set(1, "c0ffee").deals
+    assert GameSet(2**32 - 1, deals).problems() == []
+    assert GameSet(True, deals).problems() == ["set number True must be a whole number from 1 to 4294967295"]
+    assert GameSet(1, deals, "S", "XY").problems() == [
+        "orientation 'XY' is not one of SDHC, SCHD (clockwise seats from Spades)"
+    ]
+    assert str(refusal(lambda: GameSet(1, deals, "S", "XY").left_of("S"))) == (
+        "game set 1: orientation 'XY' is not one of SDHC, SCHD"
+    )
+    assert str(refusal(lambda: deal_game_set(1, "c0ffee", orientation="XY"))) == (
+        "orientation 'XY' is not one of SDHC, SCHD"
+    )
+    assert [s.number for s in gamesets.iter_game_sets(2, "c0ffee")] == [1, 2]
+
+
+def test_every_card_typed_too_often_is_listed():
+    ace, king = parse_card("AS"), parse_card("KS")
+    error = refusal(lambda: remaining_cards([[king] * 5, [ace] * 5]))
+    assert error.problems == ["AS typed 5 times, the deck has 4", "KS typed 5 times, the deck has 4"]
+    assert str(error) == "too many copies: AS typed 5 times, the deck has 4; KS typed 5 times, the deck has 4"
+
+
+def test_a_file_is_written_next_to_its_target_then_renamed(tmp_path, monkeypatch):
+    # the temporary file sits in the target's folder, so the final rename never crosses a disk
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club").mkdir()
+    renamed = []
+    real = gamesets.os.replace
+
+    def spy(source, target):
+        renamed.append((Path(source).parent, Path(target)))
+        real(source, target)
+
+    monkeypatch.setattr(gamesets.os, "replace", spy)
+    save_game_sets(Path("club") / "sets.json", deal_game_sets(1, "c0ffee"))
+    assert renamed == [(tmp_path / "club", Path("club") / "sets.json")]
+
+
+def test_a_missing_hand_does_not_hide_a_short_hand_after_it_in_the_deal():
+    dealt = deal_game_set(4, "c0ffee")
+    deals = [dict(deal) for deal in dealt.deals]
+    del deals[0]["S"]
+    deals[0]["D"] = deals[0]["D"][1:]
+    problems = GameSet(4, tuple(deals)).problems()
+    assert problems[:2] == ["deal 1: no hand for seat S (Spades)", "deal 1, seat D (Diamonds): 12 cards, not 13"]
