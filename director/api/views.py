@@ -36,6 +36,7 @@ from director.deals.models import GameSet
 from director.events import selectors as event_selectors
 from director.events import services as event_services
 from director.events.models import Event, Partnership, PartnershipMember, Round, Table, Team
+from director.movements import services as movement_services
 from director.results import selectors as result_selectors
 from director.results import services as result_services
 from director.results.adapters import sheet_problems
@@ -53,6 +54,14 @@ ERRORS = {
     409: OpenApiResponse(s.ErrorSerializer, description="clashes with the current state"),
 }
 NOT_FOUND = {404: ERRORS[404]}
+SEATED = inline_serializer(
+    "Seated",
+    {
+        "seatings": serializers.IntegerField(),
+        # what is poor about the movement (repeated opponents, idle tables), with the fixes
+        "warnings": serializers.ListField(child=serializers.DictField()),
+    },
+)
 
 
 def _param(name: str, type_=OpenApiTypes.INT, description: str = "", enum=None) -> OpenApiParameter:
@@ -366,30 +375,30 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         return self.created(s.PartnershipSerializer(event_selectors.partnerships_of(event), many=True).data)
 
     @extend_schema(
-        summary="Seat a progressive-pairs event from its partnerships' directions",
+        summary="Seat every game by the event's movement, built from its partnerships, teams or players",
         request=None,
-        responses={
-            200: inline_serializer(
-                "Seated",
-                {
-                    "seatings": serializers.IntegerField(),
-                    # what is poor about the movement (repeated opponents, idle tables), with the fixes
-                    "warnings": serializers.ListField(child=serializers.DictField()),
-                },
-            ),
-            **ERRORS,
-        },
+        responses={200: SEATED, **ERRORS},
     )
-    @action(detail=True, methods=["post"], url_path="seat-progressive")
-    def seat_progressive(self, request, pk=None):
+    @action(detail=True, methods=["post"])
+    def seat(self, request, pk=None):
         event = self.get_object()
-        written = event_services.seat_progressive_pairs(event=event)
+        written = movement_services.seat_event(event=event, by=request.user)
         event.refresh_from_db(fields=["movement"])
         warnings = [
             {"code": w.code, "message": w.message, "fixes": list(w.fixes)}
             for w in event_selectors.movement_warnings(event)
         ]
         return Response({"seatings": written, "warnings": warnings})
+
+    @extend_schema(
+        summary="Deprecated: the old name of seat (kept for one release)",
+        request=None,
+        deprecated=True,
+        responses={200: SEATED, **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="seat-progressive")
+    def seat_progressive(self, request, pk=None):
+        return self.seat(request, pk=pk)
 
     @extend_schema(
         summary="The round grid: who sits where in every game, the set played, each result's status",

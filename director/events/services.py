@@ -1,17 +1,15 @@
-"""Writes for events: settings, tables, rounds, partnerships, teams and seatings.
+"""Writes for events: settings, the lifecycle, tables, rounds, partnerships and teams.
 
 Every function runs in one transaction and raises a ``DomainError`` (naming what and where) on
-input a person could get wrong; nothing is written then. Seatings are written from a *plan*
-(see ``events.adapters.movement_to_plan``), so any movement of ``scoring.movements`` — or one
-the director enters — is applied the same way.
+input a person could get wrong; nothing is written then. Seatings and movements are
+``director.movements``; setting up a whole club night is ``movements.night.set_up_night``.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from datetime import date as date_type
 
 from django.db import IntegrityError, transaction
@@ -19,12 +17,10 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.clubs.models import Club, Player
-from director.clubs.services import add_player, player_name_key, players_by_ids
-from director.core.errors import Conflict, DomainError, NotFound, ValidationError
+from director.clubs.services import player_name_key, players_by_ids
+from director.core.errors import Conflict, NotFound, ValidationError
 
-from .adapters import SidePlan, movement_to_plan, normalise_plan
 from .models import (
-    DIRECTION_SUITS,
     MAJORS,
     MINORS,
     Event,
@@ -32,7 +28,6 @@ from .models import (
     PartnershipMember,
     Round,
     Seat,
-    Seating,
     Table,
     Team,
 )
@@ -85,7 +80,7 @@ def parse_date(value, what: str = "the date", *, field: str = "date") -> date_ty
         raise ValidationError(f"{what} must be a date like 2025-03-14, not {value!r}", field=field) from error
 
 
-def _locked_event(event: Event) -> Event:
+def locked_event(event: Event) -> Event:
     """Re-read ``event`` under a row lock: event-level changes are serialised on this row."""
     return Event.objects.select_for_update().get(pk=event.pk)
 
@@ -267,7 +262,7 @@ def update_event(*, event: Event, **values) -> Event:
     unknown = set(values) - set(_EVENT_SETTINGS)
     if unknown:
         raise ValidationError(f"unknown event setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
-    event = _locked_event(event)
+    event = locked_event(event)
     clean = _clean_event_settings(event.club, values)
     if event.status != Event.Status.DRAFT:
         # Seatings, tallies and results are laid out for these: changing them mid-session would
@@ -464,7 +459,7 @@ def get_round(event: Event, number) -> Round:
 @transaction.atomic
 def add_table(*, event: Event, number=None) -> Table:
     """Add table ``number`` (default: the next number). A number already in use is refused."""
-    _locked_event(event)
+    locked_event(event)
     if number is None:
         number = (event.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     number = parse_int(number, "the table number", field="number", minimum=1, maximum=MAX_TABLES)
@@ -481,7 +476,7 @@ def add_table(*, event: Event, number=None) -> Table:
 def set_table_count(*, event: Event, count) -> list[Table]:
     """Tables 1..count. Tables above ``count`` are removed if nobody has been seated or scored there."""
     count = parse_int(count, "the number of tables", field="tables", minimum=0, maximum=MAX_TABLES)
-    _locked_event(event)
+    locked_event(event)
     existing = set(event.tables.values_list("number", flat=True))
     Table.objects.bulk_create([Table(event=event, number=n) for n in range(1, count + 1) if n not in existing])
     surplus = event.tables.filter(number__gt=count)
@@ -526,7 +521,7 @@ def add_partnership(
     *, event: Event, players: Iterable, number=None, direction: str = "", team: Team | None = None
 ) -> Partnership:
     """A partnership of two or three of the club's players (ids or ``Player``s, in seat order)."""
-    event = _locked_event(event)
+    event = locked_event(event)
     players = players_by_ids(event.club, list(players))
     if not 2 <= len(players) <= 3:
         raise ValidationError(f"a partnership has two or three players, not {len(players)}", field="players")
@@ -549,7 +544,7 @@ def add_partnership(
 
 @transaction.atomic
 def set_partnership_players(*, partnership: Partnership, players: Iterable) -> Partnership:
-    event = _locked_event(partnership.event)
+    event = locked_event(partnership.event)
     players = players_by_ids(event.club, list(players))
     if not 2 <= len(players) <= 3:
         raise ValidationError(f"a partnership has two or three players, not {len(players)}", field="players")
@@ -580,7 +575,7 @@ def draw_partnerships(
     of the partnerships sit majors and the rest minors, so table ``i`` starts with partnership ``i``
     (majors) against partnership ``T + i`` (minors).
     """
-    event = _locked_event(event)
+    event = locked_event(event)
     players = players_by_ids(event.club, list(players))
     if len(players) < 4:
         raise ValidationError(f"a draw needs at least four players, not {len(players)}", field="players")
@@ -605,7 +600,7 @@ def draw_partnerships(
 
 @transaction.atomic
 def create_team(*, event: Event, name: str, partnerships: Iterable[Partnership] = (), number=None) -> Team:
-    event = _locked_event(event)
+    event = locked_event(event)
     if not isinstance(name, str) or not name.strip():
         raise ValidationError("the team needs a name", field="name")
     name = name.strip()
@@ -625,519 +620,3 @@ def create_team(*, event: Event, name: str, partnerships: Iterable[Partnership] 
             raise ValidationError(f"partnership {partnership.number} is already in a team", field="partnerships")
     Partnership.objects.filter(pk__in=[p.pk for p in partnerships]).update(team=team)
     return team
-
-
-# --- seatings --------------------------------------------------------------------------------------
-def default_sit_out_order(member_ids: list[int], game_number: int) -> list[int]:
-    """For a partnership of three: who sits out deals 1..4 (X, Y, Z, X — RULES.md §5), rotating
-    between games so a different player misses two deals each game. Empty for two players."""
-    if len(member_ids) != 3:
-        return []
-    shift = (game_number - 1) % 3
-    z, y, x = (member_ids[(i + shift) % 3] for i in range(3))
-    return [x, y, z, x]
-
-
-def _seat_players(members: list[int], sit_out: list[int]) -> list[int]:
-    """The two players in the first deal's seats (first suit, second suit) for these members."""
-    if len(members) == 2:
-        return members
-    # The deal-1 sitter-out is X; Y (who X replaces for deal 2) holds the second seat, Z the first.
-    x, y, z = sit_out[0], sit_out[1], sit_out[2]
-    assert x not in (y, z)
-    return [z, y]
-
-
-@transaction.atomic
-def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
-    """Write the seatings of a movement plan (``adapters.normalise_plan`` shape, or a
-    ``scoring.movements.Movement``/its ``to_dict()``) for rounds ``from_round``.. of the plan.
-
-    Missing tables are created. Rounds that already have results are refused. Returns the number
-    of seatings written.
-    """
-    event = _locked_event(event)
-    if hasattr(plan, "to_dict") or (isinstance(plan, Mapping) and "rounds" in plan):
-        plan = movement_to_plan(plan)
-    plan = normalise_plan(plan)
-    last = from_round + len(plan) - 1
-    if last > event.games:
-        raise ValidationError(
-            f"the movement runs to game {last} but {event.name} has {event.games} games", field="movement"
-        )
-    rounds = {r.number: r for r in event.rounds.filter(number__gte=from_round, number__lte=last)}
-    scored = sorted(n for n, r in rounds.items() if r.submissions.exists())
-    if scored:
-        raise Conflict(f"game {scored[0]} already has results; its seating cannot change", field="movement")
-
-    partnerships = {p.number: p for p in event.partnerships.all()}
-    members: dict[int, list[int]] = {}
-    for member in PartnershipMember.objects.filter(partnership__event=event).order_by("position"):
-        members.setdefault(member.partnership_id, []).append(member.player_id)
-    club_players = set(Player.objects.filter(club_id=event.club_id).values_list("pk", flat=True))
-
-    needed_tables = {t for round_plan in plan for t in round_plan.tables}
-    existing_tables = {t.number: t for t in event.tables.all()}
-    Table.objects.bulk_create([Table(event=event, number=n) for n in sorted(needed_tables - set(existing_tables))])
-    tables = {t.number: t for t in event.tables.all()}
-
-    Seating.objects.filter(round__in=rounds.values()).delete()
-    for round_obj in rounds.values():
-        round_obj.sitting_out_partnerships.clear()
-        round_obj.sitting_out_players.clear()
-
-    # A side of three rotates who sits out by the games it has played (scoring.movements' rule).
-    played = dict(
-        Counter(
-            Seating.objects.filter(
-                round__event=event, round__number__lt=from_round, partnership__isnull=False
-            ).values_list("partnership_id", flat=True)
-        )
-    )
-    seatings: list[Seating] = []
-    seat_specs: list[list[tuple[str, int]]] = []
-    for offset, round_plan in enumerate(plan):
-        number = from_round + offset
-        round_obj = rounds[number]
-        placed: dict[int, str] = {}
-
-        for table_number, sides in sorted(round_plan.tables.items()):
-            for direction, side in ((MAJORS, sides.majors), (MINORS, sides.minors)):
-                if side is None:
-                    continue
-                where = f"table {table_number} {direction}"
-                partnership = None
-                if side.partnership is not None:
-                    partnership = partnerships.get(side.partnership)
-                    if partnership is None:
-                        raise NotFound(
-                            f"unknown partnership {side.partnership} at table {table_number}, game {number}",
-                            field="movement",
-                        )
-                    if partnership.direction and partnership.direction != direction:
-                        raise ValidationError(
-                            f"partnership {partnership.number} plays {partnership.direction}, "
-                            f"but the movement seats it {direction} at table {table_number}, game {number}",
-                            field="movement",
-                        )
-                    player_ids = members.get(partnership.pk, [])
-                else:
-                    player_ids = list(side.players)
-                if not 2 <= len(player_ids) <= 3:
-                    raise ValidationError(f"{where}, game {number}: {len(player_ids)} players", field="movement")
-                for player_id in player_ids:
-                    if player_id not in club_players:
-                        raise NotFound(f"unknown player {player_id} ({where}, game {number})", field="movement")
-                    if player_id in placed:
-                        raise ValidationError(
-                            f"player {player_id} is in two places in game {number}: {placed[player_id]} and {where}",
-                            field="movement",
-                        )
-                    placed[player_id] = where
-                game_index = played.get(partnership.pk, 0) if partnership is not None else 0
-                if partnership is not None:
-                    played[partnership.pk] = game_index + 1
-                sit_out = list(side.sit_out_order) or default_sit_out_order(player_ids, game_index + 1)
-                if len(player_ids) == 3 and (len(sit_out) != 4 or set(sit_out) != set(player_ids)):
-                    raise ValidationError(
-                        f"{where}, game {number}: the sit-out order must name the three players as X, Y, Z, X",
-                        field="movement",
-                    )
-                seatings.append(
-                    Seating(
-                        round=round_obj,
-                        table=tables[table_number],
-                        direction=direction,
-                        partnership=partnership,
-                        game_set_number=sides.game_set,
-                        sit_out_order=sit_out,
-                    )
-                )
-                suits = DIRECTION_SUITS[direction]
-                specs = list(zip(suits, _seat_players(player_ids, sit_out), strict=True))
-                if len(player_ids) == 3:
-                    specs.append(("", sit_out[0]))  # X sits out deal 1
-                seat_specs.append(specs)
-        for item in round_plan.sitting_out:
-            if isinstance(item, int) and item in partnerships and round_plan.sitting_out_are_partnerships:
-                round_obj.sitting_out_partnerships.add(partnerships[item])
-            elif isinstance(item, int) and item in club_players:
-                round_obj.sitting_out_players.add(item)
-            else:
-                raise NotFound(f"unknown sitter-out {item!r} in game {number}", field="movement")
-
-    created = Seating.objects.bulk_create(seatings)
-    record(
-        "events.apply_plan", event=event, after={"from_round": from_round, "games": len(plan), "seatings": len(created)}
-    )
-    Seat.objects.bulk_create(
-        [
-            Seat(seating=seating, round_id=seating.round_id, suit=suit, player_id=player_id)
-            for seating, specs in zip(created, seat_specs, strict=True)
-            for suit, player_id in specs
-        ]
-    )
-    return len(created)
-
-
-@transaction.atomic
-def set_seating(
-    *,
-    round: Round,
-    table: Table,
-    majors: SidePlan | int | list | None,
-    minors: SidePlan | int | list | None,
-    game_set: int | None = None,
-) -> int:
-    """The director seats one table for one game by hand (partnership numbers or player ids)."""
-    if table.event_id != round.event_id:
-        raise NotFound(f"table {table.number} is not in this event", field="table")
-    event = round.event
-    plan = current_plan(event, round.number)
-    entry = {"tables": {table.number: {"majors": majors, "minors": minors, "game_set": game_set}}}
-    plan.tables[table.number] = normalise_plan([entry])[0].tables[table.number]
-    return apply_plan(event=event, plan=[plan], from_round=round.number)
-
-
-def current_plan(event: Event, number: int):
-    """The plan of round ``number`` as it stands in the database (for edits and re-validation)."""
-    from .adapters import RoundPlan, TablePlan
-
-    seatings = (
-        Seating.objects.filter(round__event=event, round__number=number)
-        .select_related("table", "partnership")
-        .prefetch_related("seats")
-    )
-    tables: dict[int, TablePlan] = {}
-    for seating in seatings:
-        side = SidePlan(
-            partnership=seating.partnership.number if seating.partnership else None,
-            players=() if seating.partnership else tuple(s.player_id for s in seating.seats.all()),
-            sit_out_order=tuple(seating.sit_out_order),
-        )
-        entry = tables.setdefault(seating.table.number, TablePlan(None, None, seating.game_set_number))
-        if seating.direction == MAJORS:
-            entry.majors = side
-        else:
-            entry.minors = side
-    round_obj = Round.objects.get(event=event, number=number)
-    byes = list(round_obj.sitting_out_partnerships.values_list("number", flat=True))
-    players_out = list(round_obj.sitting_out_players.values_list("pk", flat=True))
-    return RoundPlan(tables=tables, sitting_out=byes or players_out, sitting_out_are_partnerships=bool(byes))
-
-
-def progressive_plan(majors: list[int], minors: list[int], games: int) -> list[dict]:
-    """Fixed-partnership progressive without ``scoring.movements``: majors stay at table i, minors
-    move up one table a game; a table whose opponents are missing this game has a bye. Only a
-    fallback — ``seat_event`` uses ``scoring.movements.progressive_pairs`` (fair byes, trios)."""
-    tables = max(len(majors), len(minors))
-    rounds = []
-    for game in range(games):
-        table_map, out = {}, []
-        for i in range(tables):
-            major = majors[i] if i < len(majors) else None
-            j = (i - game) % tables
-            minor = minors[j] if j < len(minors) else None
-            if major is not None and minor is not None:
-                table_map[i + 1] = {"majors": major, "minors": minor, "game_set": None}
-            else:
-                out.extend(p for p in (major, minor) if p is not None)
-        rounds.append({"tables": table_map, "sitting_out": out})
-    return rounds
-
-
-def _movements():
-    try:
-        from scoring import movements
-    except ImportError:  # pragma: no cover - the engine ships with the project
-        return None
-    return movements
-
-
-@transaction.atomic
-def apply_movement(*, event: Event, movement, from_round: int = 1) -> int:
-    """Validate a ``scoring.movements.Movement`` (or its ``to_dict()``), keep it on the event, and
-    write its seatings. A broken movement raises ``ValidationError`` with the engine's message."""
-    movements = _movements()
-    if movements is not None:
-        try:
-            if isinstance(movement, Mapping):
-                movement = movements.Movement.from_dict(movement)
-            movement.validate()
-        except movements.MovementError as error:
-            raise ValidationError(str(error), field="movement") from error
-    data = movement.to_dict() if hasattr(movement, "to_dict") else dict(movement)
-    count = apply_plan(event=event, plan=movement, from_round=from_round)
-    Event.objects.filter(pk=event.pk).update(movement=data, updated_at=timezone.now())
-    event.movement = data
-    return count
-
-
-def _fixed(event: Event) -> tuple[list[int], list[int], dict[int, tuple[int, ...]]]:
-    majors, minors, members = [], [], {}
-    for partnership in partnerships_with_members(event):
-        ids = tuple(m.player_id for m in partnership.members.all())
-        members[partnership.number] = ids
-        if partnership.direction == MAJORS:
-            majors.append(partnership.number)
-        elif partnership.direction == MINORS:
-            minors.append(partnership.number)
-    return majors, minors, members
-
-
-# Movements that keep every partnership on one direction all session.
-FIXED_DIRECTION_KINDS = {Event.MovementKind.PROGRESSIVE, Event.MovementKind.MITCHELL, Event.MovementKind.BAROMETER}
-
-
-def _check_directions(event: Event, members: Mapping[int, tuple], directed: list[int], kind: str) -> None:
-    """Every partnership of a fixed-direction movement must sit majors or minors; name those that
-    do not (the engine would only say their players belong to no partnership of the movement)."""
-    loose = sorted(set(members) - set(directed))
-    if not loose:
-        return
-    numbers = ", ".join(str(n) for n in loose[:-1]) + (" and " if len(loose) > 1 else "") + str(loose[-1])
-    which = f"partnership {numbers} has" if len(loose) == 1 else f"partnerships {numbers} have"
-    raise ValidationError(
-        f"{which} no direction: a {kind} movement keeps every partnership on majors (♠♥) or minors (♦♣) "
-        f"all session — give {'it' if len(loose) == 1 else 'them'} a direction or remove "
-        f"{'it' if len(loose) == 1 else 'them'}",
-        field="partnerships",
-    )
-
-
-def partnerships_with_members(event: Event) -> list[Partnership]:
-    return list(event.partnerships.prefetch_related("members").order_by("number"))
-
-
-@transaction.atomic
-def seat_event(*, event: Event, players: Iterable | None = None, seed=None) -> int:
-    """Seat every game by the event's movement kind, from its partnerships (numbers and fixed
-    directions) or, for a progressive individual, from ``players`` (game 1 only: the next games
-    depend on the results). Returns the number of seatings written.
-
-    * progressive: ``progressive_pairs(majors, minors, tables=#majors, games)``;
-    * mitchell / barometer: majors 1..T, minors T+1..2T, T tables, one set per table / per round;
-    * team-match / round-robin: team k is partnerships 2k+1 (majors) and 2k+2 (minors).
-    """
-    event = _locked_event(event)
-    movements = _movements()
-    kind = event.movement_kind
-    if movements is None:
-        if kind != Event.MovementKind.PROGRESSIVE:
-            raise ValidationError(f"the {kind} movement needs scoring.movements", field="movement_kind")
-        majors, minors, _ = _fixed(event)
-        plan = progressive_plan(majors, minors, event.games)
-        Event.objects.filter(pk=event.pk).update(movement={"kind": kind, "rounds": plan})
-        return apply_plan(event=event, plan=plan)
-    try:
-        if kind == Event.MovementKind.PROGRESSIVE_INDIVIDUAL:
-            if players is None:
-                raise ValidationError("a progressive individual needs the players to seat", field="players")
-            ids = [p.pk for p in players_by_ids(event.club, list(players))]
-            movement = movements.progressive_individual_start(ids, seed=seed)
-            return apply_movement(event=event, movement=movement)
-        majors, minors, members = _fixed(event)
-        if kind == Event.MovementKind.MANUAL:
-            raise ValidationError("a manual movement is entered table by table", field="movement_kind")
-        if kind in FIXED_DIRECTION_KINDS:
-            _check_directions(event, members, majors + minors, kind)
-        if not majors or not minors:
-            raise ValidationError(
-                f"{event.name} needs partnerships with fixed directions (majors and minors) first", field="partnerships"
-            )
-        if kind == Event.MovementKind.PROGRESSIVE:
-            movement = movements.progressive_pairs(majors, minors, len(majors), event.games, members=members)
-        elif kind in (Event.MovementKind.MITCHELL, Event.MovementKind.BAROMETER):
-            tables = len(majors)
-            expected = (list(range(1, tables + 1)), list(range(tables + 1, 2 * tables + 1)))
-            if (majors, minors) != expected:
-                raise ValidationError(
-                    f"a {kind} needs majors partnerships 1..{tables} and minors {tables + 1}..{2 * tables}",
-                    field="partnerships",
-                )
-            build = movements.mitchell if kind == Event.MovementKind.MITCHELL else movements.barometer
-            movement = build(tables, event.games)
-            movement.members.update(members)
-        else:  # team-match, round-robin
-            teams = list(event.teams.order_by("number").values_list("name", flat=True))
-            movement = (
-                movements.team_match(teams) if kind == Event.MovementKind.TEAM_MATCH else (movements.round_robin(teams))
-            )
-            movement.members.update(members)
-    except movements.MovementError as error:
-        raise ValidationError(str(error), field="movement") from error
-    return apply_movement(event=event, movement=movement)
-
-
-def seat_progressive_pairs(*, event: Event) -> int:
-    """Seat a progressive-pairs event from its partnerships' fixed directions, for every game."""
-    majors, minors, members = _fixed(event)
-    _check_directions(event, members, majors + minors, Event.MovementKind.PROGRESSIVE)
-    if not majors or not minors:
-        raise ValidationError("a progressive event needs majors and minors partnerships", field="partnerships")
-    return seat_event(event=event)
-
-
-# --- setting up a club night -----------------------------------------------------------------------
-def _night_direction(event: Event, number: int, count: int) -> str:
-    """Fixed directions as ``seat_event`` expects them: team ``k`` is partnerships 2k+1 (majors)
-    and 2k+2 (minors); otherwise the first half majors, the rest minors."""
-    if event.type == Event.Type.DUPLICATE_TEAMS:
-        return MAJORS if number % 2 else MINORS
-    return MAJORS if number <= (count + 1) // 2 else MINORS
-
-
-def _pairs_drawn(player_ids: list[int], seed) -> list[list[int]]:
-    """A random draw into pairs (a side of three when the number is odd)."""
-    order = list(player_ids)
-    random.Random(seed).shuffle(order)
-    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
-    if len(order) % 2 and groups:
-        groups[-1].append(order[-1])
-    return groups
-
-
-def quick_add_check(club: Club, names: Iterable[str], ticked: Iterable = ()) -> tuple[list[str], list[str]]:
-    """What the club night form should tell the director about its quick-add names (case and spaces
-    ignored, as ``set_up_night`` matches them): ``(notices, problems)``. A notice: a typed name is an
-    existing member (that member plays, no new player), perhaps one already ticked. A problem: two
-    typed names are one person, so the night would have fewer players than names typed."""
-
-    key = player_name_key
-    members = {key(p.name): p for p in Player.objects.filter(club=club)}
-    ticked_ids = {int(pk) for pk in ticked if str(pk).isdigit()}
-    first: dict[str, str] = {}
-    notices: list[str] = []
-    problems: list[str] = []
-    for typed in names:
-        name = " ".join(str(typed).split())
-        if not name:
-            continue
-        earlier = first.setdefault(key(name), name)
-        if earlier is not name:
-            if earlier == name:
-                problems.append(f"{name!r} is typed twice: it is one player")
-            else:
-                problems.append(f"{earlier!r} and {name!r} are one player (case and spaces are ignored)")
-            continue
-        member = members.get(key(name))
-        if member is not None:
-            ticked_note = ", already ticked above" if member.pk in ticked_ids else ""
-            notices.append(f"{name!r} is the club's {member.name}{ticked_note}: no new player is added")
-    if problems:
-        problems.append("remove the repeat, or type each person's name in full")
-    return notices, problems
-
-
-@transaction.atomic
-def set_up_night(
-    *,
-    club: Club,
-    name: str,
-    date,
-    type: str = Event.Type.PROGRESSIVE_PAIRS,
-    by=None,
-    players: Iterable = (),
-    new_players: Iterable[str] = (),
-    partnerships: Iterable[Iterable[str]] | None = None,
-    seed=None,
-    setup_token: str | None = None,
-    allow_twin: bool = False,
-    **settings,
-) -> Event:
-    """Create an event, its players, partnerships, teams and seatings in one go (the club night
-    page's "set up and seat the tables"). Any refusal leaves nothing behind — not even the
-    quick-added players.
-
-    * ``players``: ids of the club's players who play; ``new_players``: names to quick-add (a name
-      the club already has, in any case, is that player).
-    * ``partnerships``: ``None`` draws them at random (seeded by ``seed``); otherwise the names of
-      each partnership, one list a partnership, majors first then minors (every name must be a
-      player of the club or one of ``new_players``).
-    * A progressive individual seats game 1 from the players; duplicate teams puts partnerships
-      2k+1 and 2k+2 in team k.
-    * ``settings``: as ``create_event`` (rules_variant, form, games, season, ...);
-      ``setup_token``: the form's one-time token (a second use is refused).
-    * A night with the same name and date as one the club already has is refused (``Conflict``,
-      field ``twin``) unless ``allow_twin``: browsers that go Back fetch the form again with a new
-      token but the director's boxes filled in, so the token alone cannot tell a resubmission.
-
-    Errors name the input: ``new_players``, ``partnerships`` (entered ones, "line n: ..."),
-    ``players``, or the setting concerned.
-    """
-    event = create_event(club=club, name=name, date=date, type=type, by=by, setup_token=setup_token, **settings)
-    twin = None if allow_twin else same_night(club, event.name, event.date, exclude=event)
-    if twin is not None:  # the transaction rolls back: nothing of the new night is kept
-        raise Conflict(
-            f"{twin.name} on {twin.date:%d %b %Y} is already set up (the same form sent again?): open it, or say "
-            "that this is another night with the same name",
-            field="twin",
-            code="twin",
-        )
-    known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
-    chosen: list[int] = []
-    for pk in players or ():
-        chosen.append(parse_int(pk, "a player", field="players", minimum=1))
-    for typed in new_players or ():
-        player = known.get(player_name_key(typed))
-        if player is None:
-            try:
-                player = add_player(club=club, name=typed)
-            except DomainError as error:
-                raise ValidationError(error.message, field="new_players") from error
-            known[player_name_key(player.name)] = player
-        if player.pk not in chosen:
-            chosen.append(player.pk)
-    players_by_ids(club, chosen)  # NotFound naming an id that is not the club's
-
-    if event.type == Event.Type.PROGRESSIVE_INDIVIDUAL:
-        seat_event(event=event, players=chosen, seed=seed or 0)
-        return event
-
-    entered = partnerships is not None
-    groups: list[list[int]] = []
-    if entered:
-        for number, names in enumerate(partnerships, start=1):
-            ids = []
-            for typed in names:
-                player = known.get(player_name_key(typed))
-                if player is None:
-                    raise ValidationError(
-                        f"line {number}: {typed!r} is not a player of {club.name} (quick-add the name above)",
-                        field="partnerships",
-                    )
-                ids.append(player.pk)
-            groups.append(ids)
-        if not groups:
-            raise ValidationError("type the partnerships, one a line, or draw them", field="partnerships")
-    elif event.type == Event.Type.DUPLICATE_TEAMS:
-        groups = _pairs_drawn(chosen, seed)
-    else:
-        draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
-
-    made = []
-    for number, ids in enumerate(groups, start=1):
-        try:
-            made.append(
-                add_partnership(
-                    event=event, players=ids, number=number, direction=_night_direction(event, number, len(groups))
-                )
-            )
-        except DomainError as error:
-            where = f"line {number}: " if entered else ""
-            raise ValidationError(where + error.message, field="partnerships" if entered else "players") from error
-    if event.type == Event.Type.DUPLICATE_TEAMS:
-        if len(made) % 2 or len(made) < 4:
-            raise ValidationError(
-                f"teams of four need an even number of partnerships, at least four (not {len(made)})",
-                field="partnerships" if entered else "players",
-            )
-        for index in range(len(made) // 2):
-            create_team(
-                event=event,
-                name=f"Team {chr(ord('A') + index)}" if index < 26 else f"Team {index + 1}",
-                number=index + 1,
-                partnerships=made[2 * index : 2 * index + 2],
-            )
-    seat_event(event=event, seed=seed)
-    return event

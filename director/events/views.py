@@ -1,7 +1,7 @@
 """The director's event pages: set up a club night, the running event (round grid, results in and
 missing, where next, table links, public switches) and the actions on it.
 
-Writes go through ``events.services``; setting up a night is ``events.services.set_up_night`` (one
+Writes go through ``events.services``; setting up a night is ``movements.night.set_up_night`` (one
 transaction: a refusal at any step — an unknown player, an impossible movement — leaves nothing).
 """
 
@@ -22,6 +22,8 @@ from director.deals.selectors import commitment_state, set_file_of
 from director.events import services
 from director.events.models import MAJORS, Event
 from director.events.selectors import label_games, movement_warnings, next_game, partnerships_of, round_grid
+from director.movements import night
+from director.movements import selectors as movement_selectors
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
 
@@ -42,13 +44,13 @@ def new_event(request, slug):
     twin = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        notices, problems = services.quick_add_check(club, data["new_names"], data.get("players") or [])
+        notices, problems = movement_selectors.quick_add_check(club, data["new_names"], data.get("players") or [])
         if problems:
             form.add_error("new_players", "; ".join(problems))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = services.set_up_night(
+            event = night.set_up_night(
                 club=club,
                 by=request.user,
                 name=data["name"],

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from director.clubs import services as clubs
 from director.deals import services as deals
 from director.events import services as events
+from director.movements import services as movements
 from director.printing.models import PrintJob
 from director.results import services as results
 from director.results.simulate import plausible_sheet
@@ -71,7 +72,7 @@ def club_with_long_name():
         events.add_partnership(
             event=night, players=pair, number=number, direction="majors" if number <= 2 else "minors"
         )
-    events.seat_event(event=night)
+    movements.seat_event(event=night)
     events.start_event(event=night)
     first = night.rounds.get(number=1)
     results.enter_sheet(table=night.tables.get(number=2), round=first, sheet=plausible_sheet(rng), by=user)
@@ -96,7 +97,7 @@ def club_with_long_name():
     events.create_team(event=match, name="Sharks", partnerships=pairs[:2], number=1)
     events.create_team(event=match, name="Pelicans", partnerships=pairs[2:], number=2)
     deals.generate_game_sets(event=match, count=2, by=user, seed=f"{11:064x}")
-    events.seat_event(event=match)
+    movements.seat_event(event=match)
     events.start_event(event=match)
     for round_ in match.rounds.order_by("number"):
         for table in {s.table for s in round_.seatings.select_related("table")}:

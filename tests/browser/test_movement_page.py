@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
-from director.events import movement_services as ms
 from director.events import services as events
 from director.events.models import Event, Partnership, Seating
+from director.movements import services as ms
 from scoring import movements as mv
 from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import GOOD, OTHER, fill_sheet, shot

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from director.clubs import services as clubs
 from director.deals import services as deals
 from director.events import services as events
+from director.movements import services as movements
 from director.printing.words import ENGLISH
 from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import shot
@@ -34,7 +35,7 @@ def duplicate_event(settings, tmp_path):
     )
     events.draw_partnerships(event=event, players=players, seed=7)
     deals.generate_game_sets(event=event, count=2, by=user, seed=f"{7:064x}")
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     return event
 
 
@@ -79,7 +80,7 @@ def test_a_progressive_night_prints_event_documents_named_in_words_and_warns_of_
     players = [clubs.add_player(club=club, name=f"Player {i:02d}") for i in range(1, 9)]
     night = events.create_event(club=club, name="Club night", date=datetime.date(2025, 3, 14), games=2, by=user)
     events.draw_partnerships(event=night, players=players, seed=7)
-    events.seat_progressive_pairs(event=night)
+    movements.seat_event(event=night)
 
     sign_in(page, "dora", PASSWORD)
     page.wait_for_url("**/clubs/pos/")

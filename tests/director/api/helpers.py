@@ -15,6 +15,7 @@ from director.deals import services as deals
 from director.deals.models import GameSet, GameSetFile
 from director.events import services as events
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+from director.movements import services as movements
 from director.results import services as results
 from director.results.models import Submission
 
@@ -73,7 +74,7 @@ def build_world(club, players, user, sheet, *, prefix: str) -> World:
         club=club, name=f"{prefix} night", date=datetime.date(2025, 3, 14), games=3, by=user, season=season
     )
     events.draw_partnerships(event=event, players=players[:8], seed=1)
-    events.seat_progressive_pairs(event=event)
+    movements.seat_event(event=event)
     events.start_event(event=event)
     deals.generate_game_sets(event=event, by=user, seed="5e" * 16)
     table, round_ = event.tables.get(number=1), event.rounds.get(number=1)

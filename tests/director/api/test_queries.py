@@ -12,6 +12,7 @@ from director.clubs import services as clubs
 from director.deals import services as deals
 from director.events import services as events
 from director.events.models import Event, Round
+from director.movements import services as movements
 from director.results import services as results
 
 LISTS = [
@@ -34,7 +35,7 @@ def _grow(club, user, random_sheet, *, n: int) -> None:
     clubs.create_season(club=club, name=f"Season {n}")
     event = events.create_event(club=club, name=f"Night {n}", date=datetime.date(2025, 5, n), games=3, by=user)
     events.draw_partnerships(event=event, players=players, seed=n)
-    events.seat_progressive_pairs(event=event)
+    movements.seat_event(event=event)
     events.create_team(event=event, name=f"Team {n}", partnerships=list(event.partnerships.filter(number__lte=2)))
     deals.generate_game_sets(event=event, seed=f"{n:02d}" * 16)
     for round_ in event.rounds.all():

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from director.core.errors import Conflict, ValidationError
-from director.events import movement_services as ms
 from director.events import services as events
 from director.events.models import Partnership, Seat, Seating
+from director.movements import services as ms
 from director.results import services as results
 from scoring import movements as mv
 

@@ -12,6 +12,7 @@ import pytest
 
 from director.events import services as events
 from director.events.models import Event, Round, Table
+from director.movements import services as movements
 from director.results import services as results
 
 # Progressive night, 3 tables × 3 games; majors 1–3 stay, minors 4–6 move up a table a game:
@@ -76,7 +77,7 @@ def make_duplicate(club, players, *, tables: int = 3, games: int = 2, scale: str
         matchpoint_scale=scale,
     )
     events.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     return event
 
 

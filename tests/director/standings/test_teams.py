@@ -6,6 +6,7 @@ import pytest
 
 from director.events import services as events
 from director.events.models import Event
+from director.movements import services as movements
 from director.standings import services
 from director.standings.selectors import event_results
 
@@ -30,7 +31,7 @@ def test_team_match(club_a, players_a, director_a):
     ]
     events.create_team(event=event, name="Aces", partnerships=partnerships[:2])
     events.create_team(event=event, name="Kings", partnerships=partnerships[2:])
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     # Game 1: table 1 Aces-majors v Kings-minors (set 1), table 2 Kings-majors v Aces-minors (set 2).
     enter(event, 1, 1, 200, director_a)  # Aces +200 on set 1
     enter(event, 1, 2, 60, director_a)  # Kings +60 on set 2
@@ -64,7 +65,7 @@ def test_team_page_renders(client, club_a, players_a, director_a):
         )
     events.create_team(event=event, name="Aces", partnerships=list(event.partnerships.filter(number__in=[1, 2])))
     events.create_team(event=event, name="Kings", partnerships=list(event.partnerships.filter(number__in=[3, 4])))
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     enter(event, 1, 1, 200, director_a)
     client.login(username="dora", password=PASSWORD)
     html = client.get(reverse("standings:standings", args=[event.pk])).content.decode()

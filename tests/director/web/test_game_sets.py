@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from director.deals.models import GameSet, GameSetFile
 from director.events import services as events
+from director.movements import services as movements
 from scoring import gamesets
 from scoring.cards import format_hand
 
@@ -21,7 +22,7 @@ SEED = "ab" * 16
 def duplicate(client, director_a, club_a, players_a):
     event = events.create_event(club=club_a, name="Duplicate night", date="2025-04-01", type="duplicate-pairs", games=2)
     events.draw_partnerships(event=event, players=players_a[:8], seed=3)
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     client.force_login(director_a)
     return event
 

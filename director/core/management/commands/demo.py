@@ -22,6 +22,7 @@ from director.clubs.models import Club
 from director.deals import services as deals
 from director.events import services as events
 from director.events.models import Event
+from director.movements import services as movements
 from director.results import services as results
 from director.results.simulate import plausible_sheet
 
@@ -115,7 +116,7 @@ class Command(BaseCommand):
             by=user,
         )
         events.draw_partnerships(event=event, players=players, seed=SEED)
-        events.seat_event(event=event)
+        movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
         events.finish_event(event=event)
@@ -135,7 +136,7 @@ class Command(BaseCommand):
         )
         events.draw_partnerships(event=event, players=players, seed=SEED + 1)
         set_file = deals.generate_game_sets(event=event, count=5, by=user, seed=f"{SEED:064x}")
-        events.seat_event(event=event)
+        movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
         events.finish_event(event=event)
@@ -161,7 +162,7 @@ class Command(BaseCommand):
         events.create_team(event=event, name="Sharks", partnerships=partnerships[:2], number=1)
         events.create_team(event=event, name="Pelicans", partnerships=partnerships[2:], number=2)
         deals.generate_game_sets(event=event, count=2, by=user, seed=f"{SEED + 2:064x}")
-        events.seat_event(event=event)
+        movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
         events.finish_event(event=event)

@@ -1,247 +1,56 @@
-"""Movements in the director's app: build an event's movement, swap two partnerships (or two
-players), bring a latecomer in, and seat a progressive individual's next game from the results.
+"""Movements in the director's app: build an event's movement and seat it, swap two partnerships
+(or two players), bring a latecomer in, seat a progressive individual's next game from the
+results, and write any plan of seatings.
 
-The movement itself is ``scoring.movements`` (pure). This module is the shell around it:
+The movement itself is ``scoring.movements`` (pure); ``build.BUILDERS`` picks its generator. This
+module is the shell around it:
 
-* ``load_movement`` reads the event as it stands. The seatings in the database are the truth for
-  who sits where (a director may have re-seated a table by hand); ``Event.movement`` adds what the
-  rows do not hold (kind, game sets, teams, the individual's results, cuts, coins and seed).
+* ``selectors.load_movement`` reads the event as it stands.
 * Every change runs in one transaction under a row lock on the event and its rounds. It is refused
   (``Conflict``) for a game that has started, is closed or has results. The changed movement is
   re-validated with ``Movement.validate()`` (a broken one is a ``ValidationError`` with the
-  engine's message), written through ``events.services.apply_plan`` for the games it changes,
-  and stored as ``Event.movement = movement.to_dict()``. ``expected`` (the fingerprint the page
-  was drawn from) makes a change a compare-and-swap: a stale page is refused, not applied.
-* Each change is recorded in the audit log when ``director.audit`` is installed.
+  engine's message), written through ``apply_plan`` for the games it changes, and stored as
+  ``Event.movement = movement.to_dict()``. ``expected`` (the fingerprint the page was drawn from)
+  makes a change a compare-and-swap: a stale page is refused, not applied.
+* Each change is recorded in the audit log.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
+from director.audit.services import record
+from director.clubs.models import Player
 from director.clubs.services import players_by_ids
-from director.core.errors import Conflict, ValidationError
+from director.core.errors import Conflict, NotFound, ValidationError
+from director.events import services as event_services
+from director.events.models import (
+    DIRECTION_SUITS,
+    MAJORS,
+    MINORS,
+    Event,
+    Partnership,
+    PartnershipMember,
+    Round,
+    Seat,
+    Seating,
+    Table,
+)
 from scoring import movements as mv
 
-from . import services as event_services
-from .adapters import movement_to_plan
-from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
+from . import selectors
+from .adapters import SidePlan, movement_to_plan, normalise_plan
+from .build import build
+from .selectors import EventMovement, fingerprint, load_movement, pending_results
 
-SUITS_ORDER = "SHDC"
 OPPOSITE = {MAJORS: MINORS, MINORS: MAJORS}
 MOVEMENT_FIELD = "movement"
-
-
-# --- reading ----------------------------------------------------------------------------------------
-@dataclass
-class EventMovement:
-    """An event's movement as it stands, with what the pages need to name people and rounds."""
-
-    event: Event
-    movement: mv.Movement | None
-    rounds: list[Round]
-    rounds_with_results: set[int]
-    partnerships: dict[int, Partnership]  # by number, members (with players) prefetched
-    players: dict[int, object]  # player id -> Player, everyone seated, sitting out or in a partnership
-    in_sync: bool = True  # the stored movement says the same as the seatings
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def individual(self) -> bool:
-        return self.event.is_individual
-
-    def round(self, number: int) -> Round | None:
-        return next((r for r in self.rounds if r.number == number), None)
-
-    def locked_reason(self, number: int) -> str | None:
-        """Why game ``number``'s seating can no longer change, or None."""
-        round_obj = self.round(number)
-        if round_obj is None:
-            return None
-        if number in self.rounds_with_results:
-            return "has results"
-        if round_obj.status == Round.Status.CLOSED:
-            return "is closed"
-        # A progressive individual seats a game only after the one before is closed, which already
-        # marks it started (``close_round``): there a later game is under way once a result comes in.
-        # Game 1 is marked started by ``start_event`` only, when play really begins.
-        if round_obj.started_at is not None and (not self.individual or number == 1):
-            return "has started"
-        return None
-
-    @property
-    def last_locked(self) -> int:
-        """The highest game that has started, is closed or has results (0 when none)."""
-        return max((r.number for r in self.rounds if self.locked_reason(r.number)), default=0)
-
-    @property
-    def first_changeable(self) -> int | None:
-        """The first game from which the seating may still change (every later game too)."""
-        number = self.last_locked + 1
-        return number if number <= self.event.games else None
-
-    @property
-    def seated_rounds(self) -> int:
-        return len(self.movement.rounds) if self.movement is not None else 0
-
-    @property
-    def fingerprint(self) -> str:
-        return fingerprint(self.movement)
-
-    def label(self, side) -> str:
-        """A side in the club's words: ``3: Ann & Ken`` for a partnership, names for players."""
-        if side is None:
-            return "—"
-        if isinstance(side, tuple):
-            return " & ".join(self.player_name(p) for p in side)
-        partnership = self.partnerships.get(side)
-        if partnership is None:
-            return f"partnership {side}"
-        names = " & ".join(m.player.name for m in partnership.members.all())
-        return f"{side}: {names}" if names else f"partnership {side}"
-
-    def player_name(self, player_id) -> str:
-        player = self.players.get(player_id)
-        return player.name if player is not None else f"player {player_id}"
-
-    def unit_label(self, unit) -> str:
-        return self.player_name(unit) if self.individual else self.label(unit)
-
-
-def fingerprint(movement: mv.Movement | None) -> str:
-    """A short hash of the movement (seatings and record): what a page was drawn from."""
-    if movement is None:
-        return "none"
-    text = json.dumps(movement.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _seat_side(seating: Seating):
-    """A seating's side as the engine writes it: the partnership number, or the players in seat
-    order (first suit, second suit, then the one out in deal 1 — ``apply_plan``'s convention)."""
-    if seating.partnership_id is not None:
-        return seating.partnership.number
-    seats = sorted(seating.seats.all(), key=lambda s: SUITS_ORDER.index(s.suit) if s.suit else 9)
-    return tuple(s.player_id for s in seats)
-
-
-def load_movement(event: Event) -> EventMovement:
-    """The event's movement from its seatings and ``Event.movement``: eight queries, whatever the
-    event's size (rounds, byes ×2, rounds with results, partnerships, members, seatings, seats)."""
-    from director.results.models import Submission
-
-    rounds = list(
-        Round.objects.filter(event=event)
-        .prefetch_related(
-            Prefetch("sitting_out_partnerships", queryset=Partnership.objects.only("pk", "number")),
-            "sitting_out_players",
-        )
-        .order_by("number")
-    )
-    with_results = set(Submission.objects.filter(round__event=event).values_list("round__number", flat=True).distinct())
-    members = Prefetch("members", queryset=PartnershipMember.objects.select_related("player").order_by("position"))
-    partnerships = {
-        p.number: p for p in Partnership.objects.filter(event=event).select_related("team").prefetch_related(members)
-    }
-    seatings = list(
-        Seating.objects.filter(round__event=event)
-        .select_related("round", "table", "partnership")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-        .order_by("round__number", "table__number", "direction")
-    )
-    players: dict[int, object] = {}
-    for partnership in partnerships.values():
-        for member in partnership.members.all():
-            players[member.player_id] = member.player
-    for seating in seatings:
-        for seat in seating.seats.all():
-            players[seat.player_id] = seat.player
-    for round_obj in rounds:
-        for player in round_obj.sitting_out_players.all():
-            players[player.pk] = player
-
-    stored = None
-    state_notes: list[str] = []
-    if event.movement:
-        try:
-            stored = mv.Movement.from_dict(event.movement)
-        except mv.MovementError as error:
-            state_notes.append(f"the stored movement could not be read ({error}); the seatings are shown")
-
-    # Who sits where, from the rows.
-    tables: dict[int, dict[int, dict]] = {}
-    for seating in seatings:
-        entry = tables.setdefault(seating.round.number, {}).setdefault(
-            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None}
-        )
-        entry[seating.direction] = _seat_side(seating)
-        entry["game_set"] = seating.game_set_number
-    last = max(tables, default=0)
-    if last == 0 and stored is None:
-        return EventMovement(event, None, rounds, with_results, partnerships, players, notes=state_notes)
-    by_number = {r.number: r for r in rounds}
-    db_rounds = [
-        {t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"]) for t, e in sorted(tables.get(n, {}).items())}
-        for n in range(1, last + 1)
-    ]
-    db_out: list[list] = []
-    for n in range(1, last + 1):
-        round_obj = by_number.get(n)
-        out: list = []
-        if round_obj is not None:
-            out = [p.number for p in round_obj.sitting_out_partnerships.all()]
-            out += [(p.pk,) for p in round_obj.sitting_out_players.all()]
-        db_out.append(sorted(out, key=lambda s: (isinstance(s, tuple), s)))
-
-    member_ids = {
-        number: tuple(m.player_id for m in p.members.all()) for number, p in partnerships.items() if p.members.all()
-    }
-    base = stored or mv.Movement(kind=event.movement_kind, tables=1, rounds=[])
-    used_tables = max((t for r in db_rounds for t in r), default=0)
-    teams = dict(base.teams)
-    if not teams and base.kind in (mv.TEAM_MATCH, mv.ROUND_ROBIN):
-        teams = _teams_from_rows(partnerships)
-    movement = dataclasses.replace(
-        base,
-        tables=max(base.tables or 0, used_tables, 1),
-        rounds=db_rounds,
-        sitting_out=db_out,
-        members=member_ids,
-        teams=teams,
-    )
-    in_sync = stored is not None and [r for r in stored.rounds] == db_rounds
-    if in_sync:
-        in_sync = [sorted(map(_norm_out, o), key=str) for o in stored.sitting_out] == [
-            sorted(map(_norm_out, o), key=str) for o in db_out
-        ]
-    return EventMovement(
-        event, movement, rounds, with_results, partnerships, players, in_sync=in_sync, notes=state_notes
-    )
-
-
-def _norm_out(side):
-    return side if not isinstance(side, list) else tuple(side)
-
-
-def _teams_from_rows(partnerships: dict[int, Partnership]) -> dict[str, tuple]:
-    by_team: dict = {}
-    for _, partnership in sorted(partnerships.items()):
-        if partnership.team is not None:
-            by_team.setdefault(partnership.team, []).append(partnership)
-    teams = {}
-    for team, members in sorted(by_team.items(), key=lambda item: item[0].number):
-        majors = next((p.number for p in members if p.direction == MAJORS), members[0].number)
-        minors = next((p.number for p in members if p.number != majors), None)
-        if minors is not None:
-            teams[team.name] = (majors, minors)
-    return teams
 
 
 # --- the shell around every change -----------------------------------------------------------------
@@ -296,22 +105,18 @@ def _validated(movement: mv.Movement) -> mv.Movement:
         raise ValidationError(f"the changed movement breaks a rule: {error}", field=MOVEMENT_FIELD) from error
 
 
-def _write(event: Event, movement: mv.Movement, from_round: int) -> dict:
-    """Write games ``from_round``.. of ``movement`` and keep it on the event (already validated)."""
+def _write(event: Event, movement: mv.Movement, from_round: int) -> int:
+    """Write games ``from_round``.. of ``movement`` and keep it on the event (already validated).
+    Returns the number of seatings written."""
     data = movement.to_dict()
     plan = movement_to_plan(data)[from_round - 1 :]
-    if plan:
-        event_services.apply_plan(event=event, plan=plan, from_round=from_round)
+    written = apply_plan(event=event, plan=plan, from_round=from_round) if plan else 0
     Event.objects.filter(pk=event.pk).update(movement=data, updated_at=timezone.now())
     event.movement = data
-    return data
+    return written
 
 
 def _audit(action: str, event: Event, *, by=None, before=None, after=None, note: str = "") -> None:
-    try:
-        from director.audit.services import record
-    except ImportError:  # the audit log is optional
-        return
     record(action, event=event, club=event.club_id, obj=event, user=by, before=before, after=after, note=note)
 
 
@@ -322,111 +127,6 @@ def _require_movement(state: EventMovement) -> mv.Movement:
 
 
 # --- building ----------------------------------------------------------------------------------------
-def _relabel(movement: mv.Movement, ids: dict, members: dict) -> mv.Movement:
-    """The engine numbers partnerships 1..n; give them the event's own numbers."""
-
-    def side(value):
-        return value if isinstance(value, tuple) else ids.get(value, value)
-
-    identity = all(k == v for k, v in ids.items())
-    return dataclasses.replace(
-        movement,
-        rounds=[
-            {t: mv.TableRound(side(e.majors), side(e.minors), e.game_set) for t, e in r.items()}
-            for r in movement.rounds
-        ],
-        sitting_out=[[side(s) for s in out] for out in movement.sitting_out],
-        teams={name: (side(a), side(b)) for name, (a, b) in movement.teams.items()},
-        members=dict(members),
-        # The engine's notes name its own numbers; the balance report names the event's.
-        notes=list(movement.notes) if identity else [n for n in movement.notes if "partnership" not in n],
-    )
-
-
-def _directions(state: EventMovement) -> tuple[list[int], list[int]]:
-    majors = [n for n, p in sorted(state.partnerships.items()) if p.direction == MAJORS]
-    minors = [n for n, p in sorted(state.partnerships.items()) if p.direction == MINORS]
-    undirected = [n for n, p in sorted(state.partnerships.items()) if not p.direction]
-    if undirected:
-        listed = ", ".join(map(str, undirected[:5]))
-        raise ValidationError(
-            f"partnership{'s' * (len(undirected) > 1)} {listed} {'have' if len(undirected) > 1 else 'has'} "
-            "no fixed direction (majors or minors); set it before building the movement",
-            field="partnerships",
-        )
-    if not majors or not minors:
-        raise ValidationError(
-            f"{state.event.name} needs majors and minors partnerships to build a movement "
-            f"(it has {len(majors)} majors, {len(minors)} minors)",
-            field="partnerships",
-        )
-    return majors, minors
-
-
-def _members(state: EventMovement) -> dict[int, tuple]:
-    return dict(state.movement.members) if state.movement is not None else {}
-
-
-def _build(state: EventMovement, *, players=None, seed=None) -> mv.Movement:
-    event = state.event
-    kind = event.movement_kind
-    members = {n: tuple(m.player_id for m in p.members.all()) for n, p in state.partnerships.items()}
-    if event.is_individual or kind == mv.PROGRESSIVE_INDIVIDUAL:
-        if not event.is_individual:
-            raise ValidationError(
-                f"the progressive individual movement is for individual events, not {event.get_type_display()}",
-                field="movement_kind",
-            )
-        if players is None:
-            first = state.movement.rounds[0] if state.movement is not None and state.movement.rounds else {}
-            players = [p for e in first.values() for _, s in e.sides() for p in state.movement.players_of(s)]
-        ids = [p.pk for p in players_by_ids(event.club, list(players))]
-        if seed is None and state.movement is not None:
-            seed = state.movement.seed
-        return mv.progressive_individual_start(ids, seed=seed)
-    if kind == mv.MANUAL:
-        raise ValidationError("a movement entered by the director is seated table by table", field="movement_kind")
-    majors, minors = _directions(state)
-    if kind == mv.PROGRESSIVE:
-        return mv.progressive_pairs(majors, minors, len(majors), event.games, members=members)
-    if kind in (mv.MITCHELL, mv.BAROMETER):
-        if len(majors) != len(minors):
-            raise ValidationError(
-                f"a {kind} needs as many majors as minors partnerships, not {len(majors)} and {len(minors)} "
-                "(bring in a latecomer or change a partnership's direction)",
-                field="partnerships",
-            )
-        tables = len(majors)
-        build = mv.mitchell if kind == mv.MITCHELL else mv.barometer
-        engine = build(tables, event.games)
-        ids = {t + 1: majors[t] for t in range(tables)} | {tables + t + 1: minors[t] for t in range(tables)}
-        return _relabel(engine, ids, members)
-    # team-match / round-robin: each team one majors and one minors partnership.
-    teams = _teams_from_rows(state.partnerships)
-    names = list(teams)
-    if len(names) < 2:
-        raise ValidationError(f"a team event needs at least two teams, not {len(names)}", field="teams")
-    if kind == mv.TEAM_MATCH and len(names) != 2:
-        raise ValidationError(
-            f"a team match is two teams; {event.name} has {len(names)} (choose a round robin)", field="movement_kind"
-        )
-    for name, (a, b) in teams.items():
-        if state.partnerships[a].direction == state.partnerships[b].direction:
-            raise ValidationError(f"team {name} needs a majors and a minors partnership", field="teams")
-    engine = mv.team_match(names) if kind == mv.TEAM_MATCH else mv.round_robin(names)
-    ids = {}
-    for k, name in enumerate(names):
-        ids[2 * k + 1], ids[2 * k + 2] = teams[name]
-    movement = _relabel(engine, ids, members)
-    if len(movement.rounds) > event.games:
-        raise ValidationError(
-            f"the {kind} of {len(names)} teams has {len(movement.rounds)} games but {event.name} has "
-            f"{event.games}; set the number of games to {len(movement.rounds)}",
-            field="games",
-        )
-    return movement
-
-
 @transaction.atomic
 def build_movement(*, event: Event, players=None, seed=None, by=None, expected: str | None = None) -> mv.Movement:
     """Build the event's movement from its type, movement kind and partnerships, and seat it.
@@ -445,7 +145,7 @@ def build_movement(*, event: Event, players=None, seed=None, by=None, expected: 
     _check_expected(state, expected)
     _check_changeable(state, 1)
     try:
-        movement = _validated(_build(state, players=players, seed=seed))
+        movement = _validated(build(state, players=players, seed=seed))
     except mv.MovementError as error:
         raise ValidationError(str(error), field=MOVEMENT_FIELD) from error
     last = len(movement.rounds)
@@ -464,6 +164,15 @@ def build_movement(*, event: Event, players=None, seed=None, by=None, expected: 
         after={"kind": movement.kind, "tables": movement.tables, "games": last, "seed": movement.seed},
     )
     return movement
+
+
+@transaction.atomic
+def seat_event(*, event: Event, players: Iterable | None = None, seed=None, by=None) -> int:
+    """Seat every game by the event's movement (``build_movement``) and return the number of
+    seatings written: the club night set-up, the API's ``seat`` and the demo. A progressive
+    individual seats game 1 from ``players`` (the next games depend on the results)."""
+    movement = build_movement(event=event, players=players, seed=seed, by=by)
+    return Seating.objects.filter(round__event=event, round__number__lte=len(movement.rounds)).count()
 
 
 # --- swapping --------------------------------------------------------------------------------------
@@ -793,59 +502,6 @@ def _latecomer_direction(movement: mv.Movement, state: EventMovement, number: in
     return MAJORS if majors <= minors else MINORS
 
 
-# --- progressive individual: the next game from the results ------------------------------------------
-@dataclass
-class PendingResults:
-    """What a progressive individual needs before it can seat the next game."""
-
-    played: int | None  # the game just played (None before game 1 starts)
-    next: int | None
-    missing: list[int] = field(default_factory=list)  # tables without a confirmed sheet
-    unconfirmed: list[int] = field(default_factory=list)  # of those, tables with a sheet awaiting confirmation
-    results: dict[int, int] = field(default_factory=dict)  # table -> majors' net (confirmed)
-    already_seated: bool = False
-
-    @property
-    def ready(self) -> bool:
-        return self.played is not None and self.next is not None and not self.missing
-
-
-def pending_results(state: EventMovement) -> PendingResults:
-    """The game just played, its confirmed nets, and the tables still missing one (one query)."""
-    from director.results.models import Submission
-
-    movement = state.movement
-    played = state.last_locked or None
-    first = state.round(1)
-    if played is None and first is not None and first.started_at is not None:
-        played = 1  # game 1 is under way: every table's result is still to come
-    if movement is None or played is None or played > len(movement.rounds):
-        return PendingResults(played=played, next=None)
-    following = played + 1 if played < state.event.games else None
-    tables = sorted(movement.rounds[played - 1])
-    rows = Submission.objects.filter(
-        round__event=state.event,
-        round__number=played,
-        status__in=(Submission.Status.CONFIRMED, Submission.Status.SUBMITTED, Submission.Status.DISPUTED),
-    ).values_list("table__number", "status", "net")
-    results: dict[int, int] = {}
-    waiting: set[int] = set()
-    for table, status, net in rows:
-        if status == Submission.Status.CONFIRMED:
-            results[table] = net
-        else:
-            waiting.add(table)
-    missing = [t for t in tables if t not in results]
-    return PendingResults(
-        played=played,
-        next=following,
-        missing=missing,
-        unconfirmed=[t for t in missing if t in waiting],
-        results={t: results[t] for t in tables if t in results},
-        already_seated=following is not None and len(movement.rounds) >= following,
-    )
-
-
 @transaction.atomic
 def compute_next_round(
     *, event: Event, by=None, expected: str | None = None, individual_movement: str | None = None
@@ -928,3 +584,192 @@ def compute_next_round(
         note=text,
     )
     return Change(movement=movement, from_round=pending.next, text=text)
+
+
+# --- writing seatings ---------------------------------------------------------------------------------
+def default_sit_out_order(member_ids: list[int], game_number: int) -> list[int]:
+    """For a partnership of three: who sits out deals 1..4 (X, Y, Z, X — RULES.md §5), rotating
+    between games so a different player misses two deals each game. Empty for two players."""
+    if len(member_ids) != 3:
+        return []
+    shift = (game_number - 1) % 3
+    z, y, x = (member_ids[(i + shift) % 3] for i in range(3))
+    return [x, y, z, x]
+
+
+def _seat_players(members: list[int], sit_out: list[int]) -> list[int]:
+    """The two players in the first deal's seats (first suit, second suit) for these members."""
+    if len(members) == 2:
+        return members
+    # The deal-1 sitter-out is X; Y (who X replaces for deal 2) holds the second seat, Z the first.
+    x, y, z = sit_out[0], sit_out[1], sit_out[2]
+    assert x not in (y, z)
+    return [z, y]
+
+
+@transaction.atomic
+def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
+    """Write the seatings of a movement plan (``adapters.normalise_plan`` shape, or a
+    ``scoring.movements.Movement``/its ``to_dict()``) for rounds ``from_round``.. of the plan.
+
+    Missing tables are created. Rounds that already have results are refused. Returns the number
+    of seatings written.
+    """
+    event = event_services.locked_event(event)
+    if hasattr(plan, "to_dict") or (isinstance(plan, Mapping) and "rounds" in plan):
+        plan = movement_to_plan(plan)
+    plan = normalise_plan(plan)
+    last = from_round + len(plan) - 1
+    if last > event.games:
+        raise ValidationError(
+            f"the movement runs to game {last} but {event.name} has {event.games} games", field="movement"
+        )
+    rounds = {r.number: r for r in event.rounds.filter(number__gte=from_round, number__lte=last)}
+    scored = sorted(n for n, r in rounds.items() if r.submissions.exists())
+    if scored:
+        raise Conflict(f"game {scored[0]} already has results; its seating cannot change", field="movement")
+
+    partnerships = {p.number: p for p in event.partnerships.all()}
+    members: dict[int, list[int]] = {}
+    for member in PartnershipMember.objects.filter(partnership__event=event).order_by("position"):
+        members.setdefault(member.partnership_id, []).append(member.player_id)
+    club_players = set(Player.objects.filter(club_id=event.club_id).values_list("pk", flat=True))
+
+    needed_tables = {t for round_plan in plan for t in round_plan.tables}
+    existing_tables = {t.number: t for t in event.tables.all()}
+    Table.objects.bulk_create([Table(event=event, number=n) for n in sorted(needed_tables - set(existing_tables))])
+    tables = {t.number: t for t in event.tables.all()}
+
+    Seating.objects.filter(round__in=rounds.values()).delete()
+    for round_obj in rounds.values():
+        round_obj.sitting_out_partnerships.clear()
+        round_obj.sitting_out_players.clear()
+
+    # A side of three rotates who sits out by the games it has played (scoring.movements' rule).
+    played = dict(
+        Counter(
+            Seating.objects.filter(
+                round__event=event, round__number__lt=from_round, partnership__isnull=False
+            ).values_list("partnership_id", flat=True)
+        )
+    )
+    seatings: list[Seating] = []
+    seat_specs: list[list[tuple[str, int]]] = []
+    for offset, round_plan in enumerate(plan):
+        number = from_round + offset
+        round_obj = rounds[number]
+        placed: dict[int, str] = {}
+
+        for table_number, sides in sorted(round_plan.tables.items()):
+            for direction, side in ((MAJORS, sides.majors), (MINORS, sides.minors)):
+                if side is None:
+                    continue
+                where = f"table {table_number} {direction}"
+                partnership = None
+                if side.partnership is not None:
+                    partnership = partnerships.get(side.partnership)
+                    if partnership is None:
+                        raise NotFound(
+                            f"unknown partnership {side.partnership} at table {table_number}, game {number}",
+                            field="movement",
+                        )
+                    if partnership.direction and partnership.direction != direction:
+                        raise ValidationError(
+                            f"partnership {partnership.number} plays {partnership.direction}, "
+                            f"but the movement seats it {direction} at table {table_number}, game {number}",
+                            field="movement",
+                        )
+                    player_ids = members.get(partnership.pk, [])
+                else:
+                    player_ids = list(side.players)
+                if not 2 <= len(player_ids) <= 3:
+                    raise ValidationError(f"{where}, game {number}: {len(player_ids)} players", field="movement")
+                for player_id in player_ids:
+                    if player_id not in club_players:
+                        raise NotFound(f"unknown player {player_id} ({where}, game {number})", field="movement")
+                    if player_id in placed:
+                        raise ValidationError(
+                            f"player {player_id} is in two places in game {number}: {placed[player_id]} and {where}",
+                            field="movement",
+                        )
+                    placed[player_id] = where
+                game_index = played.get(partnership.pk, 0) if partnership is not None else 0
+                if partnership is not None:
+                    played[partnership.pk] = game_index + 1
+                sit_out = list(side.sit_out_order) or default_sit_out_order(player_ids, game_index + 1)
+                if len(player_ids) == 3 and (len(sit_out) != 4 or set(sit_out) != set(player_ids)):
+                    raise ValidationError(
+                        f"{where}, game {number}: the sit-out order must name the three players as X, Y, Z, X",
+                        field="movement",
+                    )
+                seatings.append(
+                    Seating(
+                        round=round_obj,
+                        table=tables[table_number],
+                        direction=direction,
+                        partnership=partnership,
+                        game_set_number=sides.game_set,
+                        sit_out_order=sit_out,
+                    )
+                )
+                suits = DIRECTION_SUITS[direction]
+                specs = list(zip(suits, _seat_players(player_ids, sit_out), strict=True))
+                if len(player_ids) == 3:
+                    specs.append(("", sit_out[0]))  # X sits out deal 1
+                seat_specs.append(specs)
+        for item in round_plan.sitting_out:
+            if isinstance(item, int) and item in partnerships and round_plan.sitting_out_are_partnerships:
+                round_obj.sitting_out_partnerships.add(partnerships[item])
+            elif isinstance(item, int) and item in club_players:
+                round_obj.sitting_out_players.add(item)
+            else:
+                raise NotFound(f"unknown sitter-out {item!r} in game {number}", field="movement")
+
+    created = Seating.objects.bulk_create(seatings)
+    record(
+        "events.apply_plan", event=event, after={"from_round": from_round, "games": len(plan), "seatings": len(created)}
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(seating=seating, round_id=seating.round_id, suit=suit, player_id=player_id)
+            for seating, specs in zip(created, seat_specs, strict=True)
+            for suit, player_id in specs
+        ]
+    )
+    return len(created)
+
+
+@transaction.atomic
+def set_seating(
+    *,
+    round: Round,
+    table: Table,
+    majors: SidePlan | int | list | None,
+    minors: SidePlan | int | list | None,
+    game_set: int | None = None,
+) -> int:
+    """The director seats one table for one game by hand (partnership numbers or player ids)."""
+    if table.event_id != round.event_id:
+        raise NotFound(f"table {table.number} is not in this event", field="table")
+    event = round.event
+    plan = selectors.current_plan(event, round.number)
+    entry = {"tables": {table.number: {"majors": majors, "minors": minors, "game_set": game_set}}}
+    plan.tables[table.number] = normalise_plan([entry])[0].tables[table.number]
+    return apply_plan(event=event, plan=[plan], from_round=round.number)
+
+
+@transaction.atomic
+def apply_movement(*, event: Event, movement, from_round: int = 1) -> int:
+    """Validate a ``scoring.movements.Movement`` (or its ``to_dict()``), keep it on the event, and
+    write its seatings. A broken movement raises ``ValidationError`` with the engine's message."""
+    try:
+        if isinstance(movement, Mapping):
+            movement = mv.Movement.from_dict(movement)
+        movement.validate()
+    except mv.MovementError as error:
+        raise ValidationError(str(error), field="movement") from error
+    data = movement.to_dict()
+    count = apply_plan(event=event, plan=movement, from_round=from_round)
+    Event.objects.filter(pk=event.pk).update(movement=data, updated_at=timezone.now())
+    event.movement = data
+    return count
