@@ -6,46 +6,25 @@ generator and what it needs from the event, as a draw manager maps a tournament'
 generator. The club night set-up, the API's ``seat``, the demo and the movement page's "build"
 all come through ``build`` (by way of ``services.seat_event`` / ``services.build_movement``).
 
-Partnerships keep their own numbers: the engine numbers them 1..n and ``relabel`` gives them the
+Partnerships keep their own numbers: the engine numbers them 1..n and ``edit.relabel`` gives them the
 event's (so a Mitchell need not have majors 1..T and minors T+1..2T); teams are read from the
 rows (each team one majors and one minors partnership), never assumed from the numbering.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from director.clubs.services import players_by_ids
 from director.core.errors import ValidationError
 from director.events.models import MAJORS, MINORS
 from scoring import movements as mv
+from scoring.movements import edit
 
 from .selectors import EventMovement, teams_from_rows
 
 # Movements that keep every partnership on one direction all session.
 FIXED_DIRECTION_KINDS = {mv.PROGRESSIVE, mv.MITCHELL, mv.BAROMETER}
-
-
-def relabel(movement: mv.Movement, ids: dict, members: dict) -> mv.Movement:
-    """The engine numbers partnerships 1..n; give them the event's own numbers."""
-
-    def side(value):
-        return value if isinstance(value, tuple) else ids.get(value, value)
-
-    identity = all(k == v for k, v in ids.items())
-    return dataclasses.replace(
-        movement,
-        rounds=[
-            {t: mv.TableRound(side(e.majors), side(e.minors), e.game_set) for t, e in r.items()}
-            for r in movement.rounds
-        ],
-        sitting_out=[[side(s) for s in out] for out in movement.sitting_out],
-        teams={name: (side(a), side(b)) for name, (a, b) in movement.teams.items()},
-        members=dict(members),
-        # The engine's notes name its own numbers; the balance report names the event's.
-        notes=list(movement.notes) if identity else [n for n in movement.notes if "partnership" not in n],
-    )
 
 
 def _numbers(numbers: list[int]) -> str:
@@ -121,7 +100,7 @@ def _stationary_majors(generator: Callable[[int, int], mv.Movement]):
             )
         tables = len(majors)
         ids = {t + 1: majors[t] for t in range(tables)} | {tables + t + 1: minors[t] for t in range(tables)}
-        return relabel(generator(tables, state.event.games), ids, _members(state))
+        return edit.relabel(generator(tables, state.event.games), ids, _members(state))
 
     return build
 
@@ -146,7 +125,7 @@ def _teams(generator: Callable[[list[str]], mv.Movement]):
         ids = {}
         for k, name in enumerate(names):
             ids[2 * k + 1], ids[2 * k + 2] = teams[name]
-        movement = relabel(generator(names), ids, _members(state))
+        movement = edit.relabel(generator(names), ids, _members(state))
         if len(movement.rounds) > event.games:
             raise ValidationError(
                 f"the {kind} of {len(names)} teams has {len(movement.rounds)} games but {event.name} has "

@@ -231,7 +231,7 @@ def teams_from_rows(partnerships: dict[int, Partnership]) -> dict[str, tuple]:
     return teams
 
 
-# --- progressive individual: the next game from the results ------------------------------------------
+# --- progressive individual: what the next game needs ---------------------------------------------------
 @dataclass
 class PendingResults:
     """What a progressive individual needs before it can seat the next game."""

@@ -43,13 +43,13 @@ from director.events.models import (
     Table,
 )
 from scoring import movements as mv
+from scoring.movements import edit
 
 from . import selectors
 from .adapters import SidePlan, movement_to_plan, normalise_plan
 from .build import build
 from .selectors import EventMovement, fingerprint, load_movement, pending_results
 
-OPPOSITE = {MAJORS: MINORS, MINORS: MAJORS}
 MOVEMENT_FIELD = "movement"
 
 
@@ -120,6 +120,11 @@ def _audit(action: str, event: Event, *, by=None, before=None, after=None, note:
     record(action, event=event, club=event.club_id, obj=event, user=by, before=before, after=after, note=note)
 
 
+def _directions(state: EventMovement) -> dict:
+    """Each partnership's recorded direction, as ``scoring.movements.edit`` takes them."""
+    return {number: p.direction for number, p in state.partnerships.items()}
+
+
 def _require_movement(state: EventMovement) -> mv.Movement:
     if state.movement is None or not state.movement.rounds:
         raise ValidationError(f"{state.event.name} has no movement yet; build it first", field=MOVEMENT_FIELD)
@@ -176,42 +181,6 @@ def seat_event(*, event: Event, players: Iterable | None = None, seed=None, by=N
 
 
 # --- swapping --------------------------------------------------------------------------------------
-def _units_from(movement: mv.Movement, from_round: int) -> set:
-    units: set = set()
-    for tables, out in zip(movement.rounds[from_round - 1 :], movement.sitting_out[from_round - 1 :], strict=True):
-        for entry in tables.values():
-            for _, side in entry.sides():
-                units.update(side if isinstance(side, tuple) else (side,))
-        for side in out:
-            units.update(side if isinstance(side, tuple) else (side,))
-    return units
-
-
-def _swap_in(movement: mv.Movement, a, b, from_round: int) -> mv.Movement:
-    swap = {a: b, b: a}
-
-    def side(value):
-        if isinstance(value, tuple):
-            return tuple(swap.get(p, p) for p in value)
-        return swap.get(value, value)
-
-    for index in range(from_round - 1, len(movement.rounds)):
-        movement.rounds[index] = {
-            t: mv.TableRound(side(e.majors), side(e.minors), e.game_set) for t, e in movement.rounds[index].items()
-        }
-        movement.sitting_out[index] = [side(s) for s in movement.sitting_out[index]]
-    return movement
-
-
-def _first_direction(movement: mv.Movement, pid) -> tuple[str | None, int | None]:
-    for number, tables in enumerate(movement.rounds, start=1):
-        for entry in tables.values():
-            for direction, side in entry.sides():
-                if side == pid:
-                    return direction, number
-    return None, None
-
-
 @dataclass
 class Change:
     """What a change did, for the page's message."""
@@ -243,7 +212,7 @@ def swap(*, event: Event, first, second, from_round=None, by=None, expected: str
         raise ValidationError(
             f"game {number} is not seated yet (the movement has {len(movement.rounds)})", field="round"
         )
-    present = _units_from(movement, number)
+    present = edit.units_from(movement, number)
     if not state.individual:
         for key, pid in (("first", a), ("second", b)):
             if pid not in state.partnerships:
@@ -255,11 +224,11 @@ def swap(*, event: Event, first, second, from_round=None, by=None, expected: str
     if a not in present and b not in present:
         raise ValidationError(f"neither {what} {a} nor {b} plays in game {number} or later", field="first")
     before = fingerprint(movement)
-    movement = _validated(_swap_in(movement, a, b, number))
+    movement = _validated(edit.swap(movement, a, b, number))
     if not state.individual:
         # A partnership that has not played yet takes the direction of the places it now holds.
         for pid in (a, b):
-            direction, since = _first_direction(movement, pid)
+            direction, since = edit.first_direction(movement, pid)
             partnership = state.partnerships[pid]
             if direction and since is not None and since >= number and partnership.direction not in ("", direction):
                 Partnership.objects.filter(pk=partnership.pk).update(direction=direction)
@@ -277,126 +246,6 @@ def swap(*, event: Event, first, second, from_round=None, by=None, expected: str
 
 
 # --- latecomers ------------------------------------------------------------------------------------
-def _direction_of(movement: mv.Movement, state: EventMovement, unit) -> str | None:
-    direction, _ = _first_direction(movement, unit)
-    if direction is None and unit in state.partnerships:
-        direction = state.partnerships[unit].direction or None
-    return direction
-
-
-def _met(movement: mv.Movement, a, b) -> int:
-    return sum(1 for tables in movement.rounds for e in tables.values() if {e.majors, e.minors} == {a, b})
-
-
-def _home_table(movement: mv.Movement, unit, around: int) -> int | None:
-    """The table a (stationary) partnership sits at in the game nearest ``around``."""
-    places = [
-        (abs(number - around), table)
-        for number, tables in enumerate(movement.rounds, start=1)
-        for table, e in tables.items()
-        if unit in (e.majors, e.minors)
-    ]
-    return min(places)[1] if places else None
-
-
-def _game_set_for(movement: mv.Movement, number: int, a, b) -> tuple[bool, int | None]:
-    """(possible, set) for a new table in game ``number`` for sides ``a`` and ``b``."""
-    tables = movement.rounds[number - 1]
-    if movement.kind in (mv.PROGRESSIVE, mv.PROGRESSIVE_INDIVIDUAL, mv.MANUAL):
-        return True, None
-    sets = {e.game_set for e in tables.values()}
-    if movement.kind == mv.BAROMETER:
-        return (True, next(iter(sets))) if len(sets) == 1 else (False, None)
-    if movement.kind == mv.MITCHELL:
-        played = {
-            e.game_set
-            for r in movement.rounds
-            for e in r.values()
-            if a in (e.majors, e.minors) or b in (e.majors, e.minors)
-        }
-        free = [s for s in range(1, (movement.game_sets or 0) + 1) if s not in sets and s not in played]
-        return (True, free[0]) if free else (False, None)
-    return False, None
-
-
-def _place_pair(movement: mv.Movement, state: EventMovement, pid, direction: str, from_round: int) -> list:
-    """Seat partnership ``pid`` in each game from ``from_round`` against someone with a bye in the
-    other direction (the one it has met least); with nobody to play it sits out that game."""
-    placements = []
-    own_table: int | None = None
-    for number in range(from_round, len(movement.rounds) + 1):
-        index = number - 1
-        tables = movement.rounds[index]
-        out = movement.sitting_out[index]
-        candidates = [
-            s
-            for s in out
-            if not isinstance(s, tuple) and _direction_of(movement, state, s) in (OPPOSITE[direction], None)
-        ]
-        candidates.sort(key=lambda s: (_met(movement, pid, s), str(s)))
-        seated = False
-        for opponent in candidates:
-            possible, game_set = _game_set_for(movement, number, pid, opponent)
-            if not possible:
-                continue
-            table = None
-            if direction == MINORS:  # the majors stay at their own table when it is free
-                home = _home_table(movement, opponent, number)
-                if home is not None and home not in tables:
-                    table = home
-            if table is None:
-                if own_table is None or own_table in tables:
-                    own_table = max([movement.tables, *(t for r in movement.rounds for t in r)]) + 1
-                table = own_table
-            majors, minors = (pid, opponent) if direction == MAJORS else (opponent, pid)
-            tables[table] = mv.TableRound(majors, minors, game_set)
-            movement.tables = max(movement.tables, table)
-            movement.sitting_out[index] = [s for s in out if s != opponent]
-            placements.append((number, table))
-            seated = True
-            break
-        if not seated:
-            movement.sitting_out[index] = [*out, pid]
-            placements.append((number, None))
-    return placements
-
-
-def _place_players(movement: mv.Movement, state: EventMovement, ids: list[int], from_round: int) -> list:
-    """Individual: latecomers join the smallest tables (a side of two becomes three); four to six
-    latecomers together make a new table."""
-    placements = []
-    for number in range(from_round, len(movement.rounds) + 1):
-        tables = movement.rounds[number - 1]
-        if len(ids) >= 4:
-            table = max([movement.tables, *tables]) + 1
-            half = len(ids) // 2
-            tables[table] = mv.TableRound(tuple(ids[:half]), tuple(ids[half:]), None)
-            movement.tables = max(movement.tables, table)
-            placements.extend((number, table) for _ in ids)
-            continue
-        for player in ids:
-            sizes = {
-                t: len(movement.players_of(e.majors)) + len(movement.players_of(e.minors)) for t, e in tables.items()
-            }
-            room = [t for t, size in sorted(sizes.items()) if size < 6]
-            if not room:
-                raise ValidationError(
-                    f"every table in game {number} has six players; bring four latecomers in together "
-                    "to make a new table",
-                    field="players",
-                )
-            table = min(room, key=lambda t: (sizes[t], t))
-            entry = tables[table]
-            majors, minors = movement.players_of(entry.majors), movement.players_of(entry.minors)
-            if len(majors) < len(minors):
-                entry = mv.TableRound((*majors, player), entry.minors, entry.game_set)
-            else:
-                entry = mv.TableRound(entry.majors, (*minors, player), entry.game_set)
-            tables[table] = entry
-            placements.append((number, table))
-    return placements
-
-
 @transaction.atomic
 def add_latecomer(
     *, event: Event, players, direction: str = "", from_round=None, by=None, expected: str | None = None
@@ -446,7 +295,10 @@ def add_latecomer(
     if state.individual:
         if not 1 <= len(ids) <= 6:
             raise ValidationError(f"bring one to six latecomers in at a time, not {len(ids)}", field="players")
-        placements = _place_players(movement, state, ids, number)
+        try:
+            placements = edit.place_players(movement, ids, number)
+        except mv.MovementError as error:
+            raise ValidationError(str(error), field="players") from error
         names = ", ".join(p.name for p in chosen)
     else:
         if movement.kind in (mv.TEAM_MATCH, mv.ROUND_ROBIN):
@@ -458,11 +310,11 @@ def add_latecomer(
                 direction, Partnership.Direction, "the direction", field="direction"
             )
         else:
-            direction = _latecomer_direction(movement, state, number)
+            direction = edit.latecomer_direction(movement, number, _directions(state))
         partnership = event_services.add_partnership(event=event, players=ids, direction=direction)
         movement.members[partnership.number] = tuple(ids)
         state.partnerships[partnership.number] = partnership
-        placements = _place_pair(movement, state, partnership.number, direction, number)
+        placements = edit.place_pair(movement, partnership.number, direction, number, _directions(state))
         names = f"partnership {partnership.number} ({' & '.join(p.name for p in chosen)})"
     movement = _validated(movement)
     _write(event, movement, number)
@@ -490,18 +342,7 @@ def add_latecomer(
     return Change(movement=movement, from_round=number, text=text, partnership=partnership, placements=placements)
 
 
-def _latecomer_direction(movement: mv.Movement, state: EventMovement, number: int) -> str:
-    out = movement.sitting_out[number - 1]
-    directions = [_direction_of(movement, state, s) for s in out if not isinstance(s, tuple)]
-    if MINORS in directions:
-        return MAJORS
-    if MAJORS in directions:
-        return MINORS
-    majors = sum(1 for p in state.partnerships.values() if p.direction == MAJORS)
-    minors = sum(1 for p in state.partnerships.values() if p.direction == MINORS)
-    return MAJORS if majors <= minors else MINORS
-
-
+# --- progressive individual: the next game from the results ------------------------------------------
 @transaction.atomic
 def compute_next_round(
     *, event: Event, by=None, expected: str | None = None, individual_movement: str | None = None
@@ -548,13 +389,7 @@ def compute_next_round(
     played = pending.played
     before = fingerprint(movement)
     # Drop a next game computed earlier (and its record) so it is computed afresh.
-    movement.rounds = movement.rounds[:played]
-    movement.sitting_out = movement.sitting_out[:played]
-    movement.results = movement.results[: played - 1]
-    movement.cuts = movement.cuts[:played]
-    movement.coins = [c for c in movement.coins if c.round < played]
-    later = tuple(f"round {n}:" for n in range(played + 1, len(state.movement.rounds) + 1))
-    movement.notes = [n for n in movement.notes if not n.startswith(later)] if later else movement.notes
+    edit.drop_after(movement, played)
     try:
         movement = mv.progressive_individual_next(movement, pending.results, variant=event.individual_movement)
     except mv.MovementError as error:
@@ -587,26 +422,6 @@ def compute_next_round(
 
 
 # --- writing seatings ---------------------------------------------------------------------------------
-def default_sit_out_order(member_ids: list[int], game_number: int) -> list[int]:
-    """For a partnership of three: who sits out deals 1..4 (X, Y, Z, X — RULES.md §5), rotating
-    between games so a different player misses two deals each game. Empty for two players."""
-    if len(member_ids) != 3:
-        return []
-    shift = (game_number - 1) % 3
-    z, y, x = (member_ids[(i + shift) % 3] for i in range(3))
-    return [x, y, z, x]
-
-
-def _seat_players(members: list[int], sit_out: list[int]) -> list[int]:
-    """The two players in the first deal's seats (first suit, second suit) for these members."""
-    if len(members) == 2:
-        return members
-    # The deal-1 sitter-out is X; Y (who X replaces for deal 2) holds the second seat, Z the first.
-    x, y, z = sit_out[0], sit_out[1], sit_out[2]
-    assert x not in (y, z)
-    return [z, y]
-
-
 @transaction.atomic
 def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
     """Write the seatings of a movement plan (``adapters.normalise_plan`` shape, or a
@@ -696,7 +511,7 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                 game_index = played.get(partnership.pk, 0) if partnership is not None else 0
                 if partnership is not None:
                     played[partnership.pk] = game_index + 1
-                sit_out = list(side.sit_out_order) or default_sit_out_order(player_ids, game_index + 1)
+                sit_out = list(side.sit_out_order) or list(mv.sit_out_order(player_ids, game_index))
                 if len(player_ids) == 3 and (len(sit_out) != 4 or set(sit_out) != set(player_ids)):
                     raise ValidationError(
                         f"{where}, game {number}: the sit-out order must name the three players as X, Y, Z, X",
@@ -713,7 +528,7 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                     )
                 )
                 suits = DIRECTION_SUITS[direction]
-                specs = list(zip(suits, _seat_players(player_ids, sit_out), strict=True))
+                specs = list(zip(suits, edit.first_seats(player_ids, sit_out), strict=True))
                 if len(player_ids) == 3:
                     specs.append(("", sit_out[0]))  # X sits out deal 1
                 seat_specs.append(specs)

@@ -72,13 +72,6 @@ def test_individual_seating_by_players_with_a_side_of_three(club_a, players_a):
     assert cell.minors.seats["D"].pk == z and cell.minors.seats["C"].pk == y
 
 
-def test_sit_out_order_rotates_between_games():
-    orders = [movements.default_sit_out_order([1, 2, 3], game) for game in (1, 2, 3)]
-    assert [o[0] for o in orders] == [3, 1, 2]  # a different player misses two deals each game
-    assert all(o[0] == o[3] and len(set(o)) == 3 for o in orders)
-    assert movements.default_sit_out_order([1, 2], 1) == []
-
-
 def test_seat_event_mitchell_gives_each_table_a_set(club_a, players_a):
     event = events.create_event(club=club_a, name="Mitchell", date=DATE, type="duplicate-pairs", games=3)
     events.draw_partnerships(event=event, players=players_a[:12], seed=5)  # 6 partnerships: 3 tables
