@@ -1,39 +1,31 @@
-"""Writes for events: settings, the lifecycle, tables, rounds, partnerships and teams.
+"""Writes for events: settings and the lifecycle — create, update, start, finish, reopen, close and
+reopen a game, the round clock, the public switches.
 
 Every function runs in one transaction and raises a ``DomainError`` (naming what and where) on
-input a person could get wrong; nothing is written then. Seatings and movements are
-``director.movements``; setting up a whole club night is ``movements.night.set_up_night``.
+input a person could get wrong; nothing is written then. The tables, partnerships and teams are
+``events.lineup``; the shared row locks ``events.locks``; seatings and movements
+``director.movements`` (setting up a whole club night: ``movements.night.set_up_night``).
 """
 
 from __future__ import annotations
-
-import math
-import random
-from collections.abc import Iterable
-from datetime import date as date_type
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from director.audit.services import record
-from director.clubs.models import Club, Player
-from director.clubs.services import player_name_key, players_by_ids
+from director.clubs.models import Club
+from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.core.parsing import parse_choice, parse_date, parse_int
 
+from . import lineup, selectors
+from .locks import lock_rounds, locked_event
 from .models import (
-    MAJORS,
-    MINORS,
     Event,
-    Partnership,
-    PartnershipMember,
     Round,
-    Seat,
-    Table,
-    Team,
 )
 
 MAX_GAMES = 30
-MAX_TABLES = 500
 DEFAULT_MOVEMENT = {
     Event.Type.PROGRESSIVE_PAIRS: Event.MovementKind.PROGRESSIVE,
     Event.Type.PROGRESSIVE_INDIVIDUAL: Event.MovementKind.PROGRESSIVE_INDIVIDUAL,
@@ -43,62 +35,6 @@ DEFAULT_MOVEMENT = {
 }
 # The types where the form may be cutthroat (no partnerships); the others are partnership games.
 CUTTHROAT_TYPES = {Event.Type.PROGRESSIVE_INDIVIDUAL}
-
-
-# --- small strict parsers (text where a number belongs is refused with a message) ------------------
-def parse_int(value, what: str, *, field: str, minimum: int | None = None, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or value is None:
-        raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
-    if isinstance(value, int):
-        number = value
-    elif isinstance(value, float) and value.is_integer():
-        number = int(value)
-    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        number = int(value.strip())
-    else:
-        raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
-    if minimum is not None and number < minimum:
-        raise ValidationError(f"{what} must be at least {minimum}, not {number}", field=field)
-    if maximum is not None and number > maximum:
-        raise ValidationError(f"{what} must be at most {maximum}, not {number}", field=field)
-    return number
-
-
-def parse_choice(value, choices, what: str, *, field: str) -> str:
-    allowed = list(choices.values)
-    if value not in allowed:
-        raise ValidationError(f"{what} must be one of {', '.join(allowed)}, not {value!r}", field=field)
-    return value
-
-
-def parse_date(value, what: str = "the date", *, field: str = "date") -> date_type:
-    if isinstance(value, date_type):
-        return value
-    try:
-        return date_type.fromisoformat(str(value).strip())
-    except ValueError as error:
-        raise ValidationError(f"{what} must be a date like 2025-03-14, not {value!r}", field=field) from error
-
-
-def locked_event(event: Event) -> Event:
-    """Re-read ``event`` under a row lock: event-level changes are serialised on this row."""
-    return Event.objects.select_for_update().get(pk=event.pk)
-
-
-def lock_rounds(rounds) -> list[Round]:
-    """Re-read these games (a ``Round`` queryset, in the order to lock them) under their row locks,
-    held to the end of the transaction.
-
-    The lock every scoresheet write and every close share: a sheet's write holds its game's lock
-    (``results.services``, ``table.services``) and checks under it that the event runs and the game
-    is open; finishing the event or closing a game takes the locks first, so it waits for the sheets
-    being written, sees them, and records its close time only once they are in — and a sheet that
-    queued behind the close finds it closed. Tables of one game already queue on its row, so this
-    costs no parallelism.
-
-    ``FOR NO KEY UPDATE`` (PostgreSQL): these writers exclude each other, while a row that merely
-    refers to the game (a sheet, a seating) is still inserted without waiting for the lock."""
-    return list(rounds.select_for_update(of=("self",), no_key=True))
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -252,7 +188,7 @@ def create_event(
         raise Conflict("this form was already used to set up a night", field="setup_token") from error
     _sync_rounds(event)
     if tables:
-        set_table_count(event=event, count=tables)
+        lineup.set_table_count(event=event, count=tables)
     return event
 
 
@@ -296,6 +232,12 @@ def set_public_switches(*, event: Event, **switches: bool) -> Event:
     return event
 
 
+def mark_hands_released(*, event: Event, released: bool) -> None:
+    """Record on the event whether the hands are public (``deals.services.release_hands`` decides
+    and audits it; the public pages read the flag)."""
+    Event.objects.filter(pk=event.pk).update(hands_released=released, updated_at=timezone.now())
+
+
 def _move_status(event: Event, old: str, new: str) -> Event:
     # Compare-and-swap: two directors pressing "start" at once move it once.
     if Event.objects.filter(pk=event.pk, status=old).update(status=new, updated_at=timezone.now()) != 1:
@@ -335,58 +277,10 @@ def start_event(*, event: Event, force: bool = False) -> Event:
     return event
 
 
-def _numbers(numbers: list[int]) -> str:
-    """``[1, 2, 3, 5]`` as "1–3, 5" (runs of consecutive numbers shortened)."""
-    runs: list[list[int]] = []
-    for number in sorted(numbers):
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
-
-
-def unfinished_results(event: Event, *, grid=None) -> list[str]:
-    """What is not finished in ``event``'s results, one line each, for a warning before it ends:
-    games with no result at all, and per game the tables with no sheet, a disputed sheet or one
-    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet.
-    ``grid``: the event's ``round_grid``, when the caller has it already."""
-    from .selectors import round_grid
-
-    grid = grid if grid is not None else round_grid(event)
-    empty_games: list[int] = []
-    lines: list[str] = []
-    for round_obj, cells in grid.rows():
-        seated = [c for c in cells if c is not None and c.status != "empty"]
-        if not seated:
-            continue
-        by_status: dict[str, list[int]] = {}
-        for cell in seated:
-            by_status.setdefault(cell.status, []).append(cell.table.number)
-        if len(by_status.get("missing", ())) == len(seated):
-            empty_games.append(round_obj.number)
-            continue
-        for status, what in (
-            ("missing", "no result"),
-            ("disputed", "a disputed sheet"),
-            ("submitted", "a sheet awaiting confirmation"),
-        ):
-            tables = by_status.get(status)
-            if tables:
-                label = "table" if len(tables) == 1 else "tables"
-                verb = "has" if len(tables) == 1 else "have"
-                lines.append(f"game {round_obj.number}: {label} {_numbers(tables)} {verb} {what}")
-    if empty_games:
-        label = "game" if len(empty_games) == 1 else "games"
-        verb = "has" if len(empty_games) == 1 else "have"
-        lines.insert(0, f"{label} {_numbers(empty_games)} {verb} no results")
-    return lines
-
-
 @transaction.atomic
 def finish_event(*, event: Event, force: bool = False) -> Event:
     """Running → finished; open games close. Refused (``Conflict``, field ``unfinished``) while
-    results are unfinished (see ``unfinished_results``) unless ``force``: a forced finish is logged
+    results are unfinished (see ``selectors.unfinished_results``) unless ``force``: a forced finish is logged
     with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
     written are in before the check and the close time.
 
@@ -395,7 +289,7 @@ def finish_event(*, event: Event, force: bool = False) -> Event:
     while the finish waits for that game — under ``FOR UPDATE`` each would wait for the other."""
     event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     lock_rounds(Round.objects.filter(event=event).order_by("number"))
-    unfinished = unfinished_results(event) if event.status == Event.Status.RUNNING else []
+    unfinished = selectors.unfinished_results(event) if event.status == Event.Status.RUNNING else []
     if unfinished and not force:
         raise Conflict(
             f"{event.name} has unfinished results: {'; '.join(unfinished)} — finish anyway only on purpose",
@@ -455,168 +349,26 @@ def get_round(event: Event, number) -> Round:
     return found
 
 
-# --- tables ----------------------------------------------------------------------------------------
+# --- the round clock ---------------------------------------------------------------------------------
 @transaction.atomic
-def add_table(*, event: Event, number=None) -> Table:
-    """Add table ``number`` (default: the next number). A number already in use is refused."""
-    locked_event(event)
-    if number is None:
-        number = (event.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    number = parse_int(number, "the table number", field="number", minimum=1, maximum=MAX_TABLES)
-    if Table.objects.filter(event=event, number=number).exists():
-        raise ValidationError(f"{event.name} already has a table {number}", field="number")
-    try:
-        with transaction.atomic():
-            return Table.objects.create(event=event, number=number)
-    except IntegrityError as error:
-        raise ValidationError(f"{event.name} already has a table {number}", field="number") from error
-
-
-@transaction.atomic
-def set_table_count(*, event: Event, count) -> list[Table]:
-    """Tables 1..count. Tables above ``count`` are removed if nobody has been seated or scored there."""
-    count = parse_int(count, "the number of tables", field="tables", minimum=0, maximum=MAX_TABLES)
-    locked_event(event)
-    existing = set(event.tables.values_list("number", flat=True))
-    Table.objects.bulk_create([Table(event=event, number=n) for n in range(1, count + 1) if n not in existing])
-    surplus = event.tables.filter(number__gt=count)
-    if surplus.filter(seatings__isnull=False).exists() or surplus.filter(submissions__isnull=False).exists():
-        raise Conflict(f"cannot remove tables above {count}: players are seated there", field="tables")
-    surplus.delete()
-    return list(event.tables.order_by("number"))
+def start_clock(*, round: Round, restart: bool = False) -> Round:
+    """Start the round clock now (``Round.started_at``). Compare-and-swap on the old value: two
+    directors pressing start together start it once; a running clock is only restarted on purpose."""
+    current = Round.objects.select_for_update().get(pk=round.pk)
+    if current.started_at is not None and not restart:
+        raise Conflict(f"the clock of game {current.number} is already running", field="round")
+    if current.status == Round.Status.CLOSED:
+        raise Conflict(f"game {current.number} is closed", field="round")
+    moved = Round.objects.filter(pk=current.pk, started_at=current.started_at).update(started_at=timezone.now())
+    if moved != 1:  # pragma: no cover - we hold the lock
+        raise Conflict("the clock changed at the same moment; try again", field="round")
+    current.refresh_from_db()
+    return current
 
 
 @transaction.atomic
-def reissue_table_token(*, table: Table) -> Table:
-    """A new secret for the table's entry link; the old link stops working at once."""
-    from .models import new_table_token
-
-    Table.objects.filter(pk=table.pk).update(token=new_table_token(), token_issued_at=timezone.now())
-    record("events.reissue_table_token", event=table.event_id, obj=table)  # never the token itself
-    table.refresh_from_db()
-    return table
-
-
-# --- partnerships and teams ------------------------------------------------------------------------
-def _check_players_free(event: Event, players: list[Player], exclude_partnership: int | None = None) -> None:
-    seen: set[int] = set()
-    for player in players:
-        if player.pk in seen:
-            raise ValidationError(f"{player.name} is listed twice", field="players")
-        seen.add(player.pk)
-    taken = (
-        PartnershipMember.objects.filter(partnership__event=event, player__in=players)
-        .exclude(partnership_id=exclude_partnership)
-        .select_related("player", "partnership")
-        .first()
-    )
-    if taken is not None:
-        raise ValidationError(
-            f"{taken.player.name} already plays in partnership {taken.partnership.number}", field="players"
-        )
-
-
-@transaction.atomic
-def add_partnership(
-    *, event: Event, players: Iterable, number=None, direction: str = "", team: Team | None = None
-) -> Partnership:
-    """A partnership of two or three of the club's players (ids or ``Player``s, in seat order)."""
-    event = locked_event(event)
-    players = players_by_ids(event.club, list(players))
-    if not 2 <= len(players) <= 3:
-        raise ValidationError(f"a partnership has two or three players, not {len(players)}", field="players")
-    _check_players_free(event, players)
-    if direction:
-        parse_choice(direction, Partnership.Direction, "the direction", field="direction")
-    if team is not None and team.event_id != event.pk:
-        raise NotFound(f"team {team.name} is not in {event.name}", field="team")
-    if number is None:
-        number = (event.partnerships.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    number = parse_int(number, "the partnership number", field="number", minimum=1, maximum=2 * MAX_TABLES + 10)
-    if Partnership.objects.filter(event=event, number=number).exists():
-        raise ValidationError(f"{event.name} already has a partnership {number}", field="number")
-    partnership = Partnership.objects.create(event=event, number=number, direction=direction, team=team)
-    PartnershipMember.objects.bulk_create(
-        [PartnershipMember(partnership=partnership, player=p, position=i) for i, p in enumerate(players, start=1)]
-    )
-    return partnership
-
-
-@transaction.atomic
-def set_partnership_players(*, partnership: Partnership, players: Iterable) -> Partnership:
-    event = locked_event(partnership.event)
-    players = players_by_ids(event.club, list(players))
-    if not 2 <= len(players) <= 3:
-        raise ValidationError(f"a partnership has two or three players, not {len(players)}", field="players")
-    _check_players_free(event, players, exclude_partnership=partnership.pk)
-    if Seat.objects.filter(seating__partnership=partnership, seating__round__submissions__isnull=False).exists():
-        raise Conflict(f"partnership {partnership.number} has results; its players cannot change", field="players")
-    partnership.members.all().delete()
-    PartnershipMember.objects.bulk_create(
-        [PartnershipMember(partnership=partnership, player=p, position=i) for i, p in enumerate(players, start=1)]
-    )
-    return partnership
-
-
-@transaction.atomic
-def remove_partnership(*, partnership: Partnership) -> None:
-    if partnership.seatings.filter(round__submissions__isnull=False).exists():
-        raise Conflict(f"partnership {partnership.number} has results and cannot be removed", field="partnership")
-    partnership.delete()
-
-
-@transaction.atomic
-def draw_partnerships(
-    *, event: Event, players: Iterable, seed=None, fix_directions: bool | None = None
-) -> list[Partnership]:
-    """Random draw: pair the players (a partnership of three when the number is odd).
-
-    With fixed directions (default for progressive pairs and Mitchell-style events) the first half
-    of the partnerships sit majors and the rest minors, so table ``i`` starts with partnership ``i``
-    (majors) against partnership ``T + i`` (minors).
-    """
-    event = locked_event(event)
-    players = players_by_ids(event.club, list(players))
-    if len(players) < 4:
-        raise ValidationError(f"a draw needs at least four players, not {len(players)}", field="players")
-    if event.partnerships.exists():
-        raise Conflict(f"{event.name} already has partnerships; remove them before drawing", field="players")
-    _check_players_free(event, players)
-    rng = random.Random(seed)
-    order = players[:]
-    rng.shuffle(order)
-    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
-    if len(order) % 2:
-        groups[-1].append(order[-1])
-    if fix_directions is None:
-        fix_directions = event.type in (Event.Type.PROGRESSIVE_PAIRS, Event.Type.DUPLICATE_PAIRS)
-    half = math.ceil(len(groups) / 2)
-    result = []
-    for number, group in enumerate(groups, start=1):
-        direction = (MAJORS if number <= half else MINORS) if fix_directions else ""
-        result.append(add_partnership(event=event, players=group, number=number, direction=direction))
-    return result
-
-
-@transaction.atomic
-def create_team(*, event: Event, name: str, partnerships: Iterable[Partnership] = (), number=None) -> Team:
-    event = locked_event(event)
-    if not isinstance(name, str) or not name.strip():
-        raise ValidationError("the team needs a name", field="name")
-    name = name.strip()
-    if Team.objects.filter(event=event, name=name).exists():
-        raise ValidationError(f"{event.name} already has a team called {name!r}", field="name")
-    if number is None:
-        number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    number = parse_int(number, "the team number", field="number", minimum=1)
-    if Team.objects.filter(event=event, number=number).exists():
-        raise ValidationError(f"{event.name} already has a team {number}", field="number")
-    team = Team.objects.create(event=event, name=name, number=number)
-    partnerships = list(partnerships)
-    for partnership in partnerships:
-        if partnership.event_id != event.pk:
-            raise NotFound(f"partnership {partnership.number} is not in {event.name}", field="partnerships")
-        if partnership.team_id is not None:
-            raise ValidationError(f"partnership {partnership.number} is already in a team", field="partnerships")
-    Partnership.objects.filter(pk__in=[p.pk for p in partnerships]).update(team=team)
-    return team
+def stop_clock(*, round: Round) -> Round:
+    """Clear the clock (e.g. started by mistake)."""
+    Round.objects.filter(pk=round.pk).update(started_at=None)
+    round.refresh_from_db()
+    return round

@@ -16,12 +16,19 @@ from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for, event_for
 from director.clubs.selectors import players_of, seasons_of
-from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
+from director.core.view_helpers import director_view, place_error
 from director.deals.selectors import commitment_state, set_file_of
-from director.events import services
+from director.events import lineup, services
 from director.events.models import MAJORS, Event
-from director.events.selectors import label_games, movement_warnings, next_game, partnerships_of, round_grid
+from director.events.selectors import (
+    label_games,
+    movement_warnings,
+    next_game,
+    partnerships_of,
+    round_grid,
+    unfinished_results,
+)
 from director.movements import night
 from director.movements import selectors as movement_selectors
 
@@ -244,7 +251,7 @@ def finish_check(request, event, grid) -> list[str] | None:
     """What is unfinished, when the director pressed Finish and is asked to confirm (``?finish=check``)."""
     if request.GET.get("finish") != "check" or event.status != Event.Status.RUNNING:
         return None
-    return services.unfinished_results(event, grid=grid) or None
+    return unfinished_results(event, grid=grid) or None
 
 
 def reissue_check(request, tables):
@@ -350,7 +357,7 @@ def reissue_token(request, event_id, number):
         table = event.tables.filter(number=number).first()
         if table is None:
             raise ValidationError(f"{event.name} has no table {number}", field="table")
-        services.reissue_table_token(table=table)
+        lineup.reissue_table_token(table=table)
 
     return _action(
         request,

@@ -15,6 +15,8 @@ from django.db import transaction
 from director.clubs.models import Club, Player
 from director.clubs.services import add_player, player_name_key, players_by_ids
 from director.core.errors import Conflict, DomainError, ValidationError
+from director.core.parsing import parse_int
+from director.events import lineup
 from director.events import services as events
 from director.events.models import MAJORS, MINORS, Event
 
@@ -87,7 +89,7 @@ def set_up_night(
     known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
     chosen: list[int] = []
     for pk in players or ():
-        chosen.append(events.parse_int(pk, "a player", field="players", minimum=1))
+        chosen.append(parse_int(pk, "a player", field="players", minimum=1))
     for typed in new_players or ():
         player = known.get(player_name_key(typed))
         if player is None:
@@ -123,13 +125,13 @@ def set_up_night(
     elif event.type == Event.Type.DUPLICATE_TEAMS:
         groups = _pairs_drawn(chosen, seed)
     else:
-        events.draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
+        lineup.draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
 
     made = []
     for number, ids in enumerate(groups, start=1):
         try:
             made.append(
-                events.add_partnership(
+                lineup.add_partnership(
                     event=event, players=ids, number=number, direction=_night_direction(event, number, len(groups))
                 )
             )
@@ -143,7 +145,7 @@ def set_up_night(
                 field="partnerships" if entered else "players",
             )
         for index in range(len(made) // 2):
-            events.create_team(
+            lineup.create_team(
                 event=event,
                 name=f"Team {chr(ord('A') + index)}" if index < 26 else f"Team {index + 1}",
                 number=index + 1,

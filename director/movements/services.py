@@ -29,7 +29,10 @@ from director.audit.services import record
 from director.clubs.models import Player
 from director.clubs.services import players_by_ids
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.core.parsing import parse_choice, parse_int
+from director.events import lineup
 from director.events import services as event_services
+from director.events.locks import locked_event
 from director.events.models import (
     DIRECTION_SUITS,
     MAJORS,
@@ -91,9 +94,7 @@ def _from_round(state: EventMovement, from_round) -> int:
                 f"every game of {state.event.name} has started; the movement can no longer change", field="round"
             )
     else:
-        number = event_services.parse_int(
-            from_round, "the game to change from", field="round", minimum=1, maximum=state.event.games
-        )
+        number = parse_int(from_round, "the game to change from", field="round", minimum=1, maximum=state.event.games)
     _check_changeable(state, number)
     return number
 
@@ -204,8 +205,8 @@ def swap(*, event: Event, first, second, from_round=None, by=None, expected: str
     movement = _require_movement(state)
     number = _from_round(state, from_round)
     what = "player" if state.individual else "partnership"
-    a = event_services.parse_int(first, f"the first {what}", field="first", minimum=1)
-    b = event_services.parse_int(second, f"the second {what}", field="second", minimum=1)
+    a = parse_int(first, f"the first {what}", field="first", minimum=1)
+    b = parse_int(second, f"the second {what}", field="second", minimum=1)
     if a == b:
         raise ValidationError(f"choose two different {what}s to swap", field="second")
     if number > len(movement.rounds):
@@ -306,12 +307,10 @@ def add_latecomer(
         if not 2 <= len(ids) <= 3:
             raise ValidationError(f"a late partnership is two or three players, not {len(ids)}", field="players")
         if direction:
-            direction = event_services.parse_choice(
-                direction, Partnership.Direction, "the direction", field="direction"
-            )
+            direction = parse_choice(direction, Partnership.Direction, "the direction", field="direction")
         else:
             direction = edit.latecomer_direction(movement, number, _directions(state))
-        partnership = event_services.add_partnership(event=event, players=ids, direction=direction)
+        partnership = lineup.add_partnership(event=event, players=ids, direction=direction)
         movement.members[partnership.number] = tuple(ids)
         state.partnerships[partnership.number] = partnership
         placements = edit.place_pair(movement, partnership.number, direction, number, _directions(state))
@@ -430,7 +429,7 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
     Missing tables are created. Rounds that already have results are refused. Returns the number
     of seatings written.
     """
-    event = event_services.locked_event(event)
+    event = locked_event(event)
     if hasattr(plan, "to_dict") or (isinstance(plan, Mapping) and "rounds" in plan):
         plan = movement_to_plan(plan)
     plan = normalise_plan(plan)

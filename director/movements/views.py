@@ -19,8 +19,8 @@ from django.views.decorators.http import require_POST
 from director.clubs import services as club_services
 from director.clubs.access import event_for
 from director.clubs.models import Player
-from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
+from director.core.view_helpers import director_view, place_error
 from director.events.models import MAJORS
 from scoring import movements as mv
 

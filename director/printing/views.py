@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from director.clubs.access import event_for
-from director.clubs.views import director_view
 from director.core.errors import DomainError
+from director.core.view_helpers import director_view
 
 from . import services
 from .documents import KINDS, kinds_for

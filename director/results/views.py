@@ -15,8 +15,8 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
 from director.clubs.access import event_for
-from director.clubs.views import director_view
 from director.core.errors import Conflict, DomainError
+from director.core.view_helpers import director_view
 from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round

@@ -18,16 +18,18 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for, event_for
-from director.clubs.views import director_view
 from director.core.errors import DomainError, NotFound
+from director.core.view_helpers import director_view
+from director.events import services as event_services
 from director.events.models import Event, Round
 from director.events.selectors import label_games
 from scoring import tallies as tally_engine
 
 from . import charts, exports, services
 from .clock import clock_state, mmss
+from .ladder_params import ladder_params
 from .models import ArtificialScore, FouledSet, StandingsOptions
-from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder
+from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, ladder_events, season_ladder, set_hands
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
 
@@ -139,29 +141,8 @@ def traveller(request, event_id, number):
     return render(
         request,
         "director/standings/traveller.html",
-        _context(results, "travellers", traveller=found, hands=_hands(event, number)),
+        _context(results, "travellers", traveller=found, hands=set_hands(event, number)),
     )
-
-
-def _hands(event: Event, number: int):
-    """The set's hands (for directors, and the public once released): deal → seat → text."""
-    from director.deals.adapters import hand_text
-    from director.deals.models import GameSet
-
-    row = GameSet.objects.filter(event=event, number=number).first()
-    if row is None or not any(any(deal.get(s) for s in "SHDC") for deal in row.deals):
-        return None
-    symbols = dict(zip("SHDC", "♠♥♦♣", strict=True))
-
-    def suits(text: str) -> list[tuple[str, str, str]]:
-        # "S AK H 2 D T C -" -> [("S", "♠", "AK"), ...]
-        parts = text.split()
-        return [(parts[i], symbols[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
-
-    return [
-        {"deal": d, "hands": [(seat, symbols[seat], suits(hand_text(row, d, seat))) for seat in "SHDC"]}
-        for d in range(1, len(row.deals) + 1)
-    ]
 
 
 # --- score cards ---------------------------------------------------------------------------------------
@@ -543,9 +524,9 @@ def clock(request, event_id):
         raise Http404("no such game")
     try:
         if request.POST.get("action") == "stop":
-            services.stop_clock(round=round_obj)
+            event_services.stop_clock(round=round_obj)
         else:
-            services.start_clock(round=round_obj, restart=request.POST.get("action") == "restart")
+            event_services.start_clock(round=round_obj, restart=request.POST.get("action") == "restart")
     except DomainError as error:
         if request.headers.get("accept", "").startswith("application/json"):
             return JsonResponse({"detail": error.message}, status=409)
@@ -556,30 +537,6 @@ def clock(request, event_id):
 
 
 # --- season ladder -------------------------------------------------------------------------------------
-def ladder_params(request) -> dict:
-    def number(name, default):
-        value = request.GET.get(name, "")
-        return int(value) if value.isdigit() and int(value) > 0 else default
-
-    basis = request.GET.get("basis")
-    method = request.GET.get("method")
-    return {
-        "basis": basis if basis in ("percentage", "tally") else "percentage",
-        "method": method if method in ("average", "total") else "average",
-        "min_sessions": number("min", 1),
-        "best": number("best", None),
-    }
-
-
-def ladder_events(club, season_id, *, released_only: bool):
-    events = Event.objects.filter(club=club).select_related("club").order_by("date", "pk")
-    if released_only:
-        events = events.filter(standings_released=True)
-    if season_id:
-        events = events.filter(season_id=season_id)
-    return list(events)
-
-
 @director_view
 def ladder(request, slug):
     club = club_for(request.user, slug)

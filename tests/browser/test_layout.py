@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
 from director.movements import services as movements
 from director.printing.models import PrintJob
@@ -69,7 +70,7 @@ def club_with_long_name():
 
     night = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=3)
     for number, pair in enumerate(zip(players[::2], players[1::2], strict=True), start=1):
-        events.add_partnership(
+        lineup.add_partnership(
             event=night, players=pair, number=number, direction="majors" if number <= 2 else "minors"
         )
     movements.seat_event(event=night)
@@ -91,11 +92,11 @@ def club_with_long_name():
         games=2,
     )
     pairs = [
-        events.add_partnership(event=match, players=players[i : i + 2], number=i // 2 + 1, direction=side)
+        lineup.add_partnership(event=match, players=players[i : i + 2], number=i // 2 + 1, direction=side)
         for i, side in zip(range(0, 8, 2), ["majors", "minors"] * 2, strict=True)
     ]
-    events.create_team(event=match, name="Sharks", partnerships=pairs[:2], number=1)
-    events.create_team(event=match, name="Pelicans", partnerships=pairs[2:], number=2)
+    lineup.create_team(event=match, name="Sharks", partnerships=pairs[:2], number=1)
+    lineup.create_team(event=match, name="Pelicans", partnerships=pairs[2:], number=2)
     deals.generate_game_sets(event=match, count=2, by=user, seed=f"{11:064x}")
     movements.seat_event(event=match)
     events.start_event(event=match)

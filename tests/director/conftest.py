@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
+from director.events import lineup
 from director.events import services as events
 from director.movements import services as movements
 from director.results.simulate import plausible_sheet
@@ -72,7 +73,7 @@ def make_progressive(club, players, *, tables: int, games: int = 4, by=None, see
     event = events.create_event(
         club=club, name=f"Club night ({tables} tables)", date=datetime.date(2025, 3, 14), games=games, by=by
     )
-    events.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
+    lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
     movements.seat_event(event=event)
     return event
 

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from director.core.errors import Conflict, NotFound, ValidationError
-from director.events import selectors
+from director.events import lineup, selectors
 from director.events import services as events
 from director.events.models import Event, Partnership, Round, Seat, Seating, Table
 
@@ -55,8 +55,8 @@ def test_cutthroat_is_allowed_for_individual_events(club_a):
 def test_duplicate_table_number_is_refused(club_a):
     event = events.create_event(club=club_a, name="Friday", date=DATE, tables=2)
     with pytest.raises(ValidationError, match="already has a table 2"):
-        events.add_table(event=event, number=2)
-    assert events.add_table(event=event).number == 3
+        lineup.add_table(event=event, number=2)
+    assert lineup.add_table(event=event).number == 3
     assert Table.objects.filter(event=event).count() == 3
 
 
@@ -69,7 +69,7 @@ def test_database_refuses_duplicate_table_number(club_a):
 def test_reissue_table_token(progressive_a):
     table = progressive_a.tables.get(number=1)
     old = table.token
-    events.reissue_table_token(table=table)
+    lineup.reissue_table_token(table=table)
     assert table.token != old
     assert selectors.table_by_token(table.token) == table
     with pytest.raises(NotFound, match="re-issued"):
@@ -79,26 +79,26 @@ def test_reissue_table_token(progressive_a):
 def test_partnership_players_must_belong_to_the_club(club_a, players_a, players_b):
     event = events.create_event(club=club_a, name="Friday", date=DATE)
     with pytest.raises(NotFound, match="unknown player"):
-        events.add_partnership(event=event, players=[players_a[0].pk, players_b[0].pk])
+        lineup.add_partnership(event=event, players=[players_a[0].pk, players_b[0].pk])
     with pytest.raises(NotFound, match="unknown player 999999"):
-        events.add_partnership(event=event, players=[players_a[0].pk, 999999])
+        lineup.add_partnership(event=event, players=[players_a[0].pk, 999999])
     with pytest.raises(ValidationError, match="two or three players, not 1"):
-        events.add_partnership(event=event, players=[players_a[0]])
+        lineup.add_partnership(event=event, players=[players_a[0]])
     with pytest.raises(ValidationError, match="two or three players, not 4"):
-        events.add_partnership(event=event, players=players_a[:4])
+        lineup.add_partnership(event=event, players=players_a[:4])
     assert not Partnership.objects.exists()
-    events.add_partnership(event=event, players=players_a[:2])
+    lineup.add_partnership(event=event, players=players_a[:2])
     with pytest.raises(ValidationError, match=f"{players_a[1].name} already plays in partnership 1"):
-        events.add_partnership(event=event, players=[players_a[1], players_a[2]])
-    trio = events.add_partnership(event=event, players=players_a[2:5], direction="minors")
+        lineup.add_partnership(event=event, players=[players_a[1], players_a[2]])
+    trio = lineup.add_partnership(event=event, players=players_a[2:5], direction="minors")
     assert [m.player for m in trio.members.all()] == players_a[2:5]
 
 
 def test_draw_partnerships_is_seeded_and_sets_directions(club_a, players_a):
     first = events.create_event(club=club_a, name="A", date=DATE)
     second = events.create_event(club=club_a, name="B", date=DATE)
-    a = events.draw_partnerships(event=first, players=players_a[:9], seed=7)
-    b = events.draw_partnerships(event=second, players=players_a[:9], seed=7)
+    a = lineup.draw_partnerships(event=first, players=players_a[:9], seed=7)
+    b = lineup.draw_partnerships(event=second, players=players_a[:9], seed=7)
     names = lambda ps: [[m.player.name for m in p.members.all()] for p in ps]  # noqa: E731
     assert names(a) == names(b)
     assert [len(p.members.all()) for p in a] == [2, 2, 2, 3]
@@ -164,11 +164,11 @@ def test_lowering_games_drops_unplayed_rounds(progressive_a):
 
 def test_teams(club_a, players_a):
     event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
-    ps = [events.add_partnership(event=event, players=players_a[i : i + 2]) for i in range(0, 8, 2)]
-    red = events.create_team(event=event, name="Red", partnerships=ps[:2])
-    events.create_team(event=event, name="Blue", partnerships=ps[2:])
+    ps = [lineup.add_partnership(event=event, players=players_a[i : i + 2]) for i in range(0, 8, 2)]
+    red = lineup.create_team(event=event, name="Red", partnerships=ps[:2])
+    lineup.create_team(event=event, name="Blue", partnerships=ps[2:])
     with pytest.raises(ValidationError, match="already has a team called 'Red'"):
-        events.create_team(event=event, name="Red")
+        lineup.create_team(event=event, name="Red")
     assert [t.name for t in selectors.teams_of(event)] == ["Red", "Blue"]
     assert {p.number for p in red.partnerships.all()} == {1, 2}
 
@@ -260,3 +260,14 @@ def test_the_event_page_links_the_public_standings_once_released(client, progres
     assert f'href="{public}"' not in client.get(detail).content.decode()
     events.set_public_switches(event=progressive_a, standings_released=True)
     assert f'href="{public}"' in client.get(detail).content.decode()
+
+
+def test_clock_start_is_compare_and_swap(progressive_a):
+    round_obj = Round.objects.get(event=progressive_a, number=1)
+    started = events.start_clock(round=round_obj)
+    assert started.started_at is not None
+    with pytest.raises(Conflict):
+        events.start_clock(round=round_obj)
+    again = events.start_clock(round=round_obj, restart=True)
+    assert again.started_at >= started.started_at
+    assert events.stop_clock(round=round_obj).started_at is None

@@ -28,6 +28,7 @@ from rest_framework.authtoken.models import Token
 
 from director.deals import services as deals
 from director.deals.models import GameSet
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event
 from director.movements import services as movements
@@ -54,7 +55,7 @@ def secret_event(club_a, players_a, director_a, sheet, random_sheet):
         movement_kind=Event.MovementKind.BAROMETER,
         by=director_a,
     )
-    events.draw_partnerships(event=event, players=players_a[:12], seed=3)
+    lineup.draw_partnerships(event=event, players=players_a[:12], seed=3)
     movements.seat_event(event=event)
     deals.generate_game_sets(event=event, by=director_a)
     events.start_event(event=event)

@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from director.core.errors import Conflict, NotFound, ValidationError
-from director.events import selectors
+from director.events import lineup, selectors
 from director.events import services as events
 from director.events.models import Partnership, Seating
 from director.movements import services as movements
@@ -43,7 +43,7 @@ def test_movement_longer_than_the_event(progressive_a):
 
 def test_movement_dict_with_sitting_out_and_game_sets(club_a, players_a):
     event = events.create_event(club=club_a, name="Dup", date=DATE, type="duplicate-pairs", games=2)
-    events.draw_partnerships(event=event, players=players_a[:10], seed=3)  # 5 partnerships: 3 majors, 2 minors
+    lineup.draw_partnerships(event=event, players=players_a[:10], seed=3)  # 5 partnerships: 3 majors, 2 minors
     movement = {
         "rounds": [
             {"1": {"majors": 1, "minors": 4, "game_set": 1}, "2": {"majors": 2, "minors": 5, "game_set": 2}},
@@ -74,7 +74,7 @@ def test_individual_seating_by_players_with_a_side_of_three(club_a, players_a):
 
 def test_seat_event_mitchell_gives_each_table_a_set(club_a, players_a):
     event = events.create_event(club=club_a, name="Mitchell", date=DATE, type="duplicate-pairs", games=3)
-    events.draw_partnerships(event=event, players=players_a[:12], seed=5)  # 6 partnerships: 3 tables
+    lineup.draw_partnerships(event=event, players=players_a[:12], seed=5)  # 6 partnerships: 3 tables
     assert movements.seat_event(event=event) == 3 * 3 * 2
     event.refresh_from_db()
     assert event.movement["kind"] == "mitchell"
@@ -91,10 +91,10 @@ def test_seat_event_team_match_swaps_the_sets(club_a, players_a):
     event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
     for number in range(1, 5):
         direction = "majors" if number % 2 else "minors"
-        events.add_partnership(event=event, players=players_a[2 * number - 2 : 2 * number], direction=direction)
+        lineup.add_partnership(event=event, players=players_a[2 * number - 2 : 2 * number], direction=direction)
     ps = list(event.partnerships.order_by("number"))
-    events.create_team(event=event, name="A", partnerships=ps[:2])
-    events.create_team(event=event, name="B", partnerships=ps[2:])
+    lineup.create_team(event=event, name="A", partnerships=ps[:2])
+    lineup.create_team(event=event, name="B", partnerships=ps[2:])
     movements.seat_event(event=event)
     grid = selectors.round_grid(event)
     assert (grid.cell(1, 1).majors.partnership.number, grid.cell(1, 1).minors.partnership.number) == (1, 4)
@@ -105,7 +105,7 @@ def test_seat_event_team_match_swaps_the_sets(club_a, players_a):
 
 def test_seat_event_progressive_with_a_partnership_of_three_and_a_bye(club_a, players_a):
     event = events.create_event(club=club_a, name="Odd", date=DATE, games=3)
-    events.draw_partnerships(event=event, players=players_a[:11], seed=9)  # 5 partnerships, the last of three
+    lineup.draw_partnerships(event=event, players=players_a[:11], seed=9)  # 5 partnerships, the last of three
     movements.seat_event(event=event)
     grid = selectors.round_grid(event)
     assert all(grid.sitting_out[r.number] for r in grid.rounds)  # 3 majors v 2 minors: a bye every game
@@ -144,7 +144,7 @@ def test_seating_cannot_change_after_results(progressive_a, sheet):
 
 
 def test_seating_names_a_partnership_without_a_direction(progressive_a, club_a, new_players):
-    spare = events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Spare"))
+    spare = lineup.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Spare"))
     before = list(Seating.objects.filter(round__event=progressive_a).values_list("pk", flat=True))
     with pytest.raises(ValidationError) as caught:
         movements.seat_event(event=progressive_a)
@@ -152,7 +152,7 @@ def test_seating_names_a_partnership_without_a_direction(progressive_a, club_a, 
     assert f"partnership {spare.number} has no direction" in message and "majors" in message
     assert "which is not in the event" not in message and caught.value.field == "partnerships"
     assert list(Seating.objects.filter(round__event=progressive_a).values_list("pk", flat=True)) == before
-    events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Other"))
+    lineup.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Other"))
     with pytest.raises(ValidationError, match=r"partnerships 9 and 10 have no direction"):
         movements.seat_event(event=progressive_a)
 
@@ -164,7 +164,7 @@ def test_a_mitchell_keeps_the_events_own_partnership_numbers(club_a, players_a):
     event = events.create_event(club=club_a, name="Mitchell", date=DATE, type="duplicate-pairs", games=3)
     for number in range(1, 7):  # majors 1, 3, 5; minors 2, 4, 6
         direction = "majors" if number % 2 else "minors"
-        events.add_partnership(event=event, players=players_a[2 * number - 2 : 2 * number], direction=direction)
+        lineup.add_partnership(event=event, players=players_a[2 * number - 2 : 2 * number], direction=direction)
     assert movements.seat_event(event=event) == 3 * 3 * 2
     grid = selectors.round_grid(event)
     for r in grid.rounds:
@@ -180,13 +180,13 @@ def test_teams_are_read_from_the_rows_not_assumed_from_the_numbering(club_a, pla
     one builder reads each team's partnerships from the rows."""
     event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
     ps = {
-        number: events.add_partnership(
+        number: lineup.add_partnership(
             event=event, players=players_a[2 * number - 2 : 2 * number], direction="majors" if number <= 2 else "minors"
         )
         for number in range(1, 5)
     }
-    events.create_team(event=event, name="A", partnerships=[ps[1], ps[3]])
-    events.create_team(event=event, name="B", partnerships=[ps[2], ps[4]])
+    lineup.create_team(event=event, name="A", partnerships=[ps[1], ps[3]])
+    lineup.create_team(event=event, name="B", partnerships=[ps[2], ps[4]])
     movements.seat_event(event=event)
     grid = selectors.round_grid(event)
     tables = {

@@ -10,6 +10,7 @@ import datetime
 
 import pytest
 
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Round, Table
 from director.movements import services as movements
@@ -76,7 +77,7 @@ def make_duplicate(club, players, *, tables: int = 3, games: int = 2, scale: str
         movement_kind=Event.MovementKind.BAROMETER,
         matchpoint_scale=scale,
     )
-    events.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
+    lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
     movements.seat_event(event=event)
     return event
 
