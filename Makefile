@@ -14,7 +14,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-d
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run dev test lint format lock clean mutate
+.PHONY: run dev test lint format lock clean mutate bench
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -42,6 +42,11 @@ test: $(DEV_STAMP)
 # scores and, last, `mutation score: K killed of N (P %)`. See tests/mutate.py and docs/testing.md.
 mutate: $(DEV_STAMP)
 	$(BIN)/python tests/mutate.py $(ARGS)
+
+# Every benchmark in bench/, briefly, in one table (work, figure, baseline, ratio); docs/benchmarks.md
+# has the full runs. ARGS=--with-load adds the PostgreSQL entry load test.
+bench: $(DEV_STAMP)
+	$(BIN)/python bench/all.py $(ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

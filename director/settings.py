@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "director.api",
     "director.standings",
     "director.audit",
+    "director.demo",  # the top floor: `manage.py demo` and `manage.py serve`
     "axes",  # sign-in guess limits (director.audit.login); `manage.py axes_reset` lifts a lock-out
 ]
 
@@ -212,9 +213,35 @@ SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", PRODUCTION)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if PRODUCTION else 0, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = PRODUCTION
-SECURE_CONTENT_TYPE_NOSNIFF = True
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Security headers (docs/security.md, "Headers") -------------------------------------------------
+# django-csp writes the Content-Security-Policy (director.core.headers fits it to the browsable API,
+# SVG charts and PDFs); Django's SecurityMiddleware and XFrameOptionsMiddleware write the others.
+# Every script and style is a static file: no inline code, no 'unsafe-inline', no CDN.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "director.core.headers.CSPMiddleware"
+)
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],  # data: for the empty favicon (base.html) that spares a 404
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        # A league server is https only; a venue laptop serves plain http, where this would break.
+        "upgrade-insecure-requests": PRODUCTION,
+    }
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # the table page's own <meta> asks for no referrer at all
+X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {
     "version": 1,

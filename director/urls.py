@@ -2,13 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from director.clubs import views as club_views
 from director.core import views as core_views
 
 # Players and the public see the app's own pages (templates/404.html, 500.html), never Django's.
 handler404 = core_views.page_not_found
 
 urlpatterns = [
-    path("", core_views.home, name="home"),
+    path("", club_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
     # Password guesses are limited by django-axes (director.audit.login), here and in the API.
     path("login/", auth_views.LoginView.as_view(), name="login"),

@@ -4,7 +4,8 @@ A hand record is more useful when it says how the set plays, the way bridge hand
 what each side can make. ``analyse`` plays the set many times with seeded ``ClubPlayer``s at all
 four seats (or uniformly random players, on the fast path) and reports, for the majors and the
 minors, the mean and spread of score and net, the mean number of completed calypsoes, and whether
-the set is *lopsided*: its mean net is far from zero relative to its spread. Static statistics per
+the set is *lopsided*: its mean net is further from zero than that of all but ``LOPSIDED_LEVEL``
+(5 %) of uniformly dealt sets, with by how much and how surely it favours a side. Static statistics per
 hand (suit lengths) and per seat over the four deals (which ranks of their own suit they hold) are
 included; they need no simulation.
 """
@@ -25,14 +26,41 @@ from .cards import PARTNER, RANKS, SUIT_NAMES, SUITS, format_hand
 from .gamesets import GameSet
 from .play import SIDES, ClubPlayer, play_game, simulate_random_game
 from .scores import check_side, score_game
-from .tricks import STANDARD, check_rule
+from .tricks import ALL_FOURS, BEAT_THE_LEADER, STANDARD, check_rule
 
-LOPSIDED_RATIO = 0.5
-"""A set is lopsided when |mean net| exceeds this many standard deviations of the net: the
-favoured side then wins roughly seven games in ten."""
-LOPSIDED_MIN_NET = 100
-"""...and the mean net is at least this many points (ten trick-pile cards): a set whose players
-hardly vary is not called lopsided for a trifle."""
+LOPSIDED_LEVEL = 0.05
+"""A set is lopsided when its expected net is in the outer 5 % of what uniformly dealt sets give
+(both tails together), the analysis's own noise included: of sets dealt at random, one in twenty
+is flagged, by design, whatever the number of games (``tests/scoring/test_analysis.py`` checks it
+on 200 sets)."""
+SET_SPREAD: dict[tuple[str, str], float] = {
+    ("random", STANDARD): 477.0,
+    ("random", BEAT_THE_LEADER): 502.0,
+    ("random", ALL_FOURS): 440.0,
+    ("club", STANDARD): 511.0,
+    ("club", BEAT_THE_LEADER): 490.0,
+    ("club", ALL_FOURS): 555.0,
+}
+"""Standard deviation of the expected net (majors minus minors) across uniformly dealt sets, per
+players and trick rule, in points: how much the deal alone moves a set's expected net. Measured by
+``bench/lopsided.py`` (docs/benchmarks.md; 1,000 sets × 100 random games; three samples of 500,
+600 and 1,500 sets of club games, pooled; ±2–4 %): the spread of the sets' mean nets less the
+part their own games' noise explains. The centre is taken as zero, as the symmetry of the deal suggests:
+measured, it is −26 to −33 (± 15) for random players and −36 to +16 (± 22) for club players, and a
+centre 30 points off zero would move the flag rate from 5 % to 5.05 %."""
+GAME_SPREAD: dict[tuple[str, str], float] = {
+    ("random", STANDARD): 552.0,
+    ("random", BEAT_THE_LEADER): 560.0,
+    ("random", ALL_FOURS): 602.0,
+    ("club", STANDARD): 375.0,
+    ("club", BEAT_THE_LEADER): 395.0,
+    ("club", ALL_FOURS): 591.0,
+}
+"""Standard deviation of one game's net about its set's expected net, pooled over the same sets:
+the noise an analysis of ``games`` games adds to a set's mean net is this over √games. The flag
+uses this pooled figure rather than the set's own sample spread, which with a few games is itself
+too noisy (two games could show none at all) and would make the flag fire more often than stated."""
+_Z95 = 1.959963984540054  # the two-sided 95 % point of the normal distribution
 PLAYERS = ("club", "random")
 
 Progress = Callable[[int, int], None]
@@ -96,6 +124,15 @@ class Analysis:
     lopsided: bool
     favoured: str | None
     """The side with the higher mean net (``None`` for exactly zero)."""
+    margin: float
+    """Half the 95 % interval of the mean net from the simulated games (± this many points; 0 with
+    a single game, which gives no spread to go by)."""
+    confidence: float
+    """How sure the analysis is that the set favours ``favoured`` at all, from its own games: the
+    chance that the expected net has the sign of the mean net (0.5 to 1)."""
+    tail: float
+    """The share of uniformly dealt sets, analysed with as many games, whose mean net is at least
+    this far from zero either way (1 for a mean net of zero; lopsided below ``LOPSIDED_LEVEL``)."""
     hands: list[HandStats] = field(default_factory=list)
     seats: list[SeatStats] = field(default_factory=list)
 
@@ -109,18 +146,64 @@ class Analysis:
 
     def summary(self) -> dict[str, Any]:
         """The summary a hand record prints (the shape ``print_pdf --analysis`` reads): expected net
-        per side, the lopsided flag, how many games it rests on and a one-line note."""
-        if self.lopsided:
-            note = f"lopsided: favours the {self.favoured}"
-        else:
-            note = f"balanced ({self.players} players, rule {self.rule})"
+        per side, the lopsided flag, how many games it rests on, how surely the set favours a side
+        (``margin``, ``confidence``, ``tail``: the hand record words them), the ``verdict`` in English
+        (the game-set page shows it) and a one-line note."""
+        note = f"{self.players} players, rule {self.rule}"
         return {
             "expected_net_majors": self.majors.mean_net,
             "expected_net_minors": self.minors.mean_net,
             "lopsided": self.lopsided,
             "games": self.games,
+            "margin": self.margin,
+            "confidence": self.confidence,
+            "tail": self.tail,
+            "verdict": self.verdict(),
             "note": note,
         }
+
+    def verdict(self) -> str:
+        """One line: lopsided or balanced, which side it favours by how much and how surely, and
+        how unusual that is among uniformly dealt sets."""
+        if self.favoured is None:
+            return "balanced: favours neither side"
+        lean = f"favours the {self.favoured} by {abs(self.majors.mean_net):.0f}"
+        if self.games >= 2:
+            lean += f" ± {self.margin:.0f} ({format_share(self.confidence)} sure it favours them)"
+        flag = "lopsided" if self.lopsided else "balanced"
+        return f"{flag}: {lean}; {format_share(self.tail)} of uniformly dealt sets lean as far"
+
+
+def format_share(share: float) -> str:
+    """A share (0 to 1) as a hand record prints it: ``12.3 %``, ``< 0.1 %``, ``> 99.9 %``."""
+    if share < 0.001:
+        return "< 0.1 %"
+    if share > 0.999:
+        return "> 99.9 %"
+    return f"{100 * share:.1f} %"
+
+
+def lopsidedness(mean_net: float, sd_net: float, games: int, players: str, rule: str) -> tuple[float, float, float]:
+    """``(margin, confidence, tail)`` of a set whose ``games`` simulated games gave this mean and
+    standard deviation of the net (see ``Analysis``).
+
+    ``margin`` and ``confidence`` rest on the set's own games: the mean's standard error is
+    ``sd_net / √games`` (none with one game). ``tail`` compares the mean with uniformly dealt sets:
+    their expected nets spread as a normal distribution about zero with ``SET_SPREAD``, and an
+    analysis of ``games`` games adds ``GAME_SPREAD / √games`` of noise to each; so among uniformly
+    dealt sets analysed the same way, exactly ``LOPSIDED_LEVEL`` have ``tail < LOPSIDED_LEVEL``.
+    """
+    error = sd_net / math.sqrt(games) if games >= 2 else 0.0
+    margin = _Z95 * error
+    distance = abs(mean_net)
+    if error > 0:
+        confidence = 0.5 * (1 + math.erf(distance / (error * math.sqrt(2))))
+    else:
+        confidence = 1.0 if distance > 0 else 0.5
+    key = (players, rule)
+    spread = math.sqrt(SET_SPREAD[key] ** 2 + GAME_SPREAD[key] ** 2 / games)
+    tail = math.erfc(distance / (spread * math.sqrt(2)))
+    return margin, confidence, tail
 
 
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -262,7 +345,8 @@ def analyse(
             wins=sum(1 for n in nets if sign * n > 0),
         )
     mean_net, sd_net = stats["majors"].mean_net, stats["majors"].sd_net
-    lopsided = games >= 2 and abs(mean_net) > max(LOPSIDED_RATIO * sd_net, LOPSIDED_MIN_NET - 1e-9)
+    margin, confidence, tail = lopsidedness(mean_net, sd_net, games, players, rule)
+    lopsided = games >= 2 and tail < LOPSIDED_LEVEL
     favoured = None if mean_net == 0 else ("majors" if mean_net > 0 else "minors")
     hands, seats = hand_statistics(game_set)
     return Analysis(
@@ -275,6 +359,9 @@ def analyse(
         minors=stats["minors"],
         lopsided=lopsided,
         favoured=favoured,
+        margin=margin,
+        confidence=confidence,
+        tail=tail,
         hands=hands,
         seats=seats,
     )
@@ -292,13 +379,8 @@ def format_analysis(result: Analysis) -> str:
             f"{side.side:8}{side.mean_score:11.0f}{side.sd_score:8.0f}{side.mean_net:+10.0f}"
             f"{side.sd_net:8.0f}{side.mean_calypsos:10.2f}{side.wins:6d}"
         )
-    if result.lopsided:
-        lines.append(
-            f"LOPSIDED: favours the {result.favoured} "
-            f"(|mean net| > {LOPSIDED_RATIO} × its spread and ≥ {LOPSIDED_MIN_NET})"
-        )
-    else:
-        lines.append("Balanced: the mean net is small against its spread.")
+    verdict = result.verdict()
+    lines.append("LOPSIDED" + verdict[len("lopsided") :] if result.lopsided else verdict.capitalize())
     lines.append("")
     lines.append("Own suit over the four deals (copies of each rank, A high):")
     for seat in result.seats:

@@ -18,8 +18,12 @@ SUITS = "SHDC"
 """Suits in display order: the majors (Spades, Hearts), then the minors (Diamonds, Clubs)."""
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-MAJORS = ("S", "H")
-MINORS = ("D", "C")
+MAJOR_SUITS = ("S", "H")
+MINOR_SUITS = ("D", "C")
+# The suits, and their symbols, of each side (a direction: "majors" / "minors", as
+# ``scoring.movements.MAJORS`` names it). ``MAJORS`` here once meant the suits; now only a direction is.
+SIDE_SUITS = {"majors": MAJOR_SUITS, "minors": MINOR_SUITS}
+SIDE_SYMBOLS = {side: "".join(SUIT_SYMBOLS[suit] for suit in suits) for side, suits in SIDE_SUITS.items()}
 PARTNER = {"S": "H", "H": "S", "D": "C", "C": "D"}
 COPIES = 4
 DECK_SIZE = len(RANKS) * len(SUITS) * COPIES  # 208

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .auction import AuctionError, hand_from_dict, score_pad
-from .cards import CardError
+from .cards import SUITS, CardError
 from .gamesets import (
     ORIENTATIONS,
     GameSetError,
@@ -87,7 +87,7 @@ def add_deal(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--out", required=True, metavar="FILE", help="where to write the JSON")
     parser.add_argument("--start", type=int, default=1, metavar="K", help="number of the first set (default 1)")
-    parser.add_argument("--first-dealer", default="S", choices=list("SHDC"), help="first dealer of every set")
+    parser.add_argument("--first-dealer", default="S", choices=list(SUITS), help="first dealer of every set")
     parser.add_argument("--orientation", default="SDHC", choices=ORIENTATIONS, help="seating orientation")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

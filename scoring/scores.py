@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import COPIES, DECK_SIZE, MAJORS, MINORS, SUIT_SYMBOLS, SUITS, is_suit
+from .cards import COPIES, DECK_SIZE, SIDE_SUITS, SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS, is_suit
 
 CALYPSO_CARDS = 13
 THREE_HANDED_COPIES = 3
@@ -34,7 +34,7 @@ REVOKE_POINTS = 260
 DIRECTIONS = ("majors", "minors")
 SIDE = {"S": "majors", "H": "majors", "D": "minors", "C": "minors"}
 """The partnership (direction) of each seat."""
-MEMBERS = {"majors": MAJORS, "minors": MINORS}
+MEMBERS = SIDE_SUITS
 """The seats of each partnership."""
 
 _CALYPSO_VALUES = (0, 500, 750)  # the 1st is worth 500, the 2nd 750, the 3rd and later 1000 each
@@ -82,6 +82,9 @@ def _whole(value: Any, name: str, problems: list[str]) -> int | None:
         return value
     if isinstance(value, str) and _INTEGER_TEXT.fullmatch(value):
         return int(value)
+    if isinstance(value, str) and not value.strip():  # a box left blank: named as missing, not as ''
+        problems.append(f"{name} is missing")
+        return None
     problems.append(f"{name} must be a whole number, not {value!r}")
     return None
 
@@ -583,8 +586,7 @@ SHEET_WORDS: dict[str, Any] = {
     "sections": {"calypsos": "Calypsos", "unfinished": "Unfinished", "trick_piles": "Trick pile", "revokes": "Revokes"},
     "places": {
         **{seat: f"{symbol} player" for seat, symbol in SUIT_SYMBOLS.items()},
-        "majors": "♠♥",
-        "minors": "♦♣",
+        **SIDE_SYMBOLS,
     },
     # (pattern, replacement): $1 section, $2 place, $3 what follows. Plain regular expressions
     # that Python and JavaScript read alike (js/scores.js applies the same list).

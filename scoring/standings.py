@@ -18,6 +18,10 @@ Inputs are plain dataclasses the Django side fills from its rows:
   set's top); ``game_scores_from_results`` makes them from ``scoring.tallies.GameResult``;
 - ``TeamResult`` — a team's net on one game set of one match;
 - ``SessionScore`` — one entrant's result (percentage or tally total) in one session of a season.
+
+A duplicate pairs event compares each direction only with itself (RULES.md §7: majors against
+majors on a set), so it ranks the ♠♥ pairs and the ♦♣ pairs as two lists — the two "winners" of
+every pairs result — unless the director asks for one overall list: ``standings_by_direction``.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from .matchpoints import percentage
+from .movements.model import DIRECTIONS, MAJORS, MINORS, MITCHELL
 from .tallies import GameResult
 
 EntrantId = Hashable
@@ -297,6 +302,69 @@ def standings_from_totals(totals: Mapping[EntrantId, Any]) -> list[Standing]:
     out = [Standing(e, rank, tied, exact[e], None, 0) for e, (rank, tied) in ranks(exact).items()]
     out.sort(key=lambda s: (s.rank, _sort_key(s.entrant)))
     return out
+
+
+# --- a pairs event's two fields ------------------------------------------------------------------
+
+RANK_AUTO = "auto"
+RANK_SEPARATE = "separate"
+RANK_OVERALL = "overall"
+RANKINGS = (RANK_AUTO, RANK_SEPARATE, RANK_OVERALL)
+
+
+@dataclass(frozen=True)
+class DirectionStandings:
+    """One list of a session's standings: the pairs of one direction (``"majors"`` or
+    ``"minors"``), or everybody (``direction`` is ``None``: the overall list)."""
+
+    direction: str | None
+    standings: list[Standing]
+
+
+def ranking_for(ranking: str, movement_kind: str) -> str:
+    """``"separate"`` or ``"overall"``: the director's choice, or for ``"auto"`` what the movement
+    suggests — separate lists for a Mitchell (two fields that never compare with each other), one
+    list for every other movement."""
+    key = (ranking or RANK_AUTO).strip().lower()
+    if key not in RANKINGS:
+        raise StandingsError(f"unknown ranking {ranking!r}: use {', '.join(repr(r) for r in RANKINGS)}")
+    if key == RANK_AUTO:
+        return RANK_SEPARATE if movement_kind == MITCHELL else RANK_OVERALL
+    return key
+
+
+def standings_by_direction(
+    scores: Iterable[GameScore],
+    directions: Mapping[EntrantId, str],
+    *,
+    by: str = "percentage",
+    tie_break: str | Sequence[str] = NONE,
+    separate: bool = True,
+) -> list[DirectionStandings]:
+    """A pairs session's standings as the room reads them: with ``separate``, one list per direction
+    (majors first), each ranked within itself — ranks start at 1 in each list and equal results
+    share a rank (``=3``) within it; the tie-break looks only at that direction's games. Without
+    ``separate``, one overall list (``direction`` None), as ``session_standings``.
+
+    ``directions`` maps every entrant to the direction it sat in (``"majors"`` / ``"minors"``;
+    a pair that changed direction is listed where it started). Both lists are given, even one
+    with nobody ranked yet.
+    """
+    scores = list(scores)
+    if not separate:
+        return [DirectionStandings(None, session_standings(scores, by=by, tie_break=tie_break))]
+    fields: dict[str, list[GameScore]] = {direction: [] for direction in DIRECTIONS}
+    for score in scores:
+        direction = directions.get(score.entrant)
+        if direction not in fields:
+            raise StandingsError(
+                f"{score.entrant!r} sat in no known direction ({direction!r}): use {MAJORS!r} or {MINORS!r}"
+            )
+        fields[direction].append(score)
+    return [
+        DirectionStandings(direction, session_standings(fields[direction], by=by, tie_break=tie_break))
+        for direction in DIRECTIONS
+    ]
 
 
 # --- team events ---------------------------------------------------------------------------------

@@ -7,14 +7,21 @@ to enforce, and their messages reach the client through ``director.api.errors``.
 
 from __future__ import annotations
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from director.audit.models import AuditEntry
+from director.audit.sentences import read as read_entry
+from director.audit.services import describe
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
 from director.events.models import Event, Partnership, Round, Table, Team
+from director.printing.models import PrintJob
 from director.results.models import Submission
+from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
+from director.standings.models import ArtificialScore, FouledSet
 from scoring import scores
 
 # Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
@@ -413,41 +420,82 @@ class TeamCreateSerializer(serializers.Serializer):
 
 
 class GridSeatSerializer(serializers.Serializer):
+    """One seat of a side: ``(suit, Player)`` from ``SideView.seats``."""
+
     seat = serializers.CharField(read_only=True, help_text="S, H, D or C (the first deal's seat for a side of three)")
     player = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
 
+    def to_representation(self, instance):
+        suit, player = instance
+        return {"seat": suit, "player": player.pk, "name": player.name}
+
 
 class GridSideSerializer(serializers.Serializer):
-    partnership = serializers.IntegerField(read_only=True, allow_null=True, help_text="partnership number")
-    seats = GridSeatSerializer(many=True, read_only=True)
+    """``events.selectors.SideView``."""
+
+    partnership = serializers.IntegerField(
+        source="partnership.number", read_only=True, allow_null=True, help_text="partnership number"
+    )
+    seats = serializers.SerializerMethodField()
     sit_out_order = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+    @extend_schema_field(GridSeatSerializer(many=True))
+    def get_seats(self, side) -> list:
+        return GridSeatSerializer(list(side.seats.items()), many=True).data
 
 
 class GridCellSerializer(serializers.Serializer):
-    round = serializers.IntegerField(read_only=True, help_text="game number")
-    table = serializers.IntegerField(read_only=True, help_text="table number")
+    """``events.selectors.Cell``."""
+
+    round = serializers.IntegerField(source="round.number", read_only=True, help_text="game number")
+    table = serializers.IntegerField(source="table.number", read_only=True, help_text="table number")
     game_set = serializers.IntegerField(read_only=True, allow_null=True)
     status = serializers.CharField(read_only=True, help_text="missing, submitted, disputed, confirmed or empty")
-    result = serializers.IntegerField(read_only=True, allow_null=True, help_text="the live submission's id")
+    result = serializers.IntegerField(
+        source="result.pk", read_only=True, allow_null=True, help_text="the live submission's id"
+    )
     majors = GridSideSerializer(read_only=True, allow_null=True)
     minors = GridSideSerializer(read_only=True, allow_null=True)
 
 
 class GridRoundSerializer(serializers.Serializer):
+    """A ``Round`` of the grid, with who sits out (``Grid.sitting_out``, given as context)."""
+
     id = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(read_only=True)
     status = serializers.CharField(read_only=True)
-    sitting_out_partnerships = serializers.ListField(child=serializers.IntegerField(), read_only=True)
-    sitting_out_players = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    sitting_out_partnerships = serializers.SerializerMethodField()
+    sitting_out_players = serializers.SerializerMethodField()
+
+    def _out(self, round_) -> list:
+        return self.context["sitting_out"].get(round_.number, [])
+
+    def get_sitting_out_partnerships(self, round_) -> list[int]:
+        return [x.number for x in self._out(round_) if isinstance(x, Partnership)]
+
+    def get_sitting_out_players(self, round_) -> list[int]:
+        return [x.pk for x in self._out(round_) if isinstance(x, Player)]
 
 
 class GridSerializer(serializers.Serializer):
-    """Who sits where in every game, which set they play, and each result's status."""
+    """``events.selectors.Grid``: who sits where in every game, which set they play, and each
+    result's status. The one place the grid becomes JSON."""
 
-    rounds = GridRoundSerializer(many=True, read_only=True)
-    tables = serializers.ListField(child=serializers.IntegerField(), read_only=True)
-    cells = GridCellSerializer(many=True, read_only=True)
+    rounds = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField()
+    cells = serializers.SerializerMethodField()
+
+    @extend_schema_field(GridRoundSerializer(many=True))
+    def get_rounds(self, grid) -> list:
+        return GridRoundSerializer(grid.rounds, many=True, context={"sitting_out": grid.sitting_out}).data
+
+    def get_tables(self, grid) -> list[int]:
+        return [t.number for t in grid.tables]
+
+    @extend_schema_field(GridCellSerializer(many=True))
+    def get_cells(self, grid) -> list:
+        return GridCellSerializer([cell for _, cell in sorted(grid.cells.items())], many=True).data
 
 
 # --- game sets ------------------------------------------------------------------------------------
@@ -652,3 +700,225 @@ class ErrorSerializer(serializers.Serializer):
     """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``."""
 
     detail = serializers.CharField(required=False)
+
+
+# --- adjustments ----------------------------------------------------------------------------------
+class _AdjustmentSerializer(serializers.ModelSerializer):
+    created_by = serializers.CharField(source="created_by.username", read_only=True, allow_null=True, default=None)
+    withdrawn_by = serializers.CharField(source="withdrawn_by.username", read_only=True, allow_null=True, default=None)
+    live = serializers.SerializerMethodField(help_text="not withdrawn")
+
+    def get_live(self, adjustment) -> bool:
+        return adjustment.withdrawn_at is None
+
+
+ADJUSTMENT_FIELDS = ["reason", "created_by", "created_at", "live", "withdrawn_at", "withdrawn_by", "withdrawn_reason"]
+
+
+class ArtificialScoreSerializer(_AdjustmentSerializer):
+    game = serializers.IntegerField(source="round.number", read_only=True, help_text="game number")
+    table = serializers.IntegerField(source="table.number", read_only=True, help_text="table number")
+
+    class Meta:
+        model = ArtificialScore
+        fields = ["id", "event", "game", "table", "direction", "code", *ADJUSTMENT_FIELDS]
+        read_only_fields = fields
+
+
+class ArtificialScoreCreateSerializer(serializers.Serializer):
+    event = Id()
+    game = WholeNumber(min_value=1, max_value=MAX_ID, help_text="game number")
+    table = WholeNumber(min_value=1, max_value=MAX_ID, help_text="table number")
+    direction = serializers.ChoiceField(choices=ARTIFICIAL_DIRECTIONS)
+    code = Text(max_length=4, help_text="A, A+ or A-")
+    reason = Text(max_length=2000, help_text="logged and shown")
+
+
+class WithdrawAdjustmentSerializer(serializers.Serializer):
+    reason = Text(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class FouledSetSerializer(_AdjustmentSerializer):
+    game_set = serializers.IntegerField(source="game_set_number", read_only=True)
+    groups = serializers.JSONField(read_only=True, help_text="groups of [game, table] that played one version")
+
+    class Meta:
+        model = FouledSet
+        fields = ["id", "event", "game_set", "groups", *ADJUSTMENT_FIELDS]
+        read_only_fields = fields
+
+
+class FouledSetCreateSerializer(serializers.Serializer):
+    event = Id()
+    game_set = WholeNumber(min_value=1, max_value=MAX_ID)
+    groups = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.ListField(child=WholeNumber(min_value=1, max_value=MAX_ID), min_length=2, max_length=2),
+            max_length=500,
+        ),
+        max_length=100,
+        help_text="every play of the set, as [game, table], split into the groups that played one version",
+    )
+    reason = Text(max_length=2000)
+
+
+# --- tally cards ----------------------------------------------------------------------------------
+@extend_schema_field({"oneOf": [{"type": "string", "example": "+120"}, {"type": "integer"}], "nullable": True})
+class Figure(serializers.Field):
+    """A figure as written on a card: text (``"+120"``, ``"1,250"``) or a JSON whole number; the
+    tally service reads it."""
+
+    default_error_messages = {"not_figure": "must be a figure as written (text or a whole number), not {value}."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, str | int):
+            self.fail("not_figure", value=_shown(data))
+        if isinstance(data, str) and len(data) > 20:
+            raise serializers.ValidationError("a figure is at most 20 characters")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class TallyCardSerializer(serializers.Serializer):
+    games = serializers.DictField(child=Figure(allow_null=True), required=False, help_text="game number → figure")
+    total = Figure(required=False, allow_null=True, help_text="the card's total, if written")
+
+
+class TallyCheckRequestSerializer(serializers.Serializer):
+    cards = serializers.DictField(
+        child=TallyCardSerializer(), help_text="entrant (partnership or player key) → the card as written"
+    )
+    against = serializers.ChoiceField(
+        choices=["sheets", "cards"], default="sheets", help_text="check against the scoresheets, or the cards only"
+    )
+
+
+class DiscrepancySerializer(serializers.Serializer):
+    kind = serializers.CharField(read_only=True)
+    message = serializers.CharField(read_only=True)
+    game = serializers.IntegerField(read_only=True, allow_null=True)
+    table = serializers.IntegerField(read_only=True, allow_null=True)
+    entrants = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+
+class TallyCheckSerializer(serializers.Serializer):
+    """``standings.tally_check.TallyCheck``."""
+
+    cutthroat = serializers.BooleanField(read_only=True, help_text="cards hold each player's own score")
+    against = serializers.SerializerMethodField()
+    checked = serializers.SerializerMethodField(help_text="false: no cards typed or saved yet")
+    ok = serializers.SerializerMethodField(help_text="every card typed agrees")
+    saved = serializers.SerializerMethodField(help_text="cards saved as a new version by this request")
+    discrepancies = serializers.SerializerMethodField()
+    not_entered = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    def get_against(self, check) -> str:
+        return "sheets" if check.against_sheets else "cards"
+
+    def get_checked(self, check) -> bool:
+        return check.discrepancies is not None
+
+    def get_ok(self, check) -> bool:
+        return check.discrepancies == []
+
+    def get_saved(self, check) -> int:
+        return len(check.written)
+
+    @extend_schema_field(DiscrepancySerializer(many=True))
+    def get_discrepancies(self, check) -> list:
+        found = [{**vars(d), "entrants": [str(key) for key in d.entrants]} for d in (check.discrepancies or [])]
+        return DiscrepancySerializer(found, many=True).data
+
+
+# --- printing -------------------------------------------------------------------------------------
+class PrintJobSerializer(serializers.ModelSerializer):
+    title = serializers.CharField(read_only=True)
+    percent = serializers.IntegerField(read_only=True)
+    file_name = serializers.SerializerMethodField()
+    download = serializers.SerializerMethodField(help_text="the PDF, once the job is done")
+
+    class Meta:
+        model = PrintJob
+        fields = [
+            "id",
+            "event",
+            "kind",
+            "title",
+            "options",
+            "status",
+            "done",
+            "total",
+            "percent",
+            "error",
+            "size",
+            "file_name",
+            "download",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_file_name(self, job) -> str:
+        from director.printing.services import file_name
+
+        return file_name(job)
+
+    def get_download(self, job) -> str | None:
+        if job.status != PrintJob.Status.DONE:
+            return None
+        return reverse("api:print-job-download", args=[job.pk])
+
+
+class PrintJobCreateSerializer(serializers.Serializer):
+    """Which document and how; ``printing.services`` judges the names (a 400 lists the choices)."""
+
+    event = Id()
+    kind = Text(
+        max_length=40,
+        help_text="envelopes, duplication, hand-records (duplicate events), scoresheets, tally-cards, "
+        "guide-cards, results",
+    )
+    paper = Text(max_length=20, required=False, allow_blank=True, default="", help_text="a4 (default) or letter")
+    envelope = Text(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="hand envelopes: c6 (default), dl, labels",
+    )
+    lang = Text(max_length=8, required=False, allow_blank=True, default="", help_text="en (default), fr, es")
+
+
+# --- audit log ------------------------------------------------------------------------------------
+class AuditEntrySerializer(serializers.ModelSerializer):
+    sentence = serializers.SerializerMethodField(help_text="what happened, in words")
+    description = serializers.SerializerMethodField(help_text="the action, in words")
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "at",
+            "actor",
+            "club",
+            "event",
+            "action",
+            "description",
+            "sentence",
+            "object_type",
+            "object_id",
+            "object_repr",
+            "before",
+            "after",
+            "note",
+        ]
+        read_only_fields = fields
+
+    def get_sentence(self, entry) -> str:
+        return read_entry(entry).sentence
+
+    def get_description(self, entry) -> str:
+        return describe(entry.action)

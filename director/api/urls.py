@@ -4,7 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from . import auth, docs, views
+from . import auth, docs, standings_views, views
 
 router = DefaultRouter()
 router.include_format_suffixes = False
@@ -18,6 +18,10 @@ router.register("partnerships", views.PartnershipViewSet, basename="partnership"
 router.register("teams", views.TeamViewSet, basename="team")
 router.register("game-sets", views.GameSetViewSet, basename="game-set")
 router.register("results", views.ResultViewSet, basename="result")
+router.register("artificial-scores", views.ArtificialScoreViewSet, basename="artificial-score")
+router.register("fouled-sets", views.FouledSetViewSet, basename="fouled-set")
+router.register("print-jobs", views.PrintJobViewSet, basename="print-job")
+router.register("audit-entries", views.AuditEntryViewSet, basename="audit-entry")
 
 app_name = "api"
 urlpatterns = [
@@ -25,5 +29,7 @@ urlpatterns = [
     path("auth/token/revoke/", auth.RevokeToken.as_view(), name="token-revoke"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
+    path("events/<int:id>/standings/", standings_views.StandingsView.as_view(), name="event-standings"),
+    path("events/<int:id>/travellers/", standings_views.TravellersView.as_view(), name="event-travellers"),
     path("", include(router.urls)),
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import QuerySet
+from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -26,10 +27,12 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
+from director.audit import selectors as audit_selectors
 from director.clubs import selectors as club_selectors
 from director.clubs import services as club_services
 from director.clubs.access import clubs_for
 from director.clubs.models import Club, Player, Season
+from director.core.errors import Conflict
 from director.deals import selectors as deal_selectors
 from director.deals import services as deal_services
 from director.deals.models import GameSet
@@ -38,10 +41,15 @@ from director.events import selectors as event_selectors
 from director.events import services as event_services
 from director.events.models import Event, Partnership, PartnershipMember, Round, Table, Team
 from director.movements import services as movement_services
+from director.printing import services as printing_services
+from director.printing.models import PrintJob
 from director.results import selectors as result_selectors
 from director.results import services as result_services
 from director.results.adapters import sheet_problems
 from director.results.models import Submission
+from director.standings import services as standings_services
+from director.standings import tally_check
+from director.standings.models import ArtificialScore, FouledSet
 from scoring import scores
 
 from . import serializers as s
@@ -73,7 +81,7 @@ def owned(queryset: QuerySet, pk: int, what: str):
     """The object ``pk`` of a queryset already scoped to the user's clubs, else a 404."""
     found = queryset.filter(pk=pk).first()
     if found is None:
-        raise NotFound(f"no {what} {pk} among your clubs'")
+        raise NotFound(f"no {what} {pk} among your clubs" + ("" if what == "club" else f"' {what}s"))
     return found
 
 
@@ -407,7 +415,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     )
     @action(detail=True, methods=["get"])
     def grid(self, request, pk=None):
-        return Response(grid_data(event_selectors.round_grid(self.get_object())))
+        return Response(s.GridSerializer(event_selectors.round_grid(self.get_object())).data)
 
     @extend_schema(
         summary="Where the event's game sets came from (commitment; seed once revealed)",
@@ -440,44 +448,29 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         data = _valid(s.ReleaseHandsSerializer, request)
         return Response(s.GameSetFileSerializer(deal_services.release_hands(event=event, **data)).data)
 
-
-def _side(side) -> dict | None:
-    if side is None:
-        return None
-    return {
-        "partnership": side.partnership.number if side.partnership is not None else None,
-        "seats": [{"seat": suit, "player": p.pk, "name": p.name} for suit, p in side.seats.items()],
-        "sit_out_order": list(side.sit_out_order),
-    }
-
-
-def grid_data(grid) -> dict:
-    """``events.selectors.Grid`` as JSON (the selector's queries are a fixed number)."""
-    rounds = []
-    for r in grid.rounds:
-        out = grid.sitting_out.get(r.number, [])
-        rounds.append(
-            {
-                "id": r.pk,
-                "number": r.number,
-                "status": r.status,
-                "sitting_out_partnerships": [x.number for x in out if isinstance(x, Partnership)],
-                "sitting_out_players": [x.pk for x in out if isinstance(x, Player)],
-            }
+    @extend_schema(
+        methods=["GET"],
+        summary="The paper tally cards saved last time, cross-checked again",
+        responses={200: s.TallyCheckSerializer, **NOT_FOUND},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Type the paper tally cards as written: saved (a new version of each that changed) and cross-checked",
+        request=s.TallyCheckRequestSerializer,
+        responses={200: s.TallyCheckSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="tally-check")
+    def tally_check(self, request, pk=None):
+        event = self.get_object()
+        if request.method != "POST":
+            return Response(s.TallyCheckSerializer(tally_check.check_tally_cards(event=event)).data)
+        data = _valid(s.TallyCheckRequestSerializer, request)
+        check = tally_check.check_tally_cards(
+            event=event, cards=data["cards"], against_sheets=data["against"] == "sheets", by=request.user
         )
-    cells = [
-        {
-            "round": round_number,
-            "table": table_number,
-            "game_set": cell.game_set,
-            "status": cell.status,
-            "result": cell.result.pk if cell.result is not None else None,
-            "majors": _side(cell.majors),
-            "minors": _side(cell.minors),
-        }
-        for (round_number, table_number), cell in sorted(grid.cells.items())
-    ]
-    return {"rounds": rounds, "tables": [t.number for t in grid.tables], "cells": cells}
+        if check.errors:  # a figure that is not one: nothing saved, nothing checked
+            raise serializers.ValidationError(tally_check.error_fields(check))
+        return Response(s.TallyCheckSerializer(check).data)
 
 
 # --- tables, rounds, partnerships, teams -----------------------------------------------------------------
@@ -797,20 +790,19 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
     def create(self, request):
         data = _valid(s.SubmissionCreateSerializer, request)
         table, round_ = self.own_table(data["table"]), self.own_round(data["round"])
-        key = data["idempotency_key"] or None
-        replay = key is not None and Submission.objects.filter(idempotency_key=key).exists()
-        submission = result_services.enter_sheet(
+        # The service says whether this was a retry (decided under its lock), never a read here first.
+        submission, created = result_services.enter_sheet_once(
             table=table,
             round=round_,
             sheet=data["sheet"],
             by=request.user,
             confirm=data["confirm"],
             ip=request.META.get("REMOTE_ADDR"),
-            idempotency_key=key,
+            idempotency_key=data["idempotency_key"] or None,
             note=data["note"],
         )
         body = s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data
-        return Response(body, status=status.HTTP_200_OK if replay else status.HTTP_201_CREATED)
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(
         summary="Every version of this table's sheet for this game, oldest first",
@@ -874,3 +866,200 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
         elif not problems:
             body["scores"] = scores.score_cutthroat(data["sheet"]).scores
         return Response(body)
+
+
+# --- adjustments ----------------------------------------------------------------------------------------
+def _adjustment_filters(view, queryset):
+    if (event := int_param(view.request, "event")) is not None:
+        queryset = queryset.filter(event_id=event)
+    if (live := bool_param(view.request, "live")) is not None:
+        queryset = queryset.filter(withdrawn_at__isnull=live)
+    return queryset
+
+
+_ADJUSTMENT_FILTERS = [_param("event"), _param("live", OpenApiTypes.BOOL, "only live (or only withdrawn) ones")]
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Artificial scores (A, A+, A-) of your clubs' events", parameters=_ADJUSTMENT_FILTERS),
+    retrieve=extend_schema(summary="One artificial score", responses={200: s.ArtificialScoreSerializer, **NOT_FOUND}),
+)
+class ArtificialScoreViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.ArtificialScoreSerializer
+
+    def get_queryset(self):
+        return (
+            ArtificialScore.objects.filter(event__club__in=self.clubs())
+            .select_related("round", "table", "created_by", "withdrawn_by")
+            .order_by("event_id", "round__number", "table__number", "direction", "created_at", "id")
+        )
+
+    def filter_list(self, queryset):
+        return _adjustment_filters(self, queryset)
+
+    @extend_schema(
+        summary="Give one side of a table an artificial score for a game (replaces a live one there)",
+        request=s.ArtificialScoreCreateSerializer,
+        responses={201: s.ArtificialScoreSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = _valid(s.ArtificialScoreCreateSerializer, request)
+        adjustment = standings_services.set_artificial(
+            event=self.own_event(data["event"]),
+            round_number=data["game"],
+            table_number=data["table"],
+            direction=data["direction"],
+            code=data["code"],
+            reason=data["reason"],
+            by=request.user,
+        )
+        return self.created(s.ArtificialScoreSerializer(self.get_queryset().get(pk=adjustment.pk)).data)
+
+    @extend_schema(
+        summary="Withdraw this artificial score (it stays in the log, stamped)",
+        request=s.WithdrawAdjustmentSerializer,
+        responses={200: s.ArtificialScoreSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        data = _valid(s.WithdrawAdjustmentSerializer, request)
+        adjustment = standings_services.withdraw_artificial(
+            adjustment=self.get_object(), by=request.user, reason=data["reason"]
+        )
+        return Response(s.ArtificialScoreSerializer(self.get_queryset().get(pk=adjustment.pk)).data)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Fouled-set rulings of your clubs' events", parameters=_ADJUSTMENT_FILTERS),
+    retrieve=extend_schema(summary="One fouled-set ruling", responses={200: s.FouledSetSerializer, **NOT_FOUND}),
+)
+class FouledSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.FouledSetSerializer
+
+    def get_queryset(self):
+        return (
+            FouledSet.objects.filter(event__club__in=self.clubs())
+            .select_related("created_by", "withdrawn_by")
+            .order_by("event_id", "game_set_number", "created_at", "id")
+        )
+
+    def filter_list(self, queryset):
+        return _adjustment_filters(self, queryset)
+
+    @extend_schema(
+        summary="Declare a game set fouled: its plays split into the groups that played one version",
+        request=s.FouledSetCreateSerializer,
+        responses={201: s.FouledSetSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = _valid(s.FouledSetCreateSerializer, request)
+        fouling = standings_services.set_fouled(
+            event=self.own_event(data["event"]),
+            game_set=data["game_set"],
+            groups=data["groups"],
+            reason=data["reason"],
+            by=request.user,
+        )
+        return self.created(s.FouledSetSerializer(self.get_queryset().get(pk=fouling.pk)).data)
+
+    @extend_schema(
+        summary="Withdraw this ruling (it stays in the log, stamped)",
+        request=s.WithdrawAdjustmentSerializer,
+        responses={200: s.FouledSetSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        data = _valid(s.WithdrawAdjustmentSerializer, request)
+        fouling = standings_services.withdraw_fouled(fouling=self.get_object(), by=request.user, reason=data["reason"])
+        return Response(s.FouledSetSerializer(self.get_queryset().get(pk=fouling.pk)).data)
+
+
+# --- printing -------------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        summary="Print jobs of your clubs' events, newest first",
+        parameters=[_param("event"), _param("status", OpenApiTypes.STR, enum=PrintJob.Status.values)],
+    ),
+)
+class PrintJobViewSet(mixins.ListModelMixin, ScopedViewSet):
+    serializer_class = s.PrintJobSerializer
+
+    def get_queryset(self):
+        return PrintJob.objects.filter(event__club__in=self.clubs()).order_by("-created_at", "-id")
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        if job_status := choice_param(self.request, "status", PrintJob.Status.values):
+            queryset = queryset.filter(status=job_status)
+        return queryset
+
+    def get_object(self):
+        # A job whose worker died is reported failed rather than running for ever.
+        return printing_services.expire_stale(super().get_object())
+
+    @extend_schema(
+        summary="Start rendering a document of an event as a PDF (poll the job for its progress)",
+        request=s.PrintJobCreateSerializer,
+        responses={201: s.PrintJobSerializer, **ERRORS},
+    )
+    def create(self, request):
+        data = _valid(s.PrintJobCreateSerializer, request)
+        job = printing_services.start_print_job(
+            event=self.own_event(data["event"]),
+            kind=data["kind"],
+            options={name: data[name] for name in ("paper", "envelope", "lang")},
+            by=request.user,
+        )
+        return self.created(s.PrintJobSerializer(self.get_queryset().get(pk=job.pk)).data)
+
+    @extend_schema(
+        summary="One print job: its status and progress (done of total pages), to poll",
+        responses={200: s.PrintJobSerializer, **NOT_FOUND},
+    )
+    def retrieve(self, request, pk=None):
+        return Response(s.PrintJobSerializer(self.get_object()).data)
+
+    @extend_schema(
+        summary="The job's PDF, once it is done (409 while it is not)",
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="the PDF"),
+            404: ERRORS[404],
+            409: ERRORS[409],
+        },
+    )
+    @action(detail=True, methods=["get"])
+    def download(self, request, pk=None):
+        job = self.get_object()
+        if job.status != PrintJob.Status.DONE:
+            raise Conflict(f"the print job is {job.status}, not done: poll it until it is", field="status")
+        try:
+            handle = job.file.open("rb") if job.file else None
+        except FileNotFoundError:
+            handle = None
+        if handle is None:
+            raise NotFound("the file of this print job is gone")
+        name = printing_services.file_name(job)
+        return FileResponse(handle, as_attachment=True, filename=name, content_type="application/pdf")
+
+
+# --- audit log ------------------------------------------------------------------------------------------
+@extend_schema_view(
+    list=extend_schema(
+        summary="The audit log of your clubs: who changed what, newest first",
+        parameters=[_param("event"), _param("action", OpenApiTypes.STR, "actions starting with this (e.g. results.)")],
+    ),
+    retrieve=extend_schema(summary="One audit entry", responses={200: s.AuditEntrySerializer, **NOT_FOUND}),
+)
+class AuditEntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    serializer_class = s.AuditEntrySerializer
+
+    def get_queryset(self):
+        return audit_selectors.entries_for_clubs(self.clubs())
+
+    def filter_list(self, queryset):
+        if (event := int_param(self.request, "event")) is not None:
+            queryset = queryset.filter(event_id=event)
+        if action_prefix := text_param(self.request, "action"):
+            queryset = queryset.filter(action__startswith=action_prefix)
+        return queryset

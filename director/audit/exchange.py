@@ -44,9 +44,7 @@ def _model(label: str):
 
 def _sections(event_id: int, club_id: int) -> list[tuple[str, object, models.QuerySet]]:
     """``(section name, model, rows of this event)``, parents before children."""
-    from director.events.models import Event
-
-    event = Event.objects.filter(pk=event_id)
+    event = _model("events.Event").objects.filter(pk=event_id)
     sections = [
         ("clubs", "clubs.Club", {"pk": club_id}),
         ("seasons", "clubs.Season", {"pk__in": event.values("season_id")}),
@@ -226,8 +224,7 @@ def import_event(data: dict | str | bytes):
     (an earlier import of another of the club's events); any other row already present is a
     ``Conflict`` naming it, and nothing is written.
     """
-    from director.events.models import Event
-
+    Event = _model("events.Event")  # like every model of the file, by its label: the log stands below events
     if isinstance(data, bytes | str):
         try:
             data = json_body.loads(data, limit=None, what="the file")
@@ -260,6 +257,10 @@ def import_event(data: dict | str | bytes):
                 continue
             obj, auto = model(), {}
             for field in model._meta.concrete_fields:
+                if field.name not in row and field.has_default():
+                    # a file written before the column existed (e.g. a submission's submitted_side)
+                    setattr(obj, field.attname, field.get_default())
+                    continue
                 value = row.get(field.name)
                 if _is_user(field):
                     value = users.get(value) if value is not None else None

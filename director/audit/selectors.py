@@ -17,3 +17,8 @@ def entries_for_event(event, *, action: str | None = None) -> QuerySet[AuditEntr
 
 def entries_for_object(obj) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(object_type=obj._meta.label_lower, object_id=str(obj.pk)).order_by("at", "id")
+
+
+def entries_for_clubs(clubs) -> QuerySet[AuditEntry]:
+    """The entries of these clubs (a queryset of clubs), newest first (one query)."""
+    return AuditEntry.objects.filter(club__in=clubs).order_by("-at", "-id")

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-SIDES = {"majors": "♠♥ pair", "minors": "♦♣ pair"}
+from scoring.cards import SIDE_SYMBOLS
+
+SIDES = {side: f"{symbols} pair" for side, symbols in SIDE_SYMBOLS.items()}
 SWITCHES = {
     "standings_released": "the standings",
     "scorecards_released": "the scorecards",
@@ -55,11 +57,11 @@ def _scores(values: dict) -> str:
     """ "♠♥ 1400 · ♦♣ 1250 · net +150 to ♠♥" from a version's numbers (empty when it has none)."""
     parts = []
     if values.get("majors") is not None:
-        parts.append(f"♠♥ {values['majors']}")
+        parts.append(f"{SIDE_SYMBOLS['majors']} {values['majors']}")
     if values.get("minors") is not None:
-        parts.append(f"♦♣ {values['minors']}")
+        parts.append(f"{SIDE_SYMBOLS['minors']} {values['minors']}")
     if values.get("net") is not None:
-        parts.append(f"net {_signed(values['net'])} to ♠♥")
+        parts.append(f"net {_signed(values['net'])} to {SIDE_SYMBOLS['majors']}")
     return " · ".join(parts)
 
 
@@ -236,6 +238,18 @@ def _game(e) -> str:
     return (e.object_repr or "a game").replace("Game", "game")
 
 
+def _start(e) -> Reading:
+    return Reading("Started the event: game 1 is under way.")
+
+
+def _finish(e) -> Reading:
+    return Reading("Finished the event: every game is closed.")
+
+
+def _reopen(e) -> Reading:
+    return Reading("Re-opened the finished event: its results can change again.")
+
+
 def _close_round(e) -> Reading:
     return Reading(f"Closed {_game(e)}: no more sheets from the tables for it.")
 
@@ -250,6 +264,10 @@ def _finish_forced(e) -> Reading:
     if not items:
         return Reading("Finished the event on purpose with results unfinished.")
     return Reading(f"Finished the event on purpose with results unfinished: {'; '.join(items)}.")
+
+
+def _start_without_sets(e) -> Reading:
+    return Reading("Started the duplicate event on purpose with no game sets dealt, imported or recorded.")
 
 
 def _artificial(e) -> Reading:
@@ -330,9 +348,13 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.public_switches": _public_switches,
     "events.reissue_table_token": _reissue_token,
     "clubs.update_player": _update_player,
+    "events.start": _start,
+    "events.finish": _finish,
+    "events.reopen": _reopen,
     "events.close_round": _close_round,
     "events.finish_forced": _finish_forced,
     "events.reopen_round": _reopen_round,
+    "events.start_without_sets": _start_without_sets,
     "standings.artificial": _artificial,
     "standings.withdraw_artificial": _withdraw_artificial,
     "standings.fouled": _fouled,

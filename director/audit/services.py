@@ -26,6 +26,9 @@ ACTIONS = {
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",
     "clubs.update_player": "changed a player (name, membership number or active)",
+    "events.start": "started the event",
+    "events.finish": "finished the event",
+    "events.reopen": "re-opened a finished event",
     "events.close_round": "closed a game",
     "events.finish_forced": "finished the event with unfinished results",
     "events.start_without_sets": "started a duplicate event without game sets",
@@ -83,12 +86,11 @@ def record(
         event_id = table.event_id
     club_id = getattr(club, "pk", club)
     if club_id is None and event_id is not None:
-        from director.events.models import Event
-
-        club_id = (
-            getattr(event, "club_id", None)
-            or Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
-        )
+        # The log stands below the apps it records: it reaches the event's row through its own
+        # foreign key, never by importing ``events``.
+        events = AuditEntry._meta.get_field("event").related_model.objects
+        club_id = getattr(event, "club_id", None)
+        club_id = club_id or events.filter(pk=event_id).values_list("club_id", flat=True).first()
     return AuditEntry.objects.create(
         at=timezone.now(),
         user=user,

@@ -9,15 +9,16 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from director.clubs.access import event_for
 from director.core.errors import DomainError, NotFound
 from director.core.view_helpers import director_view
+from director.events.access import event_for
 from director.events.models import Table
 from director.events.services import get_round
 from director.results import selectors as results_selectors
 from director.results import services as results_services
 from director.results.models import Submission
 
+from .models import AuditEntry
 from .selectors import entries_for_event
 from .sentences import read
 from .services import ACTIONS
@@ -81,6 +82,7 @@ def sheet_history(request, event_id, number, table_number):
     round_obj = get_round(event, number)
     table = _table(event, table_number)
     versions = list(results_selectors.history(table, round_obj))
+    disputes = _disputes(versions)
     previous = None
     for version in versions:
         version.side = (version.submitted_side or None) if version.source == Submission.Source.TABLE else None
@@ -93,12 +95,32 @@ def sheet_history(request, event_id, number, table_number):
         proposed = (version.proposal or {}).get("sheet")
         # the disputing side's own sheet, marked where it differs from the version they disputed
         version.proposal_view = results_selectors.sheet_view(proposed, version.sheet) if proposed else None
+        version.disputes = disputes.get(str(version.pk), [])
         previous = version
     return render(
         request,
         "director/audit/sheet_history.html",
         {"event": event, "club": event.club, "round": round_obj, "table": table, "versions": versions},
     )
+
+
+DISPUTED_BY = {"majors": "the ♠♥ side", "minors": "the ♦♣ side"}
+
+
+def _disputes(versions) -> dict[str, list[dict]]:
+    """Who disputed each version, when and why, from the audit log: a later status (the director's
+    correction) replaces the dispute's note on the version itself, the log keeps it."""
+    entries = AuditEntry.objects.filter(
+        action__in=("table.dispute", "results.dispute"),
+        object_type=Submission._meta.label_lower,
+        object_id__in=[str(v.pk) for v in versions],
+    ).order_by("at", "id")
+    found: dict[str, list[dict]] = {}
+    for entry in entries:
+        side = (entry.after or {}).get("side") if isinstance(entry.after, dict) else None
+        who = DISPUTED_BY.get(side) or entry.actor
+        found.setdefault(entry.object_id, []).append({"who": who, "at": entry.at, "note": entry.note})
+    return found
 
 
 @require_POST

@@ -1,7 +1,7 @@
 """Who may see and change which club's data.
 
 Views and the API call these and nothing else to authorise: a director only ever sees and
-changes their own clubs. ``club_for``/``event_for`` raise ``NotFound`` for another club's object
+changes their own clubs. ``club_for`` (and ``events.access.event_for``) raise ``NotFound`` for another club's object
 (so it looks like it does not exist: a 404, not a 403); ``require_director`` raises
 ``PermissionDenied`` (a 403) when the caller already holds the object.
 """
@@ -56,16 +56,6 @@ def club_for(user, key: int | str) -> Club:
     if club is None:
         raise NotFound(f"no club {key!r} among your clubs")
     return club
-
-
-def event_for(user, event_id: int):
-    """The event ``event_id`` if it belongs to one of ``user``'s clubs, else ``NotFound``."""
-    from director.events.models import Event
-
-    event = Event.objects.select_related("club", "season").filter(pk=event_id, club__in=clubs_for(user)).first()
-    if event is None:
-        raise NotFound(f"no event {event_id} among your clubs' events")
-    return event
 
 
 def require_event_director(user, event) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
-from .access import club_for, clubs_for, event_for, is_director, require_director  # noqa: F401  (re-exported)
+from .access import club_for, clubs_for, is_director, require_director  # noqa: F401  (re-exported)
 from .models import Club, ClubDirector, Player, Season
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable
 from datetime import date
 
 from django.contrib.auth import get_user_model
@@ -13,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from director.audit import services as audit
-from director.core.errors import NotFound, ValidationError
+from director.core.errors import DomainError, NotFound, ValidationError
 
 from .models import Club, ClubDirector, Player, Season
 
@@ -215,6 +216,26 @@ def players_by_ids(club: Club, ids) -> list[Player]:
     if missing:
         raise NotFound(f"unknown player {missing[0]} in {club.name}", field="players")
     return [found[pk] for pk in wanted]
+
+
+@transaction.atomic
+def find_or_add_players(*, club: Club, names: Iterable[str], field: str = "new_players") -> list[Player]:
+    """The players a director quick-adds by name, in the order typed, each once: a name the club
+    already has (``player_name_key``: case and spaces do not count; active or not) is that player,
+    any other becomes a new player. The night's set-up and a latecomer share this one rule."""
+    known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
+    found: list[Player] = []
+    for typed in names:
+        player = known.get(player_name_key(typed))
+        if player is None:
+            try:
+                player = add_player(club=club, name=typed)
+            except DomainError as error:
+                raise ValidationError(error.message, field=field) from error
+            known[player_name_key(player.name)] = player
+        if player not in found:
+            found.append(player)
+    return found
 
 
 @transaction.atomic

@@ -18,9 +18,16 @@ from director.core.view_helpers import director_view, place_error
 from director.events.selectors import events_for
 
 from . import services
-from .access import club_for
+from .access import club_for, clubs_for
 from .forms import ImportPlayersForm, PlayerEditForm, PlayerForm
 from .selectors import club_list_for, players_of
+
+
+def home(request):
+    """The front page; a signed-in director goes straight to their club (or the club chooser)."""
+    if clubs_for(request.user).exists():
+        return redirect("clubs:choose")
+    return render(request, "home.html")
 
 
 @director_view

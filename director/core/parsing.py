@@ -3,6 +3,7 @@ is refused with a ``ValidationError`` that names the field and what was typed, n
 
 from __future__ import annotations
 
+import re
 from datetime import date as date_type
 
 from director.core.errors import ValidationError
@@ -40,3 +41,8 @@ def parse_date(value, what: str = "the date", *, field: str = "date") -> date_ty
         return date_type.fromisoformat(str(value).strip())
     except ValueError as error:
         raise ValidationError(f"{what} must be a date like 2025-03-14, not {value!r}", field=field) from error
+
+
+def split_names(text: str) -> list[str]:
+    """Names typed one per line (or separated by commas/semicolons), blanks dropped."""
+    return [name for name in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"[\n,;]+", text or "")) if name]

@@ -1,5 +1,5 @@
 from django.http import JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 
 from .health import health
 
@@ -13,12 +13,3 @@ def page_not_found(request, exception=None):
     """``handler404``: the app's own page (``404.html``), never Django's. An ``Http404`` may name a
     page of its own in ``template_name`` (the public "not published yet" page)."""
     return render(request, getattr(exception, "template_name", "404.html"), status=404)
-
-
-def home(request):
-    """The front page; a signed-in director goes straight to their club (or the club chooser)."""
-    from director.clubs.access import clubs_for
-
-    if clubs_for(request.user).exists():
-        return redirect("clubs:choose")
-    return render(request, "home.html")

@@ -12,13 +12,15 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
 # How the pages name a first dealer and an orientation (the model stores the codes).
-DEALER_LABELS = {"S": "♠ Spades", "H": "♥ Hearts", "D": "♦ Diamonds", "C": "♣ Clubs"}
-ORIENTATION_LABELS = {"SDHC": "♠ → ♦ → ♥ → ♣", "SCHD": "♠ → ♣ → ♥ → ♦"}
+DEALER_LABELS = {suit: f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}" for suit in SUITS}
+ORIENTATION_LABELS = {order: " → ".join(SUIT_SYMBOLS[suit] for suit in order) for order in ("SDHC", "SCHD")}
 
 
 def empty_deals() -> list:
-    return [{suit: [] for suit in "SHDC"} for _ in range(4)]
+    return [{suit: [] for suit in SUITS} for _ in range(4)]
 
 
 class GameSetFile(models.Model):
@@ -59,7 +61,7 @@ class GameSetFile(models.Model):
 class GameSet(models.Model):
     event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="game_sets")
     number = models.PositiveSmallIntegerField()
-    first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in "SHDC"], default="S")
+    first_dealer = models.CharField(max_length=1, choices=[(s, s) for s in SUITS], default="S")
     orientation = models.CharField(max_length=4, choices=[("SDHC", "S→D→H→C"), ("SCHD", "S→C→H→D")], default="SDHC")
     deals = models.JSONField(default=empty_deals)
     complete = models.BooleanField(default=False)
@@ -82,3 +84,41 @@ class GameSet(models.Model):
     @property
     def orientation_label(self) -> str:
         return ORIENTATION_LABELS.get(self.orientation, self.orientation)
+
+
+class AnalysisJob(models.Model):
+    """The play engine's analysis of an event's game sets (``scoring.analysis.analyse_sets``), run
+    by a Celery task (in-process on the laptop, where no broker is configured). ``done``/``total``
+    count the sets analysed, for the browser's progress bar; ``summaries`` maps set numbers (as
+    text) to ``Analysis.summary()``, what the hand records and the game-set page print. Status moves
+    ``queued → running → done | failed`` by compare-and-swap updates (``services``)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="analysis_jobs")
+    players = models.CharField(max_length=8, default="club")
+    games = models.PositiveIntegerField(default=100)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    summaries = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"analysis of {self.event_id} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -12,7 +12,7 @@ from scoring import gamesets
 from scoring.cards import SUITS, format_hand, sort_key
 
 from .adapters import to_game_set
-from .models import GameSet, GameSetFile
+from .models import AnalysisJob, GameSet, GameSetFile
 
 
 def game_sets_of(event: Event) -> QuerySet[GameSet]:
@@ -125,3 +125,15 @@ def recording_state(row: GameSet) -> RecordingState:
         problems=problems,
         can_fill_last=empty == 1 and count == gamesets.HAND_SIZE and len(incomplete) == 1,
     )
+
+
+def latest_analysis(event: Event) -> AnalysisJob | None:
+    """The event's most recent analysis job (running or finished), or ``None``."""
+    return AnalysisJob.objects.filter(event=event).order_by("-created_at", "-id").first()
+
+
+def analysis_summaries(event: Event) -> dict[int, dict]:
+    """Set number → the analysis summary of the event's latest finished analysis (empty if none)."""
+    done = AnalysisJob.objects.filter(event=event, status=AnalysisJob.Status.DONE)
+    job = done.order_by("-finished_at", "-id").first()
+    return {} if job is None else {int(number): summary for number, summary in job.summaries.items()}

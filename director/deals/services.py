@@ -6,6 +6,7 @@ All input errors raise ``ValidationError`` with every problem in ``problems`` an
 
 from __future__ import annotations
 
+import logging
 import secrets
 
 from django.db import models, transaction
@@ -21,7 +22,7 @@ from scoring import gamesets
 from scoring.cards import SUITS, CardError, parse_cards, sort_key
 
 from .adapters import row_fields, to_game_set
-from .models import GameSet, GameSetFile
+from .models import AnalysisJob, GameSet, GameSetFile
 from .selectors import commitment_state
 
 MAX_SETS = 200
@@ -282,3 +283,59 @@ def delete_game_set(*, game_set: GameSet) -> None:
     _refuse_if_played(game_set.event)
     game_set.delete()
     refresh_commitment(game_set.event)
+
+
+# --- analysis of the sets by the play engine (issue 21.3) ------------------------------------------
+A = AnalysisJob.Status
+ANALYSIS_GAMES = 100  # games a set, as ``python -m scoring analyse`` plays by default
+log = logging.getLogger(__name__)
+
+
+def start_analysis(*, event: Event, by=None, games: int = ANALYSIS_GAMES, players: str = "club") -> AnalysisJob:
+    """Analyse the event's complete game sets: a job counting the sets, its task enqueued after
+    commit (run here and now when no broker is configured). ``ValidationError`` with no set."""
+    total = GameSet.objects.filter(event=event, complete=True).count()
+    if not total:
+        raise ValidationError("there are no complete game sets to analyse yet", field="sets")
+    with transaction.atomic():
+        job = AnalysisJob.objects.create(event=event, games=games, players=players, total=total, created_by=by)
+        transaction.on_commit(lambda: enqueue_analysis(job.pk))
+    return job
+
+
+def enqueue_analysis(job_id: int) -> None:
+    from .tasks import analyse_game_sets
+
+    try:
+        analyse_game_sets.apply_async((job_id,))
+    except Exception as error:  # the broker is down: say so on the job instead of a 500
+        log.exception("could not enqueue analysis %s", job_id)
+        fail_analysis(job_id, f"the analysis could not be queued ({error.__class__.__name__}); try again later")
+
+
+def claim_analysis(job_id: int) -> AnalysisJob | None:
+    """queued → running; ``None`` when the job is gone or already taken."""
+    if AnalysisJob.objects.filter(pk=job_id, status=A.QUEUED).update(status=A.RUNNING) != 1:
+        return None
+    return AnalysisJob.objects.select_related("event").get(pk=job_id)
+
+
+def record_analysis_progress(job_id: int, done: int, total: int) -> bool:
+    """Sets analysed so far (no-op once the job has finished)."""
+    return AnalysisJob.objects.filter(pk=job_id, status=A.RUNNING).update(done=min(done, total), total=total) == 1
+
+
+def complete_analysis(job_id: int, summaries: dict) -> bool:
+    updated = AnalysisJob.objects.filter(pk=job_id, status=A.RUNNING).update(
+        status=A.DONE, summaries=summaries, done=len(summaries), total=len(summaries), finished_at=timezone.now()
+    )
+    return updated == 1
+
+
+def fail_analysis(job_id: int, message: str) -> bool:
+    return (
+        AnalysisJob.objects.filter(pk=job_id, status__in=(A.QUEUED, A.RUNNING)).update(
+            status=A.FAILED, error=message[:2000], finished_at=timezone.now()
+        )
+        == 1
+    )

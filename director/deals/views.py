@@ -9,15 +9,24 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.shortcuts import redirect, render
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
 
-from director.clubs.access import event_for
 from director.core.errors import DomainError, ValidationError
 from director.core.view_helpers import director_view, place_error
 from director.deals import services
 from director.deals.adapters import hand_text
-from director.deals.models import GameSet, GameSetFile
-from director.deals.selectors import commitment_state, game_sets_of, recording_state, set_file_of, sets_needed
+from director.deals.models import AnalysisJob, GameSet, GameSetFile
+from director.deals.selectors import (
+    analysis_summaries,
+    commitment_state,
+    game_sets_of,
+    latest_analysis,
+    recording_state,
+    set_file_of,
+    sets_needed,
+)
+from director.events.access import event_for
 from scoring.cards import SUIT_SYMBOLS, SUITS
 
 from .forms import GenerateSetsForm, ImportSetsForm, SetOptionsForm
@@ -70,6 +79,10 @@ def game_sets(request, event_id):
                 services.reveal_seed(event=event)
                 messages.success(request, "The seed is revealed: anyone can now re-deal the sets and check them.")
                 return redirect("deals:sets", event_id=event.pk)
+            elif action == "analyse":
+                job = services.start_analysis(event=event, by=request.user, games=services.ANALYSIS_GAMES)
+                messages.success(request, f"Analysing {job.total} set{'s' if job.total != 1 else ''}.")
+                return redirect("deals:sets", event_id=event.pk)
             elif action in ("release", "withdraw"):
                 services.release_hands(event=event, released=action == "release")
                 messages.success(
@@ -85,6 +98,10 @@ def game_sets(request, event_id):
     sets = list(game_sets_of(event))
     have = {s.number for s in sets}
     set_file = set_file_of(event)
+    summaries = analysis_summaries(event)
+    for row in sets:  # what the latest analysis says of each set (shown beside it)
+        summary = summaries.get(row.number) or {}
+        row.verdict, row.lopsided = summary.get("verdict", ""), bool(summary.get("lopsided"))
     return render(
         request,
         "director/game_sets.html",
@@ -99,9 +116,18 @@ def game_sets(request, event_id):
             "next_number": _next_number(have, needed),
             "import_form": import_form,
             "generate_form": generate_form,
+            "analysis": latest_analysis(event),
         },
         status=status,
     )
+
+
+@director_view
+def analysis_status(request, event_id, job_id):
+    """The analysis job's progress, which the game-set page polls."""
+    event = event_for(request.user, event_id)
+    job = get_object_or_404(AnalysisJob, pk=job_id, event=event)
+    return JsonResponse({"status": job.status, "done": job.done, "total": job.total, "error": job.error})
 
 
 def _hand_rows(row: GameSet | None, typed: dict, errors: dict) -> list[dict]:

@@ -19,6 +19,7 @@ from director.clubs.services import players_by_ids
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_int
 
+from .changes import results_changed
 from .locks import locked_event
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Seat, Table, Team
 
@@ -132,6 +133,7 @@ def set_partnership_players(*, partnership: Partnership, players: Iterable) -> P
 def remove_partnership(*, partnership: Partnership) -> None:
     if partnership.seatings.filter(round__submissions__isnull=False).exists():
         raise Conflict(f"partnership {partnership.number} has results and cannot be removed", field="partnership")
+    results_changed(partnership.event_id)
     partnership.delete()
 
 

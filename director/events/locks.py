@@ -3,12 +3,18 @@ game's row for scoresheets and closes."""
 
 from __future__ import annotations
 
+from .changes import results_changed
 from .models import Event, Round
 
 
 def locked_event(event: Event) -> Event:
-    """Re-read ``event`` under a row lock: event-level changes are serialised on this row."""
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """Re-read ``event`` under a row lock: event-level changes are serialised on this row.
+    ``FOR NO KEY UPDATE`` (PostgreSQL), as they change no key: a sheet being written meanwhile still
+    inserts its audit entry, which refers to the event, instead of waiting for us while we wait for
+    it (deleting its table, say). Every caller is about to change the event (its settings, tables,
+    partnerships, seatings), so the results are marked changed too (``changes.results_changed``)."""
+    results_changed(event.pk)
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
 def lock_rounds(rounds) -> list[Round]:

@@ -16,9 +16,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring.cards import SIDE_SUITS, SUITS
+
 MAJORS = "majors"
 MINORS = "minors"
-DIRECTION_SUITS = {MAJORS: ("S", "H"), MINORS: ("D", "C")}
+DIRECTION_SUITS = SIDE_SUITS  # the seats of each direction
 
 
 def new_table_token() -> str:
@@ -267,7 +269,7 @@ class Seat(models.Model):
 
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # for the DB rule below
-    suit = models.CharField(max_length=1, blank=True, choices=[*((s, s) for s in "SHDC"), ("", "out in deal 1")])
+    suit = models.CharField(max_length=1, blank=True, choices=[*((s, s) for s in SUITS), ("", "out in deal 1")])
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
@@ -280,3 +282,23 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.suit}"
+
+
+class ResultsChange(models.Model):
+    """One write that changed what an event's results pages show: a sheet entered, confirmed,
+    disputed or withdrawn, an adjustment, a fouled set, a ranking option, a seating, a partnership,
+    a player's name. ``changes.results_changed`` adds a row in the write's own transaction; the
+    number of rows of an event is its *results version*, under which the computed standings are
+    cached (``standings.selectors.standings_page``).
+
+    Insert-only rather than a counter on the event row: an update would hold the event's row lock
+    until the write commits, and every table of the event would queue behind it (the submit path
+    locks only its own table; docs/benchmarks.md, the entry load test). The count, not the highest
+    id, is the version: ids are handed out before commit, so a write that commits after a later one
+    would not move the highest id, but it always adds one to the count."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"results of {self.event_id} changed at {self.at:%H:%M:%S}"

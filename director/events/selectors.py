@@ -9,8 +9,16 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from director.clubs.access import clubs_for
 from director.core.errors import NotFound
+from scoring.cards import SUIT_INDEX
 
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+from .models import ResultsChange as ResultsChange
+
+
+def results_version(event: Event | int) -> int:
+    """How many writes have changed what the event's results pages show (``models.ResultsChange``):
+    one indexed count. Read it before reading the results it stands for."""
+    return ResultsChange.objects.filter(event_id=getattr(event, "pk", event)).count()
 
 
 def events_for(user, *, club=None, status: str | None = None) -> QuerySet[Event]:
@@ -147,7 +155,7 @@ def _seatings(event: Event, *, round: Round | None = None, table: Table | None =
 
 
 def _side(seating: Seating) -> SideView:
-    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: "SHDC".index(s.suit))
+    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_INDEX[s.suit])
     out = next((s.player for s in seating.seats.all() if not s.suit), None)
     return SideView(
         direction=seating.direction,
@@ -245,12 +253,13 @@ def label_games(event: Event, rounds: list[Round]) -> list[Round]:
 
 
 def unfinished_before(grid: Grid, number: int) -> list[tuple[int, list[int]]]:
-    """The games before game ``number`` that still have seated tables without any sheet:
-    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page."""
+    """The open games before game ``number`` that still have seated tables without any sheet:
+    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page.
+    A game the director closed with a table missing was left so on purpose: it does not count."""
     return [
         (r.number, [c.table.number for c in grid.missing(r.number)])
         for r in grid.rounds
-        if r.number < number and grid.missing(r.number)
+        if r.number < number and r.status == Round.Status.OPEN and grid.missing(r.number)
     ]
 
 

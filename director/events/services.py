@@ -3,7 +3,8 @@ reopen a game, the round clock, the public switches.
 
 Every function runs in one transaction and raises a ``DomainError`` (naming what and where) on
 input a person could get wrong; nothing is written then. The tables, partnerships and teams are
-``events.lineup``; the shared row locks ``events.locks``; seatings and movements
+``events.lineup``; the shared row locks ``events.locks`` (taking the event's marks its results
+changed: ``events.changes``); seatings and movements
 ``director.movements`` (setting up a whole club night: ``movements.night.set_up_night``).
 """
 
@@ -274,6 +275,8 @@ def start_event(*, event: Event, force: bool = False) -> Event:
     Round.objects.filter(event=event, number=1, started_at__isnull=True).update(started_at=timezone.now())
     if without_sets:
         record("events.start_without_sets", event=event, obj=event, after={"game_sets": 0})
+    else:
+        record("events.start", event=event, obj=event, after={"status": "running"})
     return event
 
 
@@ -284,10 +287,11 @@ def finish_event(*, event: Event, force: bool = False) -> Event:
     with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
     written are in before the check and the close time.
 
-    The event's row is locked ``FOR NO KEY UPDATE``: a sheet in flight, holding its game's lock,
-    still writes its audit entry (which refers to the event, and so takes ``FOR KEY SHARE`` on it)
-    while the finish waits for that game — under ``FOR UPDATE`` each would wait for the other."""
-    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+    The event's row is locked ``FOR NO KEY UPDATE`` (``locks.locked_event``): a sheet in flight, holding
+    its game's lock, still writes its audit entry (which refers to the event, and so takes
+    ``FOR KEY SHARE`` on it) while the finish waits for that game — under ``FOR UPDATE`` each would
+    wait for the other."""
+    event = locked_event(event)
     lock_rounds(Round.objects.filter(event=event).order_by("number"))
     unfinished = selectors.unfinished_results(event) if event.status == Event.Status.RUNNING else []
     if unfinished and not force:
@@ -301,12 +305,17 @@ def finish_event(*, event: Event, force: bool = False) -> Event:
     )
     if unfinished:
         record("events.finish_forced", event=event, obj=event, after={"unfinished": unfinished})
+    else:
+        record("events.finish", event=event, obj=event, after={"status": "finished"})
     return event
 
 
 @transaction.atomic
 def reopen_event(*, event: Event) -> Event:
-    return _move_status(event, Event.Status.FINISHED, Event.Status.RUNNING)
+    """Finished → running: the results may change again after they were final, so it is logged."""
+    event = _move_status(event, Event.Status.FINISHED, Event.Status.RUNNING)
+    record("events.reopen", event=event, obj=event, after={"status": "running"})
+    return event
 
 
 @transaction.atomic

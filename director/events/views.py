@@ -14,13 +14,14 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
-from director.clubs.access import club_for, event_for
+from director.clubs.access import club_for
 from director.clubs.selectors import players_of, seasons_of
 from director.core.errors import DomainError, ValidationError
 from director.core.view_helpers import director_view, place_error
 from director.deals.selectors import commitment_state, set_file_of
 from director.events import lineup, services
-from director.events.models import MAJORS, Event
+from director.events.access import event_for
+from director.events.models import Event
 from director.events.selectors import (
     label_games,
     movement_warnings,
@@ -31,10 +32,9 @@ from director.events.selectors import (
 )
 from director.movements import night
 from director.movements import selectors as movement_selectors
+from scoring.cards import SIDE_SYMBOLS
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
-
-SUIT_PAIRS = {MAJORS: "♠♥", "minors": "♦♣"}
 
 
 # --- setting up a club night -----------------------------------------------------------------------
@@ -86,11 +86,10 @@ def new_event(request, slug):
                 fields["partnerships"] = "players"
             place_error(form, error, fields=fields, default=None)
         else:
-            said = f"{event.name} is set up: check the tables, then start it."
+            messages.success(request, f"{event.name} is set up: check the tables, then start it.")
             event.refresh_from_db(fields=["movement"])  # written by the seating, after ``event`` was made
-            if movement_warnings(event):
-                said += " Its movement could be better: see how below."
-            messages.success(request, said)
+            if movement_warnings(event):  # a warning reads as one (yellow), beside the red box below
+                messages.warning(request, "Its movement could be better: see how below.")
             for notice in notices:
                 messages.info(request, f"Quick-add: {notice}.")
             return redirect("events:detail", event_id=event.pk)
@@ -170,7 +169,7 @@ def where_next_rows(grid, partnerships) -> list[dict]:
                 places.setdefault(mine.partnership.number, {})[round_number] = {
                     "table": table_number,
                     "direction": mine.direction,
-                    "suits": SUIT_PAIRS[mine.direction],
+                    "suits": SIDE_SYMBOLS[mine.direction],
                     "opponents": theirs.partnership.number if theirs is not None and theirs.partnership else None,
                     "game_set": cell.game_set,
                 }

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from django import forms
 
-from director.events.forms import split_names
+from director.core.parsing import split_names
 from director.events.models import Event
+from scoring.cards import SIDE_SYMBOLS
 
 AUTO = ""
 
@@ -57,7 +58,10 @@ class LatecomerForm(_FromRoundForm):
     direction = forms.ChoiceField(
         required=False,
         label="Direction",
-        choices=[(AUTO, "whichever has a bye"), ("majors", "Majors ♠♥"), ("minors", "Minors ♦♣")],
+        choices=[
+            (AUTO, "whichever has a bye"),
+            *((side, f"{side.title()} {symbols}") for side, symbols in SIDE_SYMBOLS.items()),
+        ],
     )
 
     def __init__(self, *args, players: list[tuple[int, str]] = (), individual: bool = False, **kwargs):

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from director.clubs.models import Club, Player
-from director.clubs.services import add_player, player_name_key, players_by_ids
+from director.clubs.services import find_or_add_players, player_name_key, players_by_ids
 from director.core.errors import Conflict, DomainError, ValidationError
 from director.core.parsing import parse_int
 from director.events import lineup
@@ -86,18 +86,10 @@ def set_up_night(
             field="twin",
             code="twin",
         )
-    known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
     chosen: list[int] = []
     for pk in players or ():
         chosen.append(parse_int(pk, "a player", field="players", minimum=1))
-    for typed in new_players or ():
-        player = known.get(player_name_key(typed))
-        if player is None:
-            try:
-                player = add_player(club=club, name=typed)
-            except DomainError as error:
-                raise ValidationError(error.message, field="new_players") from error
-            known[player_name_key(player.name)] = player
+    for player in find_or_add_players(club=club, names=new_players or ()):
         if player.pk not in chosen:
             chosen.append(player.pk)
     players_by_ids(club, chosen)  # NotFound naming an id that is not the club's
@@ -109,6 +101,7 @@ def set_up_night(
     entered = partnerships is not None
     groups: list[list[int]] = []
     if entered:
+        known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
         for number, names in enumerate(partnerships, start=1):
             ids = []
             for typed in names:

@@ -21,10 +21,9 @@ from director.clubs.models import Club, Player
 from director.clubs.services import player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 from scoring import movements as mv
+from scoring.cards import SUIT_INDEX
 
 from .adapters import RoundPlan, SidePlan, TablePlan
-
-SUITS_ORDER = "SHDC"
 
 
 @dataclass
@@ -115,7 +114,7 @@ def _seat_side(seating: Seating):
     order (first suit, second suit, then the one out in deal 1 — ``apply_plan``'s convention)."""
     if seating.partnership_id is not None:
         return seating.partnership.number
-    seats = sorted(seating.seats.all(), key=lambda s: SUITS_ORDER.index(s.suit) if s.suit else 9)
+    seats = sorted(seating.seats.all(), key=lambda s: SUIT_INDEX[s.suit] if s.suit else 9)
     return tuple(s.player_id for s in seats)
 
 

@@ -32,6 +32,7 @@ from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_int
 from director.events import lineup
 from director.events import services as event_services
+from director.events.changes import results_changed
 from director.events.locks import locked_event
 from director.events.models import (
     DIRECTION_SUITS,
@@ -59,6 +60,7 @@ MOVEMENT_FIELD = "movement"
 # --- the shell around every change -----------------------------------------------------------------
 def _lock(event: Event) -> tuple[Event, EventMovement]:
     """Lock the event and its rounds (``close_round`` starting the next game waits for us), then read."""
+    results_changed(event.pk)  # the callers change seatings; the row lock is taken anyway
     event = Event.objects.select_for_update(of=("self",)).select_related("club").get(pk=event.pk)
     list(Round.objects.select_for_update().filter(event=event).values_list("pk", flat=True))
     return event, load_movement(event)

@@ -17,18 +17,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from director.clubs import services as club_services
-from director.clubs.access import event_for
 from director.clubs.models import Player
-from director.core.errors import DomainError, ValidationError
+from director.core.errors import DomainError
 from director.core.view_helpers import director_view, place_error
+from director.events.access import event_for
 from director.events.models import MAJORS
 from scoring import movements as mv
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
 
 from . import selectors, services
 from .forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
 
-DIRECTION_SUITS = {MAJORS: "♠♥", "minors": "♦♣"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Where a service's ``field`` goes on each form (None: at the top of the form).
 FIELDS = {"round": "from_round", "movement": None, "expected": None, "partnerships": None, "results": None}
 
@@ -125,7 +124,7 @@ def _place(state: selectors.EventMovement, unit, number: int | None) -> Place | 
     return Place(
         table=placement.table,
         direction=placement.direction,
-        suits=DIRECTION_SUITS[placement.direction],
+        suits=SIDE_SYMBOLS[placement.direction],
         seat=SUIT_SYMBOLS.get(placement.seat or "", ""),
         game_set=placement.game_set,
         opponents=state.label(placement.opponents),
@@ -358,14 +357,7 @@ def latecomer(request, event_id):
         try:
             with transaction.atomic():  # quick-added names go too if the latecomer is refused
                 ids = list(data.get("players") or [])
-                known = {p.name.casefold(): p for p in club_players}
-                for name in data["new_names"]:
-                    player = known.get(name.casefold())
-                    if player is None:
-                        try:
-                            player = club_services.add_player(club=event.club, name=name)
-                        except DomainError as error:
-                            raise ValidationError(error.message, field="new_players") from error
+                for player in club_services.find_or_add_players(club=event.club, names=data["new_names"]):
                     if player.pk not in ids:
                         ids.append(player.pk)
                 change = services.add_latecomer(

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from scoring.cards import SIDE_SUITS
+
 MAJORS = "majors"
 MINORS = "minors"
 DIRECTIONS = (MAJORS, MINORS)
-DIRECTION_SUITS = {MAJORS: ("S", "H"), MINORS: ("D", "C")}
+DIRECTION_SUITS = SIDE_SUITS  # the seats of each direction
 OTHER = {MAJORS: MINORS, MINORS: MAJORS}
 
 
@@ -179,6 +181,15 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
+class StandingList:
+    """One list of the standings: a pairs event's ♠♥ or ♦♣ pairs under their ``heading``, or
+    everybody (``heading`` empty)."""
+
+    heading: str
+    lines: tuple[StandingLine, ...]
+
+
+@dataclass(frozen=True)
 class TeamLine:
     rank: str
     team: str
@@ -214,7 +225,7 @@ class ResultsData:
     name: str
     matchpoints: bool
     rounds: tuple[int, ...]
-    standings: tuple[StandingLine, ...]
+    standings: tuple[StandingLine, ...]  # every list's lines, one list after the other
     travellers: tuple[Traveller, ...] = ()
     teams: tuple[TeamLine, ...] = ()
     check: str = ""  # the zero-sum cross-check, as a sentence; "" when not applicable
@@ -223,3 +234,6 @@ class ResultsData:
     # game (progressive, printed after the running totals); only sets/games with results
     set_histograms: dict[int, bytes] = field(default_factory=dict)
     game_histograms: dict[int, bytes] = field(default_factory=dict)
+    # the standings as lists (a pairs event ranked by direction: ♠♥ then ♦♣); empty: one list,
+    # ``standings``
+    lists: tuple[StandingList, ...] = ()

@@ -98,7 +98,13 @@ def _card_table(batch, game_set, words, left, top, room, header_height, row) -> 
             card, places = cards[i * 13 + r]
             x = left + i * column + 5
             batch.symbol(x, baseline, suit, label_size, label_font)
-            batch.text(x + width("♠", label_font, label_size), baseline, rank_label(card.rank), label_font, label_size)
+            batch.text(
+                x + width(layout.SYMBOL_SAMPLE, label_font, label_size),
+                baseline,
+                rank_label(card.rank),
+                label_font,
+                label_size,
+            )
             tokens = [(f"{words.deal_prefix}{deal}", seat) for deal, seat in places]
             natural = sum(width(p + SUIT_SYMBOLS[s], layout.REGULAR, lay.token_size) for p, s in tokens)
             natural += lay.token_gap * (len(tokens) - 1)
@@ -130,7 +136,9 @@ def _check_rows(batch: Batch, hand_list: list[Hand], words: Words, left: float, 
         batch.token(x, baseline, f"{words.deal_prefix}{hand.deal}", hand.seat, size, layout.BOLD)
         x += token_slot
         groups = [(suit, "  ".join(hand.ranks(suit)) or "—") for suit in SUITS]
-        natural = sum(width("♠ " + ranks, layout.REGULAR, size) for _, ranks in groups) + 3 * suit_gap
+        natural = (
+            sum(width(f"{layout.SYMBOL_SAMPLE} " + ranks, layout.REGULAR, size) for _, ranks in groups) + 3 * suit_gap
+        )
         scale = min(1.0, (left + room - x) / natural)
         line_size = size * scale
         for suit, ranks in groups:

@@ -63,7 +63,8 @@ def _roles(batch: Batch, x: float, y: float, hand: Hand, words: Words, size: flo
     """``Dealer: ♦ Diamonds   Leads: ♥ Hearts``, shrunk if it would not fit ``room``."""
     font = layout.REGULAR
     dealer, leader = f"{words.dealer}: ", f"   {words.leader}: "
-    full = f"{dealer}♠ {words.suits[hand.dealer]}{leader}♠ {words.suits[hand.leader]}"
+    mark = layout.SYMBOL_SAMPLE
+    full = f"{dealer}{mark} {words.suits[hand.dealer]}{leader}{mark} {words.suits[hand.leader]}"
     size = batch.fit(full, font, size, room)
     x += batch.text(x, y, dealer, font, size, layout.GREY)
     x += batch.seat(x, y, hand.dealer, words.suits[hand.dealer], size, font)
@@ -74,7 +75,7 @@ def _roles(batch: Batch, x: float, y: float, hand: Hand, words: Words, size: flo
 def _cards(batch: Batch, x: float, y: float, hand: Hand, size: float, leading: float, gap: float, room: float):
     """Four lines, one per suit: symbol, then the ranks high to low (``—`` for a void)."""
     font = layout.REGULAR
-    symbol_width = width("♠", font, size)
+    symbol_width = width(layout.SYMBOL_SAMPLE, font, size)
     for suit in SUITS:
         ranks = "  ".join(hand.ranks(suit)) or "—"
         line_size = batch.fit(ranks, font, size, room - symbol_width - gap)
@@ -92,7 +93,7 @@ def _envelope(batch: Batch, hand: Hand, size: tuple[float, float], words: Words,
     y = page_height - lay.margin - lay.event_size
     # The corner reference a stack of envelopes is sorted by: set, deal, seat ("3·D1♠").
     reference = f"{hand.set_number}·{words.deal_prefix}{hand.deal}"
-    reference_width = width(reference + "♠", layout.REGULAR, lay.event_size)
+    reference_width = width(reference + layout.SYMBOL_SAMPLE, layout.REGULAR, lay.event_size)
     if event:
         batch.text(
             left,

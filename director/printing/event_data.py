@@ -13,17 +13,16 @@ from django.db.models import Prefetch
 from director.deals.adapters import to_game_set
 from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
-from director.deals.selectors import commitment_state, sets_needed
+from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
 from director.events.selectors import next_places
 from director.results.models import Submission
 from scoring import gamesets
 from scoring import scores as score_engine
+from scoring.cards import SUIT_INDEX
 
 from .data import DIRECTION_SUITS, Entrant, EventData, Play, Result, Side, TableInfo
 from .options import PrintInputError
-
-SUIT_ORDER = "SHDC"
 
 
 def table_entry_url(token: str) -> str:
@@ -32,7 +31,7 @@ def table_entry_url(token: str) -> str:
 
 
 def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: dict[int, str]) -> Side:
-    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_ORDER.index(s.suit))
+    seats = sorted((s for s in seating.seats.all() if s.suit), key=lambda s: SUIT_INDEX[s.suit])
     out = next((s for s in seating.seats.all() if not s.suit), None)
     for seat in seating.seats.all():
         names[seat.player_id] = seat.player.name
@@ -222,7 +221,9 @@ def render_event(kind_name: str, event: Event, options: dict | None = None, *, o
                 f"event {event.pk} ({event.name}): hand records carry the commitment of all the session's sets, "
                 f"but the seating also plays set {missing}, not dealt or recorded yet"
             )
-        extra = {"commitment": commitment} if kind_name == "hand-records" else {}
+        extra = {}
+        if kind_name == "hand-records":  # with what the latest analysis of the sets found, if any
+            extra = {"commitment": commitment, "analysis": analysis_summaries(event)}
         return render_from_sets(kind_name, sets, print_options, out=out, progress=progress, **extra)
     if kind_name == "results" and document.render is not None:
         if not Seating.objects.filter(round__event=event).exists():
@@ -243,7 +244,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     from director.standings import charts
     from director.standings.selectors import event_results, fmt_mp, signed
 
-    from .data import ResultsData, StandingLine, TeamLine, Traveller, TravellerLine
+    from .data import ResultsData, StandingLine, StandingList, TeamLine, Traveller, TravellerLine
     from .words import EVENT_WORDS
 
     ew = EVENT_WORDS[lang]
@@ -253,8 +254,8 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     def per_game(value) -> str:
         return results.value_text(value)  # a net, matchpoints, or a cutthroat score
 
-    standings = tuple(
-        StandingLine(
+    def line(row) -> StandingLine:
+        return StandingLine(
             rank=row.rank,
             label=row.entrant.label,
             total=row.total_text,
@@ -262,8 +263,9 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
             games=row.games,
             per_game=tuple(per_game(row.per_game.get(n)) for n in rounds),
         )
-        for row in results.standings()
-    )
+
+    lists = tuple(StandingList(lst.heading, tuple(line(row) for row in lst.rows)) for lst in results.standings_lists())
+    standings = tuple(entry for lst in lists for entry in lst.lines)
     travellers = []
 
     def short_label(side) -> str:
@@ -341,6 +343,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
         matchpoints=results.uses_matchpoints,
         rounds=rounds,
         standings=standings,
+        lists=lists,
         travellers=tuple(travellers),
         teams=teams,
         check=check,

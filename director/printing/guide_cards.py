@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from scoring.cards import SIDE_SYMBOLS
+
 from . import layout, qr
 from .canvas import Batch, Output, Progress
 from .data import DIRECTIONS, EventData, Play, Side
@@ -167,12 +169,14 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
     y = top - max(qr_size, big + 40) - 12
 
     # The rounds.
-    columns = [0.1, 0.07, 0.29, 0.29, 0.25]
+    # A progressive table deals its own cards: no game-set column, the sides take its room.
+    sets = any(row.game_set is not None for row in card.rows)
+    columns = [0.1, 0.07, 0.29, 0.29, 0.25] if sets else [0.1, 0.0, 0.325, 0.325, 0.25]
     xs = [left]
     for fraction in columns[:-1]:
         xs.append(xs[-1] + room * fraction)
     widths = [room * f for f in columns]
-    y = _column_heads(batch, ew, xs, widths, left, room, y)
+    y = _column_heads(batch, ew, xs, widths, left, room, y, sets=sets)
 
     leading = lay.guide_size + 4
     bottom = lay.margin + 3 * lay.label_size
@@ -185,7 +189,7 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
         if y - height < bottom:  # a long session: carry on over the page
             batch.end_page()
             y = header(batch, ew.guide_title, ew.table.format(n=card.table), event)
-            y = _column_heads(batch, ew, xs, widths, left, room, y - 8)
+            y = _column_heads(batch, ew, xs, widths, left, room, y - 8, sets=sets)
         if index % 2:
             batch.box(left, y - height, room, height, stroke=None, fill=(0.965, 0.965, 0.965))
         first = y - 4 - lay.guide_size
@@ -209,7 +213,7 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
                     x += pair_symbols(batch, x, line, direction, lay.guide_size, layout.REGULAR) + 4
                 avail = xs[4] + widths[4] - 4 - x
                 if arrow_direction:
-                    avail -= width("♠♥", layout.REGULAR, lay.guide_size) + 4
+                    avail -= width(SIDE_SYMBOLS["majors"], layout.REGULAR, lay.guide_size) + 4
                 size = max(batch.fit(text, layout.REGULAR, lay.guide_size, avail), lay.guide_size - 3)
                 x += batch.text(x, line, batch.clip(text, layout.REGULAR, size, avail), layout.REGULAR, size)
                 if arrow_direction and arrow_direction != direction:
@@ -232,14 +236,17 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
             y -= lay.label_size + 3
 
 
-def _column_heads(batch: Batch, ew: EventWords, xs, widths, left: float, room: float, y: float) -> float:
+def _column_heads(
+    batch: Batch, ew: EventWords, xs, widths, left: float, room: float, y: float, *, sets: bool = True
+) -> float:
     lay = layout.EVENT_SHEET
     head_h = 20
     batch.box(left, y - head_h, room, head_h, stroke=None, fill=layout.SHADE)
     base = y - head_h + 6.5
     size = lay.label_size + 1.5
     batch.text(xs[0] + 4, base, ew.game.format(n="").strip(), layout.BOLD, size)
-    batch.text(xs[1] + 4, base, ew.game_set, layout.BOLD, size)
+    if sets:
+        batch.text(xs[1] + 4, base, ew.game_set, layout.BOLD, size)
     for i, direction in enumerate(DIRECTIONS):
         pair_symbols(batch, xs[2 + i] + 4, base, direction, size + 1)
     batch.text(xs[4] + 4, base, batch.clip(ew.next_game, layout.BOLD, size, widths[4] - 8), layout.BOLD, size)

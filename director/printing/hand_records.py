@@ -4,11 +4,13 @@ commitment hash of the session's sets and, when the play engine has analysed the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import SUITS
+from scoring.analysis import format_share
+from scoring.cards import MAJOR_SUITS, MINOR_SUITS, SUITS
 from scoring.gamesets import GameSet
 from scoring.gamesets import commitment as commitment_of
 
@@ -25,31 +27,50 @@ from .words import Words
 class SetAnalysis:
     """What the play engine found for one set: expected net per side (majors = ♠♥ partnership,
     minors = ♦♣; they need not sum to zero if estimated separately), whether the set is lopsided,
-    how many simulated games the figures rest on, and an optional one-line note."""
+    how many simulated games the figures rest on, an optional one-line note, and (from
+    ``scoring.analysis``) how surely it favours a side: the 95 % ``margin`` of the net, the
+    ``confidence`` that the favoured side is the right one, and the ``tail``, the share of uniformly
+    dealt sets that lean as far."""
 
     expected_net_majors: float
     expected_net_minors: float
     lopsided: bool
     games: int | None = None
     note: str = ""
+    margin: float | None = None
+    confidence: float | None = None
+    tail: float | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SetAnalysis:
         """From JSON-ish data (a Celery task's argument): ``expected_net_majors``, optional
-        ``expected_net_minors`` (default: minus the majors'), ``lopsided``, ``games``, ``note``."""
+        ``expected_net_minors`` (default: minus the majors'), ``lopsided``, ``games``, ``note``,
+        optional ``margin``, ``confidence`` and ``tail``."""
         try:
             majors = float(data["expected_net_majors"])
             minors = float(data.get("expected_net_minors", -majors))
             games = data.get("games")
+            extra = {key: _share_or_points(data, key) for key in ("margin", "confidence", "tail")}
             return cls(
                 majors,
                 minors,
                 bool(data.get("lopsided", False)),
                 None if games is None else int(games),
                 str(data.get("note", "")),
+                **extra,
             )
         except (KeyError, TypeError, ValueError) as error:
             raise PrintInputError(f"analysis {dict(data)!r} is not usable: {error}") from None
+
+
+def _share_or_points(data: Mapping[str, Any], key: str) -> float | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    number = float(value)
+    if not math.isfinite(number) or number < 0 or (key != "margin" and number > 1):
+        raise ValueError(f"{key} {value!r} is out of range")
+    return number
 
 
 def render_hand_records(
@@ -149,7 +170,7 @@ def _deals(batch: Batch, game_set: GameSet, words: Words, left: float, top: floa
             x = left + label_width + i * column + 5
             cell = column - 9
             line = first
-            symbol_width = width("♠", layout.REGULAR, lay.hand_size) + 4
+            symbol_width = width(layout.SYMBOL_SAMPLE, layout.REGULAR, lay.hand_size) + 4
             for suit in SUITS:
                 ranks = " ".join(hand.ranks(suit)) or "—"
                 batch.symbol(x, line, suit, lay.hand_size)
@@ -187,7 +208,7 @@ def _totals(batch: Batch, game_set: GameSet, words: Words, left: float, top: flo
     column = (room - lay.deal_label_width) / 4
     for i, seat in enumerate(SUITS):
         label = f"{words.suits[seat]} {totals[seat]}"
-        size = batch.fit(f"♠ {label}", layout.REGULAR, lay.hand_size, column - 9)
+        size = batch.fit(f"{layout.SYMBOL_SAMPLE} {label}", layout.REGULAR, lay.hand_size, column - 9)
         batch.seat(left + lay.deal_label_width + i * column + 5, y, seat, label, size, layout.REGULAR)
     return y - 4
 
@@ -202,7 +223,8 @@ def _signed(value: float) -> str:
 def _analysis(batch: Batch, summary: SetAnalysis | None, words: Words, left: float, top: float, room: float):
     lay = layout.SHEET
     size = lay.analysis_size
-    height = 3 * size + 26
+    lean = _lean(summary, words) if summary is not None else ""
+    height = 3 * size + 26 + (size + 5 if lean else 0)
     batch.box(left, top - height, room, height, stroke=layout.RULE, dash=None if summary else (3, 2))
     x, y = left + 8, top - 8 - lay.heading_size
     batch.text(x, y, words.analysis, layout.BOLD, lay.heading_size)
@@ -212,8 +234,8 @@ def _analysis(batch: Batch, summary: SetAnalysis | None, words: Words, left: flo
         return
     x += batch.text(x, y, f"{words.expected_net}:  ", layout.REGULAR, size)
     for name, suits, value in (
-        (words.majors, "SH", summary.expected_net_majors),
-        (words.minors, "DC", summary.expected_net_minors),
+        (words.majors, MAJOR_SUITS, summary.expected_net_majors),
+        (words.minors, MINOR_SUITS, summary.expected_net_minors),
     ):
         x += batch.text(x, y, f"{name} ", layout.REGULAR, size)
         for suit in suits:
@@ -228,9 +250,32 @@ def _analysis(batch: Batch, summary: SetAnalysis | None, words: Words, left: flo
         size,
         layout.RED if summary.lopsided else layout.BLACK,
     )
+    if lean:
+        y -= size + 5
+        fitted = batch.fit(lean, layout.REGULAR, size, room - 16)
+        batch.text(left + 8, y, batch.clip(lean, layout.REGULAR, fitted, room - 16), layout.REGULAR, fitted)
     detail = " · ".join(part for part in (f"n = {summary.games}" if summary.games else "", summary.note) if part)
     if detail:
         y -= size + 5
         batch.text(
             left + 8, y, batch.clip(detail, layout.REGULAR, size - 1, room - 16), layout.REGULAR, size - 1, layout.GREY
         )
+
+
+def _lean(summary: SetAnalysis, words: Words) -> str:
+    """Which side the set favours, by how much and how surely, and how unusual that is among
+    uniformly dealt sets: printed when the analysis says (``scoring.analysis`` does)."""
+    if summary.tail is None and summary.margin is None:
+        return ""
+    net = (summary.expected_net_majors - summary.expected_net_minors) / 2
+    if round(net) == 0:
+        text = words.favours_neither
+    else:
+        side = words.majors if net > 0 else words.minors
+        text = words.favours.format(side=side, net=f"{abs(net):.0f}")
+        if summary.margin is not None and summary.confidence is not None and (summary.games or 2) >= 2:
+            sure = format_share(summary.confidence)
+            text += words.favours_surely.format(margin=f"{summary.margin:.0f}", confidence=sure)
+    if summary.tail is not None:
+        text += words.lean_as_far.format(tail=format_share(summary.tail))
+    return text

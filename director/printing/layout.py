@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.cards import SUIT_SYMBOLS
+
 MM = 72 / 25.4
 INCH = 72.0
 
@@ -65,6 +67,8 @@ GREY = (0.38, 0.38, 0.38)
 RULE = (0.6, 0.6, 0.6)
 SHADE = (0.93, 0.93, 0.93)
 RED_SUITS = frozenset("HD")
+# The glyph a suit symbol's room is measured with (the suits come from scoring.cards).
+SYMBOL_SAMPLE = SUIT_SYMBOLS["S"]
 
 # Smallest size a line is shrunk to when it would not fit its box.
 MIN_FIT_SIZE = 6.0

@@ -1,4 +1,5 @@
-"""The results sheet: standings (with each game's net or matchpoints), team standings for team
+"""The results sheet: standings (with each game's net or matchpoints; a pairs event ranked by
+direction prints its ♠♥ and ♦♣ lists one after the other, each under its heading), team standings for team
 events, the running-totals chart, the score histogram of each game (progressive events), then a
 traveller per game set with matchpoints and that set's histogram (duplicate events).
 
@@ -13,9 +14,11 @@ import io
 
 from reportlab.lib.utils import ImageReader
 
+from scoring.cards import SIDE_SYMBOLS
+
 from . import layout
 from .canvas import Batch, Output, Progress
-from .data import ResultsData, Traveller
+from .data import ResultsData, StandingList, Traveller
 from .event_sheet import header
 from .options import PrintInputError, PrintOptions
 from .words import EventWords
@@ -139,15 +142,22 @@ def _standings(flow: _Flow, data: ResultsData) -> None:
         heads.append(ew.percent)
         fractions.append(0.09)
         aligns.append("right")
-    rows = []
-    for line in data.standings:
-        row = [line.rank, line.label, *line.per_game, line.total]
-        if data.matchpoints:
-            row.append(line.percentage)
-        rows.append(row)
-    _table(flow, heads, fractions, aligns, rows, bold_columns=(0, len(heads) - 1))
+    lay = layout.EVENT_SHEET
+    # A pairs event ranked by direction prints its ♠♥ and ♦♣ lists, each under its heading.
+    for part in data.lists or (StandingList("", data.standings),):
+        rows = []
+        for line in part.lines:
+            row = [line.rank, line.label, *line.per_game, line.total]
+            if data.matchpoints:
+                row.append(line.percentage)
+            rows.append(row)
+        if part.heading:
+            flow.need(lay.heading_size + 8 + 3 * lay.table_row)
+            flow.y -= lay.heading_size
+            flow.batch.text(lay.margin, flow.y, part.heading, layout.BOLD, lay.heading_size)
+            flow.y -= 6
+        _table(flow, heads, fractions, aligns, rows, bold_columns=(0, len(heads) - 1))
     if data.check:
-        lay = layout.EVENT_SHEET
         flow.need(lay.table_size + 6)
         flow.batch.text(lay.margin, flow.y - lay.table_size, data.check, layout.REGULAR, lay.table_size, layout.GREY)
         flow.y -= lay.table_size + 12
@@ -220,8 +230,9 @@ def _traveller(flow: _Flow, traveller: Traveller, options: PrintOptions) -> None
     if note:
         batch.text(x + 10, flow.y, note, layout.REGULAR, lay.table_size, layout.GREY)
     flow.y -= 6
-    heads = [ew.game.format(n="").strip(), ew.table.format(n="").strip(), "♠♥", "♦♣", "♠♥", "♦♣", ew.net_short,
-             f"{ew.matchpoints} ♠♥", f"{ew.matchpoints} ♦♣"]  # fmt: skip
+    majors, minors = SIDE_SYMBOLS["majors"], SIDE_SYMBOLS["minors"]
+    heads = [ew.game.format(n="").strip(), ew.table.format(n="").strip(), majors, minors, majors, minors, ew.net_short,
+             f"{ew.matchpoints} {majors}", f"{ew.matchpoints} {minors}"]  # fmt: skip
     rows = [
         [
             str(t.round),

@@ -13,6 +13,8 @@ player to sign.
 
 from __future__ import annotations
 
+from scoring.cards import SUITS
+
 from . import layout
 from .canvas import Batch, Output, Progress
 from .data import DIRECTION_SUITS, DIRECTIONS, EventData, Play, Side
@@ -242,7 +244,7 @@ def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, even
 
     seats = {suit: name for side in play.sides() for suit, _, name in side.seats}
     (seat_x, seat_w), *boxes = columns
-    for suit in "SHDC":
+    for suit in SUITS:
         row_bottom = y - lay.row - 4
         baseline = row_bottom + (lay.row - lay.name_size) / 2 + 2
         w = batch.seat(seat_x + 2, baseline, suit, words.suits[suit], lay.name_size)
@@ -272,7 +274,7 @@ def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, even
     y -= 16 + lay.heading_size
     batch.text(left, y, ew.signatures, layout.BOLD, lay.heading_size)
     half = room / 2
-    for i, suit in enumerate("SHDC"):
+    for i, suit in enumerate(SUITS):
         x = left + (i % 2) * half
         line_y = y - 30 - (i // 2) * 30
         w = batch.symbol(x, line_y, suit, lay.name_size, layout.BOLD)

@@ -53,7 +53,8 @@ def load_sets(path: str | os.PathLike) -> SetsFile:
 
 def load_analysis(path: str | os.PathLike) -> dict[int, dict[str, Any]]:
     """Analysis summaries for hand records: a JSON object mapping set numbers to objects with
-    ``expected_net_majors``, optional ``expected_net_minors``, ``lopsided``, ``games``, ``note``."""
+    ``expected_net_majors``, optional ``expected_net_minors``, ``lopsided``, ``games``, ``note`` and
+    (from ``python -m scoring analyse --summary``) ``margin``, ``confidence``, ``tail``."""
     data = _read_json(path)
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise PrintInputError(f"{path}: expected an object mapping set numbers to analysis objects")

@@ -186,8 +186,9 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
         else:
             batch.text(xs[1] + 3, base, str(line.table), layout.BOLD, size)
             if line.seat:
-                batch.seat(xs[2] + 3, base, line.seat, words.suits[line.seat], batch.fit(
-                    "♠ " + words.suits[line.seat], layout.REGULAR, size, widths[2] - 6), layout.REGULAR)  # fmt: skip
+                name = words.suits[line.seat]
+                fitted = batch.fit(f"{layout.SYMBOL_SAMPLE} {name}", layout.REGULAR, size, widths[2] - 6)
+                batch.seat(xs[2] + 3, base, line.seat, name, fitted, layout.REGULAR)
             elif line.direction:
                 pair_symbols(batch, xs[2] + 3, base, line.direction, size)
             fitted = max(batch.fit(line.opponents, layout.REGULAR, size - 0.5, widths[3] - 6), size - 3)

@@ -14,9 +14,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from director.clubs.access import event_for
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view
+from director.events.access import event_for
 
 from . import services
 from .documents import KINDS, kinds_for

@@ -37,6 +37,13 @@ class Words:
     majors: str
     minors: str
     lopsided: str
+    # "{side} {net}": which side the set favours, by how much; "{margin}", "{confidence}": the
+    # analysis's 95 % margin and how sure it is of the side; "{tail}": share of uniformly dealt sets
+    # that lean as far
+    favours: str
+    favours_surely: str  # appended when the analysis rests on two games or more
+    lean_as_far: str
+    favours_neither: str
     yes: str
     no: str
     of_sets: str  # "{n} of {total}"
@@ -69,6 +76,10 @@ ENGLISH = Words(
     majors="Majors",
     minors="Minors",
     lopsided="Lopsided",
+    favours="Favours the {side} by {net}",
+    favours_surely=" ± {margin} ({confidence} sure)",
+    lean_as_far="; {tail} of uniformly dealt sets lean as far",
+    favours_neither="Favours neither side",
     yes="yes",
     no="no",
     of_sets="{n} of {total}",
@@ -102,6 +113,10 @@ FRENCH = Words(
     majors="Majeures",
     minors="Mineures",
     lopsided="Déséquilibré",
+    favours="Favorise les {side} de {net}",
+    favours_surely=" ± {margin} (sûr à {confidence})",
+    lean_as_far=" ; {tail} des jeux donnés au hasard penchent autant",
+    favours_neither="Ne favorise aucun camp",
     yes="oui",
     no="non",
     of_sets="{n} sur {total}",
@@ -135,6 +150,10 @@ SPANISH = Words(
     majors="Mayores",
     minors="Menores",
     lopsided="Desequilibrado",
+    favours="Favorece a los {side} por {net}",
+    favours_surely=" ± {margin} (certeza {confidence})",
+    lean_as_far="; el {tail} de los juegos al azar se inclina tanto",
+    favours_neither="No favorece a ningún bando",
     yes="sí",
     no="no",
     of_sets="{n} de {total}",

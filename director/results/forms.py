@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SEATS = "SHDC"
+from scoring.cards import SUITS as SEATS
+
 SIDES = ("majors", "minors")
 KINDS = {"cal": "calypsos", "unf": "unfinished", "rev": "revokes"}
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from director.events.models import MAJORS, Event, Round, Seating, Table
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from .models import Submission
 
@@ -109,9 +110,7 @@ def partnership_games(event: Event) -> list[PartnershipGame]:
     return games
 
 
-SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-PILE_LABELS = {"majors": "♠♥", "minors": "♦♣", **SEAT_SYMBOLS}
-SEAT_ORDER = "SHDC"
+PILE_LABELS = {**SIDE_SYMBOLS, **SUIT_SYMBOLS}
 
 
 @dataclass(frozen=True)
@@ -148,10 +147,10 @@ def sheet_view(sheet: dict | None, compare: dict | None = None) -> dict:
     seats = [
         {
             "seat": seat,
-            "symbol": SEAT_SYMBOLS.get(seat, seat),
+            "symbol": SUIT_SYMBOLS.get(seat, seat),
             "boxes": [box(section, seat) for section in ("calypsos", "unfinished", "revokes")],
         }
-        for seat in sorted(seat_keys, key=lambda s: (SEAT_ORDER.find(s) % 5, s))
+        for seat in sorted(seat_keys, key=lambda s: (SUITS.find(s) % 5, s))
     ]
     pile_keys = list(sheet.get("trick_piles") or {})
     pile_keys += [k for k in ((other or {}).get("trick_piles") or {}) if k not in pile_keys]

@@ -21,6 +21,7 @@ from django.utils import timezone
 from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import services as event_services
+from director.events.changes import results_changed
 from director.events.models import Event, Round, Table
 
 from .adapters import score_sheet
@@ -56,7 +57,11 @@ def _check_place(table: Table, round: Round) -> None:
 
 
 def _lock_table(table: Table) -> Table:
-    return Table.objects.select_for_update().get(pk=table.pk)
+    """Every write takes the table's lock first; it also marks the event's results changed (in the
+    same transaction, so a refused write changes nothing)."""
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    results_changed(locked.event_id)
+    return locked
 
 
 def _lock_game(round_id: int) -> Round:
@@ -79,18 +84,20 @@ def check_accepting(event: Event, round: Round | None = None) -> None:
         raise Conflict(f"game {round.number} is closed; ask the director", field="round", code="game-closed")
 
 
-def _create(*, key: str | None, **fields) -> Submission:
+def _create(*, key: str | None, **fields) -> tuple[Submission, bool]:
+    """``(the new version, True)``, or ``(the version a concurrent request with the same key
+    wrote, False)``."""
     version = (
         Submission.objects.filter(table=fields["table"], round=fields["round"]).aggregate(v=Max("version"))["v"] or 0
     ) + 1
     try:
         with transaction.atomic():  # a savepoint: a lost race leaves the outer transaction usable
-            return Submission.objects.create(version=version, idempotency_key=key, **fields)
+            return Submission.objects.create(version=version, idempotency_key=key, **fields), True
     except IntegrityError as error:
         if key is not None:
             earlier = Submission.objects.filter(idempotency_key=key).first()
             if earlier is not None:
-                return earlier
+                return earlier, False
         raise Conflict(
             f"table {fields['table'].number}, game {fields['round'].number} already has a confirmed sheet",
             field="sheet",
@@ -103,7 +110,12 @@ def _supersede(table: Table, round: Round, *, statuses, by=None, note: str = "")
     )
 
 
-def enter_sheet(
+def enter_sheet(**arguments) -> Submission:
+    """``enter_sheet_once`` without saying whether the sheet was new."""
+    return enter_sheet_once(**arguments)[0]
+
+
+def enter_sheet_once(
     *,
     table: Table,
     round: Round,
@@ -114,13 +126,16 @@ def enter_sheet(
     ip: str | None = None,
     idempotency_key: str | None = None,
     note: str = "",
-) -> Submission:
-    """The director enters or corrects the sheet of ``table`` for game ``round``.
+) -> tuple[Submission, bool]:
+    """The director enters or corrects the sheet of ``table`` for game ``round``: returns
+    ``(submission, created)``.
 
     A new version is written; with ``confirm`` (the default) it becomes the confirmed sheet and
     whatever was confirmed or pending before is superseded. A sheet that does not add up (208
     check), has a negative count or text where a number belongs raises ``ValidationError`` with
-    every problem, and nothing is written. A repeated ``idempotency_key`` returns the first result.
+    every problem, and nothing is written. A repeated ``idempotency_key`` returns the first result
+    with ``created`` False — decided under the table's lock and the key's unique constraint, so two
+    copies of one request sent at the same moment write one version and one of them says so.
     """
     key = _check_key(idempotency_key)
     _check_place(table, round)
@@ -128,20 +143,20 @@ def enter_sheet(
         raise ValidationError(f"unknown source {source!r}", field="source")
     earlier = _replay(key, table, round)
     if earlier is not None:
-        return earlier
+        return earlier, False
     scored = score_sheet(sheet, form=_form(round))
     with transaction.atomic():
         table = _lock_table(table)
         _lock_game(round.pk)
         earlier = _replay(key, table, round)
         if earlier is not None:
-            return earlier
+            return earlier, False
         if confirm:
             _supersede(
                 table, round, statuses=[S.CONFIRMED, S.SUBMITTED, S.DISPUTED], by=by, note="corrected by the director"
             )
         now = timezone.now()
-        created = _create(
+        created, new = _create(
             key=key,
             table=table,
             round=round,
@@ -157,8 +172,9 @@ def enter_sheet(
             status_changed_at=now if confirm else None,
             status_changed_by=by if confirm else None,
         )
-        record_submission("results.enter_sheet", created, user=by, note=note)
-        return created
+        if new:
+            record_submission("results.enter_sheet", created, user=by, note=note)
+        return created, new
 
 
 def _form(round: Round) -> str:
@@ -216,7 +232,7 @@ def submit_from_table(
             submitted_phone=(phone or "")[:40],
             ip_address=ip or None,
             note=note or "",
-        )
+        )[0]
 
 
 def _not_by_the_sender(rows, side: str, phone: str):

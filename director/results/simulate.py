@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-SEATS = "SHDC"
+from scoring.cards import SUITS as SEATS
 
 
 def plausible_sheet(rng: random.Random, *, revoke_chance: float = 0.03) -> dict:

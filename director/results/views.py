@@ -9,24 +9,26 @@ wrong sheet keeps every sheet of the page unsaved, with the problems shown on th
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
-from director.clubs.access import event_for
 from director.core.errors import Conflict, DomainError
 from director.core.view_helpers import director_view
+from director.events.access import event_for
 from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
 from director.results.adapters import sheet_problems
 from scoring import scores
+from scoring.cards import MAJOR_SUITS
+from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
 
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
-
-SEAT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 class _Refused(Exception):
@@ -64,7 +66,7 @@ def _card(cell, entry, values, *, cutthroat: bool = False):
     absent = values.get(absent_name(table), "") if cutthroat else ""
     seats = []
     for seat in SEATS:
-        side = cell.majors if seat in "SH" else cell.minors
+        side = cell.majors if seat in MAJOR_SUITS else cell.minors
         seats.append(
             {
                 "seat": seat,
@@ -146,6 +148,16 @@ def _report(request, round_obj, done, by_table) -> None:
                 f"Left as {'they are' if len(numbers) > 1 else 'it is'}: {_tables(numbers)} ({what}). "
                 "Confirm a table's sheet as sent, or correct its numbers.",
             )
+
+
+def _proposal_values(cell, *, cutthroat: bool) -> str:
+    """A disputed sheet's counter-proposal (the disputing side's own sheet) as the page's box values,
+    JSON for the "Fill in their sheet" button ("" when there is none)."""
+    result = cell.result
+    proposed = (result.proposal or {}).get("sheet") if result is not None and result.status == "disputed" else None
+    if not proposed:
+        return ""
+    return json.dumps(values_from_sheet(cell.table.number, proposed, cutthroat=cutthroat), sort_keys=True)
 
 
 def _seen(data, cell, entry) -> dict:
@@ -243,6 +255,7 @@ def score_entry(request, event_id, number):
         card = _card(cell, entry, values, cutthroat=cutthroat)
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
+        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat)
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds

@@ -12,15 +12,38 @@ import csv
 import io
 import json
 
-from .selectors import MAJORS, MINORS, EventResults, as_number
+from .adapters import MAJORS, MINORS
+from .selectors import EventResults, StandingsList, StandingsPage, as_number
 
 
-def standings_rows(results: EventResults) -> list[dict]:
+def standings_rows(results: EventResults | StandingsPage) -> list[dict]:
+    """One line per entrant, list after list: a duplicate pairs event ranked by direction gives its
+    ♠♥ pairs, then its ♦♣ pairs, each ranked from 1, with ``direction`` (``majors`` / ``minors``;
+    empty in one overall list)."""
     rows = []
     games = [r.number for r in results.rounds]
-    for row in results.standings():
+    for lst in results.standings_lists():
+        rows.extend(list_lines(lst, games))
+    return rows
+
+
+def standings_lists(results: EventResults | StandingsPage) -> list[dict]:
+    """The lists as the pages show them: ``direction``, ``heading`` and that list's ``standings``
+    rows (those of ``standings_rows``)."""
+    games = [r.number for r in results.rounds]
+    return [
+        {"direction": lst.direction or "", "heading": lst.heading, "standings": list_lines(lst, games)}
+        for lst in results.standings_lists()
+    ]
+
+
+def list_lines(lst: StandingsList, games: list[int]) -> list[dict]:
+    """The export rows of one list (``standings_rows``'s lines)."""
+    rows = []
+    for row in lst.rows:
         line = {
             "rank": row.rank,
+            "direction": lst.direction or "",
             "number": row.entrant.number,
             "names": row.entrant.names,
             "games": row.games,
@@ -34,7 +57,7 @@ def standings_rows(results: EventResults) -> list[dict]:
     return rows
 
 
-def team_rows(results: EventResults) -> list[dict]:
+def team_rows(results: EventResults | StandingsPage) -> list[dict]:
     return [
         {
             "rank": t.rank,

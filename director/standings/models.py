@@ -5,7 +5,8 @@
   absence of) a real result. Each side is awarded separately; the two need not balance.
 - ``FouledSet``: a game set that not every table played with the same cards, split into groups
   of plays (round, table) each matchpointed within itself and factored to the set's full count.
-- ``StandingsOptions``: the per-event choices of how standings are ranked (tie-break, team method).
+- ``StandingsOptions``: the per-event choices of how standings are ranked (tie-break, team method,
+  and for duplicate pairs a list per direction or one overall list).
 
 Adjustments are a log: a row is never edited or deleted; withdrawing one stamps ``withdrawn_at``
 (who and why too), and the database allows one live row per place.
@@ -96,9 +97,21 @@ class StandingsOptions(models.Model):
         BOARD_A_MATCH = "board-a-match", "Board-a-match (per game set)"
         AGGREGATE = "aggregate", "Aggregate (Konstam)"
 
+    class Ranking(models.TextChoices):
+        # scoring.standings.RANKINGS; "auto" is scoring.standings.ranking_for's choice
+        AUTO = "auto", "As the movement suggests: two for a Mitchell"
+        SEPARATE = "separate", "Two lists: ♠♥ pairs (N/S), ♦♣ pairs (E/W)"
+        OVERALL = "overall", "One overall list"
+
     event = models.OneToOneField("events.Event", on_delete=models.CASCADE, related_name="standings_options")
     tie_break = models.CharField(max_length=16, choices=TieBreak.choices, default=TieBreak.NONE)
     team_method = models.CharField(max_length=16, choices=TeamMethod.choices, default=TeamMethod.MATCH_POINTS)
+    ranking = models.CharField(
+        max_length=16,
+        choices=Ranking.choices,
+        default=Ranking.AUTO,
+        help_text="duplicate pairs: a list per direction, or one overall list",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

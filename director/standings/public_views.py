@@ -73,6 +73,7 @@ def standings_payload(event: Event) -> dict:
             "games": [r.number for r in rounds],
             "percentages": results.uses_matchpoints,
             "rows": display_rows(results),
+            "lists": display_lists(results),
             "teams": exports.team_rows(results) if results.kind == "teams" else None,
             "progress": progress,
             "updated": timezone.now().strftime("%H:%M:%S"),
@@ -81,12 +82,21 @@ def standings_payload(event: Event) -> dict:
     return _cached(event, "standings", build)
 
 
-def display_rows(results) -> list[dict]:
+def display_lists(results) -> list[dict]:
+    """The standings' lists as the page shows them: one, or a pairs event's ♠♥ and ♦♣ lists, each
+    with its heading and its rows (``display_rows``)."""
+    return [
+        {"direction": lst.direction or "", "heading": lst.heading, "rows": display_rows(results, lst.rows)}
+        for lst in results.standings_lists()
+    ]
+
+
+def display_rows(results, standings=None) -> list[dict]:
     """Standings as the page shows them (text, formatted once on the server; the page's script
-    redraws the table from these)."""
+    redraws the tables from these): every list's rows one after the other, or ``standings``'."""
     games = [r.number for r in results.rounds]
     rows = []
-    for row in results.standings():
+    for row in results.standings() if standings is None else standings:
         values = [row.per_game.get(g) for g in games]
         rows.append(
             {
@@ -133,8 +143,10 @@ def scorecards(request, slug, event_id):
     def build():
         results = event_results(event)
         return render_to_string(
-            "public/scorecards.html", {**_nav(event), "tab": "cards", "rows": results.standings(), "results": results}
-        )
+            "public/scorecards.html",
+            {**_nav(event), "tab": "cards", "rows": results.standings(), "lists": results.standings_lists(),
+             "results": results},
+        )  # fmt: skip
 
     return HttpResponse(_cached(event, "cards", build))
 

@@ -26,15 +26,18 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Prefetch
 
 from director.clubs.models import Player
-from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating
+from director.events.models import Event, Partnership, PartnershipMember, ResultsChange, Round, Seat, Seating
+from director.events.selectors import results_version
 from director.results.models import Submission
 from scoring import matchpoints as mp_engine
 from scoring import scores as score_engine
 from scoring import standings as engine
 from scoring import tallies as tally_engine
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from . import adapters
 from .adapters import DIRECTIONS, MAJORS, MINORS
@@ -55,8 +58,6 @@ KINDS = {
     Event.Type.DUPLICATE_TEAMS: TEAMS,
     Event.Type.DUPLICATE_COOP: COOP,
 }
-SUIT_MARKS = {MAJORS: "♠♥", MINORS: "♦♣"}
-SEAT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def kind_of(event: Event) -> str:
@@ -115,7 +116,7 @@ class Side:
     entrants: tuple  # entrant keys: one partnership, or the players of an individual side
     score: int | None = None
     net: int | None = None
-    artificial: ArtificialScore | None = None
+    artificial: ArtificialRow | None = None
     mp: Fraction | None = None
     top: int | None = None
     group: int = 1
@@ -126,7 +127,7 @@ class Side:
 
     @property
     def suits(self) -> str:
-        return SUIT_MARKS[self.direction]
+        return SIDE_SYMBOLS[self.direction]
 
 
 @dataclass
@@ -139,7 +140,7 @@ class Play:
     game_set: int | None = None
     majors: Side | None = None
     minors: Side | None = None
-    submission: Submission | None = None
+    submission: SubmissionRow | None = None
     seat_players: dict = field(default_factory=dict)  # individual events: suit -> player id
     individual: dict | None = None  # cutthroat, confirmed: player id -> own score (seat order)
 
@@ -173,11 +174,11 @@ class Play:
         """Cutthroat: ``(suit mark, player id, own score)`` per seat in ♠ ♥ ♦ ♣ order (score
         ``None`` until confirmed; a three-handed table's empty seat is left out once scored)."""
         out = []
-        for suit in "SHDC":
+        for suit in SUITS:
             pid = self.seat_players.get(suit)
             if pid is None or (self.individual is not None and pid not in self.individual):
                 continue
-            out.append((SEAT_MARKS[suit], pid, None if self.individual is None else self.individual[pid]))
+            out.append((SUIT_SYMBOLS[suit], pid, None if self.individual is None else self.individual[pid]))
         return out
 
 
@@ -191,6 +192,8 @@ class StandingRow:
     per_game: dict[int, object]  # round -> net (tally), matchpoints or own score (cutthroat)
     decided_by: str | None = None
     plain: bool = False  # cutthroat: scores, written without a sign
+    cells: tuple[str, ...] = ()  # each game's figure as printed, one per game of the event in order
+    among: str = ""  # the heading of the list it is ranked in ("♠♥ pairs (N/S)"); "" in one list
 
     @property
     def total_text(self) -> str:
@@ -203,6 +206,23 @@ class StandingRow:
     @property
     def percentage_text(self) -> str:
         return fmt_pct(self.percentage)
+
+
+LIST_HEADINGS = {MAJORS: f"{SIDE_SYMBOLS[MAJORS]} pairs (N/S)", MINORS: f"{SIDE_SYMBOLS[MINORS]} pairs (E/W)"}
+
+
+@dataclass
+class StandingsList:
+    """One list of standings: a direction's pairs (``direction`` majors / minors) or everybody
+    (``direction`` None, no heading of its own)."""
+
+    direction: str | None
+    rows: list[StandingRow]
+
+    @property
+    def heading(self) -> str:
+        """``♠♥ pairs (N/S)`` / ``♦♣ pairs (E/W)``; empty for the one overall list."""
+        return LIST_HEADINGS.get(self.direction, "")
 
 
 @dataclass
@@ -229,7 +249,7 @@ class Traveller:
     expected: int
     results: int
     top: int | None
-    fouled: FouledSet | None = None
+    fouled: FouledRow | None = None
 
 
 @dataclass
@@ -244,23 +264,11 @@ class CardLine:
     others: tuple = ()  # cutthroat: (suit mark, player id, score) of the other players
 
 
-@dataclass
-class EventResults:
-    event: Event
-    kind: str
-    rounds: list[Round]
-    tables: list[int]
-    plays: dict[tuple[int, int], Play]
-    entrants: dict[Hashable, Entrant]
-    options: StandingsOptions
-    fouled: dict[int, FouledSet] = field(default_factory=dict)
-    sitting_out: dict[int, list[str]] = field(default_factory=dict)
-    _standings: list[StandingRow] | None = None
+class _ByKind:
+    """What follows from the kind of event alone (``self.kind``): shared by the loaded results and
+    the cached standings page."""
 
-    # -- basics --------------------------------------------------------------------------------------
-    @property
-    def scale(self) -> str:
-        return self.event.matchpoint_scale
+    kind: str
 
     @property
     def uses_matchpoints(self) -> bool:
@@ -277,6 +285,25 @@ class EventResults:
         if self.uses_matchpoints:
             return fmt_mp(value)
         return plain(value) if self.cutthroat else signed(value)
+
+
+@dataclass
+class EventResults(_ByKind):
+    event: Event
+    kind: str
+    rounds: list[Round]
+    tables: list[int]
+    plays: dict[tuple[int, int], Play]
+    entrants: dict[Hashable, Entrant]
+    options: StandingsOptions
+    fouled: dict[int, FouledRow] = field(default_factory=dict)
+    sitting_out: dict[int, list[str]] = field(default_factory=dict)
+    _standings: list[StandingsList] | None = None
+
+    # -- basics --------------------------------------------------------------------------------------
+    @property
+    def scale(self) -> str:
+        return self.event.matchpoint_scale
 
     def play_list(self) -> list[Play]:
         return [self.plays[k] for k in sorted(self.plays)]
@@ -348,8 +375,23 @@ class EventResults:
                 tally.tables[play.round] = play.table
         return out
 
+    @property
+    def separate(self) -> bool:
+        """A duplicate pairs event ranked as a list per direction (``scoring.standings.ranking_for``:
+        the director's option, or for "auto" what the movement suggests)."""
+        if self.kind != MATCHPOINTS:
+            return False
+        chosen = engine.ranking_for(self.options.ranking, self.event.movement_kind)
+        return chosen == engine.RANK_SEPARATE
+
     def standings(self) -> list[StandingRow]:
-        """Session standings, best first; entrants with nothing scored yet last, unranked."""
+        """Session standings, best first, every list after the other (majors, then minors, when
+        ranked by direction); entrants with nothing scored yet last in their list, unranked."""
+        return [row for lst in self.standings_lists() for row in lst.rows]
+
+    def standings_lists(self) -> list[StandingsList]:
+        """The standings as every page, the PDF, the exports and the API show them: one list, or a
+        duplicate pairs event's ♠♥ and ♦♣ lists each ranked within itself (``separate``)."""
         if self._standings is not None:
             return self._standings
         by_mp = self.uses_matchpoints
@@ -361,34 +403,62 @@ class EventResults:
         for s in scores:
             per_game[s.entrant][s.game] = s.score
         tie_break = self.options.tie_break or engine.NONE
-        ranked = engine.session_standings(scores, by="percentage" if by_mp else "total", tie_break=tie_break)
-        rows = [
-            StandingRow(
-                rank=s.label,
-                entrant=self._entrant(s.entrant),
-                total=s.total,
-                percentage=s.percentage,
-                games=s.games,
-                per_game=per_game[s.entrant],
-                decided_by=s.decided_by,
-                plain=self.cutthroat,
-            )
-            for s in ranked
+        seated = self._directions()
+        ranked_lists = engine.standings_by_direction(
+            scores, seated, by="percentage" if by_mp else "total", tie_break=tie_break, separate=self.separate
+        )
+        blank = ("",) * len(self.rounds)
+        unscored = [
+            (key, entrant)
+            for key, entrant in sorted(self.entrants.items(), key=lambda kv: (kv[1].number or 0, kv[1].names))
+            if key in seated
         ]
-        seen = {s.entrant for s in ranked}
-        for key, entrant in sorted(self.entrants.items(), key=lambda kv: (kv[1].number or 0, kv[1].names)):
-            if key not in seen and self._plays_in(key):
-                rows.append(StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat))
-        self._standings = rows
-        return rows
-
-    def _entrant(self, key) -> Entrant:
-        return self.entrants.get(key) or Entrant(key, None, str(key))
+        out = []
+        for ranked in ranked_lists:
+            rows = [
+                StandingRow(
+                    rank=s.label,
+                    entrant=self._entrant(s.entrant),
+                    total=s.total,
+                    percentage=s.percentage,
+                    games=s.games,
+                    per_game=per_game[s.entrant],
+                    decided_by=s.decided_by,
+                    plain=self.cutthroat,
+                    cells=tuple(self.value_text(per_game[s.entrant].get(r.number)) for r in self.rounds),
+                    among=LIST_HEADINGS.get(ranked.direction, ""),
+                )
+                for s in ranked.standings
+            ]
+            for key, entrant in unscored:
+                if key not in per_game and ranked.direction in (None, seated[key]):
+                    among = LIST_HEADINGS.get(ranked.direction, "")
+                    rows.append(
+                        StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat, cells=blank, among=among)
+                    )
+            out.append(StandingsList(ranked.direction, rows))
+        self._standings = out
+        return out
 
     def _plays_in(self, key) -> bool:
         return any(
             side is not None and key in side.entrants for p in self.plays.values() for side in (p.majors, p.minors)
         )
+
+    def _directions(self) -> dict[Hashable, str]:
+        """Each entrant's direction: where it sat first (a pair that changed direction is listed
+        where it started)."""
+        seated: dict[Hashable, str] = {}
+        for play in self.play_list():
+            for direction in DIRECTIONS:
+                side = play.side(direction)
+                if side is not None:
+                    for key in side.entrants:
+                        seated.setdefault(key, direction)
+        return seated
+
+    def _entrant(self, key) -> Entrant:
+        return self.entrants.get(key) or Entrant(key, None, str(key))
 
     def team_standings(self) -> list[TeamRow]:
         team_of = {key: e.team for key, e in self.entrants.items() if e.team}
@@ -456,7 +526,7 @@ class EventResults:
             value = None
             if line.side is not None and self.cutthroat:
                 play = line.play
-                line.seat = SEAT_MARKS.get(play.seat_of(key) or "", "")
+                line.seat = SUIT_SYMBOLS.get(play.seat_of(key) or "", "")
                 line.own = value = (play.individual or {}).get(key)
                 line.others = tuple(t for t in play.seat_scores() if t[1] != key)
             elif line.side is not None:
@@ -469,8 +539,43 @@ class EventResults:
 
 
 # --- the loader --------------------------------------------------------------------------------------
-def _names(members) -> str:
-    return " & ".join(m.player.name for m in members)
+# The pages show a handful of fields of each result, adjustment and fouling: the loader reads those
+# as plain rows (values, not model instances: a 500-table night has thousands of seatings and
+# sheets, and building model instances for them was most of a page's time).
+@dataclass(frozen=True, slots=True)
+class SubmissionRow:
+    """A live submission as the results pages show it."""
+
+    pk: int
+    round_id: int
+    table_id: int
+    status: str
+    majors: int
+    minors: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArtificialRow:
+    """An adjustment in force (``ArtificialScore``) as the results pages show it."""
+
+    pk: int
+    round_id: int
+    table_id: int
+    direction: str
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FouledRow:
+    """A fouled set in force (``FouledSet``) as the results pages show it."""
+
+    pk: int
+    event_id: int
+    game_set_number: int
+    groups: list
+    reason: str
 
 
 def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
@@ -488,26 +593,51 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
         .order_by("event_id", "number")
     )
     seatings = list(
-        Seating.objects.filter(round__event_id__in=ids)
-        .select_related("round", "table")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-    )
-    partnerships = list(
-        Partnership.objects.filter(event_id__in=ids)
-        .select_related("team")
-        .prefetch_related(
-            Prefetch("members", queryset=PartnershipMember.objects.select_related("player").order_by("position"))
+        Seating.objects.filter(round__event_id__in=ids).values_list(
+            "pk", "round_id", "table_id", "table__number", "direction", "partnership_id", "game_set_number"
         )
     )
-    submissions = list(
-        Submission.objects.filter(round__event_id__in=ids, status__in=LIVE).defer("sheet").order_by("version")
-    )
-    artificial = list(
-        ArtificialScore.objects.filter(event_id__in=ids, withdrawn_at__isnull=True).select_related("created_by")
-    )
-    fouled = list(FouledSet.objects.filter(event_id__in=ids, withdrawn_at__isnull=True).select_related("created_by"))
-    options = {o.event_id: o for o in StandingsOptions.objects.filter(event_id__in=ids)}
+    # Individual events only: who sits where, and who sits out which deal (JSON, read only here).
     individual = [e for e in events if e.is_individual]
+    seats: dict[int, list[tuple[str, int, str]]] = defaultdict(list)
+    sit_out: dict[int, list] = {}
+    if individual:
+        for seating_id, suit, player_id, name, order in Seat.objects.filter(
+            seating__round__event_id__in=[e.pk for e in individual]
+        ).values_list("seating_id", "suit", "player_id", "player__name", "seating__sit_out_order"):
+            seats[seating_id].append((suit, player_id, name))
+            sit_out[seating_id] = order
+    partnerships = list(
+        Partnership.objects.filter(event_id__in=ids).values_list(
+            "pk", "event_id", "number", "team__name", "team__number"
+        )
+    )
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for partnership_id, player_id, name in (
+        PartnershipMember.objects.filter(partnership__event_id__in=ids)
+        .order_by("position")
+        .values_list("partnership_id", "player_id", "player__name")
+    ):
+        members[partnership_id].append((player_id, name))
+    submissions = [
+        SubmissionRow(*row)
+        for row in Submission.objects.filter(round__event_id__in=ids, status__in=LIVE)
+        .order_by("version")
+        .values_list("pk", "round_id", "table_id", "status", "majors", "minors", "net")
+    ]
+    artificial = [
+        ArtificialRow(*row)
+        for row in ArtificialScore.objects.filter(event_id__in=ids, withdrawn_at__isnull=True).values_list(
+            "pk", "round_id", "table_id", "direction", "code", "reason"
+        )
+    ]
+    fouled = [
+        FouledRow(*row)
+        for row in FouledSet.objects.filter(event_id__in=ids, withdrawn_at__isnull=True).values_list(
+            "pk", "event_id", "game_set_number", "groups", "reason"
+        )
+    ]
+    options = {o.event_id: o for o in StandingsOptions.objects.filter(event_id__in=ids)}
     player_names: dict[int, str] = {}
     if individual:
         player_names = dict(
@@ -526,20 +656,18 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
             entrants={},
             options=options.get(event.pk) or StandingsOptions(event=event),
         )
-    by_partnership_pk = {}
-    for p in partnerships:
-        result = out[p.event_id]
-        members = list(p.members.all())
-        entrant = Entrant(
-            key=p.number,
-            number=p.number,
-            names=_names(members),
-            team=p.team.name if p.team else None,
-            team_number=p.team.number if p.team else None,
-            players=tuple((m.player_id, m.player.name) for m in members),
+    number_of_partnership = {}
+    for pk, event_id, number, team, team_number in partnerships:
+        names = members[pk]
+        out[event_id].entrants[number] = Entrant(
+            key=number,
+            number=number,
+            names=" & ".join(name for _, name in names),
+            team=team,
+            team_number=team_number,
+            players=tuple(names),
         )
-        result.entrants[p.number] = entrant
-        by_partnership_pk[p.pk] = p
+        number_of_partnership[pk] = number
     for r in rounds:
         out[r.event_id].sitting_out[r.number] = [
             out[r.event_id].entrants[p.number].label if p.number in out[r.event_id].entrants else str(p)
@@ -547,27 +675,29 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
         ] + [p.name for p in r.sitting_out_players.all()]
 
     table_pk = {}
-    for seating in seatings:
-        round_obj = round_by_pk[seating.round_id]
+    for pk, round_id, table_id, table_number, direction, partnership_id, game_set in seatings:
+        round_obj = round_by_pk[round_id]
         result = out[round_obj.event_id]
-        key = (round_obj.number, seating.table.number)
-        table_pk[(seating.round_id, seating.table_id)] = (round_obj.event_id, key)
-        play = result.plays.setdefault(key, Play(round=round_obj.number, table=seating.table.number))
-        play.game_set = seating.game_set_number
-        if seating.partnership_id is not None:
-            entrants = (by_partnership_pk[seating.partnership_id].number,)
+        key = (round_obj.number, table_number)
+        table_pk[(round_id, table_id)] = (round_obj.event_id, key)
+        play = result.plays.get(key)
+        if play is None:
+            play = result.plays[key] = Play(round=round_obj.number, table=table_number)
+        play.game_set = game_set
+        if partnership_id is not None:
+            entrants = (number_of_partnership[partnership_id],)
         else:
-            seats = sorted(seating.seats.all(), key=lambda s: "SHDC".index(s.suit))
-            ids_ = list(dict.fromkeys([s.player_id for s in seats] + list(seating.sit_out_order or [])))
+            seated = sorted(seats[pk], key=lambda s: SUITS.index(s[0]))  # "" (out in deal 1) sorts with S
+            ids_ = list(dict.fromkeys([player_id for _, player_id, _ in seated] + list(sit_out.get(pk) or [])))
             entrants = tuple(ids_)
-            for s in seats:
-                player_names.setdefault(s.player_id, s.player.name)
-                if s.suit:
-                    play.seat_players[s.suit] = s.player_id
+            for suit, player_id, name in seated:
+                player_names.setdefault(player_id, name)
+                if suit:
+                    play.seat_players[suit] = player_id
             for pid in ids_:
                 name = player_names.get(pid, f"Player {pid}")
                 result.entrants.setdefault(pid, Entrant(pid, None, name, players=((pid, name),)))
-        setattr(play, seating.direction, Side(direction=seating.direction, entrants=entrants))
+        setattr(play, direction, Side(direction=direction, entrants=entrants))
     for submission in submissions:
         where = table_pk.get((submission.round_id, submission.table_id))
         if where is None:
@@ -628,10 +758,102 @@ def event_results(event: Event) -> EventResults:
     return load_results([event])[event.pk]
 
 
+# --- the director's standings page, cached per results version ----------------------------------------
+STANDINGS_CACHE_SECONDS = 6 * 3600  # a club night; a later version is asked for after any write
+
+
+@dataclass(frozen=True)
+class RankingOptions:
+    """The event's ranking options as the standings page shows them."""
+
+    tie_break: str
+    team_method: str
+    ranking: str = StandingsOptions.Ranking.AUTO
+    separate: bool = False  # the lists as ranked: one per direction (the option, or "auto" resolved)
+
+    def get_ranking_display(self) -> str:
+        return StandingsOptions.Ranking(self.ranking).label
+
+    def get_tie_break_display(self) -> str:
+        return StandingsOptions.TieBreak(self.tie_break).label
+
+    def get_team_method_display(self) -> str:
+        return StandingsOptions.TeamMethod(self.team_method).label
+
+
+@dataclass(frozen=True)
+class GameColumn:
+    number: int
+
+
+@dataclass
+class StandingsPage(_ByKind):
+    """What the director's standings page shows, computed from ``EventResults`` once per results
+    version of the event (``standings_page``)."""
+
+    kind: str
+    options: RankingOptions
+    rounds: list[GameColumn]
+    game_sets: list[int]
+    lists: list[StandingsList]
+    teams: list[TeamRow] | None
+    zero_sum: list[tally_engine.Discrepancy] | None
+
+    @property
+    def rows(self) -> list[StandingRow]:
+        return [row for lst in self.lists for row in lst.rows]
+
+    @property
+    def separate(self) -> bool:
+        return self.options.separate
+
+    def standings(self) -> list[StandingRow]:
+        """As ``EventResults.standings`` (so ``exports.standings_rows`` reads a cached page too)."""
+        return self.rows
+
+    def standings_lists(self) -> list[StandingsList]:
+        """As ``EventResults.standings_lists``: the one shape every renderer of standings reads."""
+        return self.lists
+
+    def team_standings(self) -> list[TeamRow]:
+        return self.teams or []
+
+    @classmethod
+    def of(cls, results: EventResults) -> StandingsPage:
+        options = results.options
+        return cls(
+            kind=results.kind,
+            options=RankingOptions(options.tie_break, options.team_method, options.ranking, results.separate),
+            rounds=[GameColumn(r.number) for r in results.rounds],
+            game_sets=results.game_sets(),
+            lists=results.standings_lists(),
+            teams=results.team_standings() if results.kind == TEAMS else None,
+            zero_sum=results.zero_sum() if results.kind == TALLY else None,
+        )
+
+
+def standings_cache_key(event: Event) -> str:
+    """Moves with every write that changes the event's results (its results version: the services
+    record each such write in the write's transaction) and with any change of its settings
+    (``updated_at``). One query; it must be read before the results it stands for."""
+    return f"calypso:standings:lists:{event.pk}:{results_version(event)}:{event.updated_at.timestamp()}"
+
+
+def standings_page(event: Event) -> StandingsPage:
+    """The standings page's figures for ``event``: from the cache, or computed through
+    ``event_results`` and cached until the next write. One query on a hit (the version)."""
+    key = standings_cache_key(event)
+    page = cache.get(key)
+    if page is None:
+        page = StandingsPage.of(event_results(event))
+        cache.set(key, page, STANDINGS_CACHE_SECONDS)
+    return page
+
+
 def results_marker(event: Event) -> str:
     """Changes whenever anything the results pages show changes: a sheet entered, confirmed,
     disputed or superseded; an adjustment made or withdrawn; a switch or setting of the event.
-    Public pages key their cache on it, so a new result shows at once. Three small queries."""
+    Public pages key their cache on it, so a new result shows at once. Six small queries."""
     sub = Submission.objects.filter(round__event=event).aggregate(
         n=Count("id"), last=Max("id"), changed=Max("status_changed_at")
     )
@@ -640,16 +862,17 @@ def results_marker(event: Event) -> str:
     )
     foul = FouledSet.objects.filter(event=event).aggregate(n=Count("id"), last=Max("id"), withdrawn=Max("withdrawn_at"))
     stamp = Event.objects.filter(pk=event.pk).values_list("updated_at", flat=True).first()
+    version = results_version(event)
     opts = StandingsOptions.objects.filter(event=event).values_list("updated_at", flat=True).first()
     parts = [
         sub["n"], sub["last"], sub["changed"], adj["n"], adj["last"], adj["withdrawn"],
-        foul["n"], foul["last"], foul["withdrawn"], stamp, opts,
+        foul["n"], foul["last"], foul["withdrawn"], stamp, version, opts,
     ]  # fmt: skip
     return "-".join("" if p is None else str(p.timestamp() if hasattr(p, "timestamp") else p) for p in parts)
 
 
 def club_marker(club) -> str:
-    """Like ``results_marker`` for all of a club's events at once (the season ladder). Four queries."""
+    """Like ``results_marker`` for all of a club's events at once (the season ladder). Five queries."""
     sub = Submission.objects.filter(round__event__club=club).aggregate(
         n=Count("id"), last=Max("id"), changed=Max("status_changed_at")
     )
@@ -658,6 +881,7 @@ def club_marker(club) -> str:
     )
     foul = FouledSet.objects.filter(event__club=club).aggregate(n=Count("id"), withdrawn=Max("withdrawn_at"))
     ev = Event.objects.filter(club=club).aggregate(n=Count("id"), stamp=Max("updated_at"))
+    ev["changes"] = ResultsChange.objects.filter(event__club=club).count()
     parts = [*sub.values(), *adj.values(), *foul.values(), *ev.values()]
     return "-".join("" if p is None else str(p.timestamp() if hasattr(p, "timestamp") else p) for p in parts)
 
@@ -722,17 +946,16 @@ def set_hands(event: Event, number: int):
     from director.deals.models import GameSet
 
     row = GameSet.objects.filter(event=event, number=number).first()
-    if row is None or not any(any(deal.get(s) for s in "SHDC") for deal in row.deals):
+    if row is None or not any(any(deal.get(s) for s in SUITS) for deal in row.deals):
         return None
-    symbols = dict(zip("SHDC", "♠♥♦♣", strict=True))
 
     def suits(text: str) -> list[tuple[str, str, str]]:
         # "S AK H 2 D T C -" -> [("S", "♠", "AK"), ...]
         parts = text.split()
-        return [(parts[i], symbols[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+        return [(parts[i], SUIT_SYMBOLS[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
 
     return [
-        {"deal": d, "hands": [(seat, symbols[seat], suits(hand_text(row, d, seat))) for seat in "SHDC"]}
+        {"deal": d, "hands": [(seat, SUIT_SYMBOLS[seat], suits(hand_text(row, d, seat))) for seat in SUITS]}
         for d in range(1, len(row.deals) + 1)
     ]
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.events.changes import results_changed
 from director.events.models import Event, Round, Seating, Table
 from scoring.matchpoints import ARTIFICIAL_PERCENT
 
@@ -76,6 +77,7 @@ def set_artificial(
         raise Conflict("another adjustment was made here at the same moment; try again", field="code") from error
     after = {"game": round_obj.number, "table": table.number, "direction": direction, "code": code}
     record("standings.artificial", event=event, obj=adjustment, after=after, user=by, note=reason)
+    results_changed(event.pk)
     return adjustment
 
 
@@ -87,6 +89,7 @@ def withdraw_artificial(*, adjustment: ArtificialScore, by=None, reason: str = "
     )
     if moved != 1:
         raise Conflict("this adjustment was already withdrawn", field="adjustment")
+    results_changed(adjustment.event_id)
     adjustment.refresh_from_db()
     before = {"code": adjustment.code, "direction": adjustment.direction}
     record(
@@ -152,6 +155,7 @@ def set_fouled(*, event: Event, game_set, groups, reason, by=None) -> FouledSet:
     fouling = FouledSet.objects.create(event=event, game_set_number=number, groups=clean, reason=reason, created_by=by)
     after = {"game_set": number, "groups": clean}
     record("standings.fouled", event=event, obj=fouling, after=after, user=by, note=reason)
+    results_changed(event.pk)
     return fouling
 
 
@@ -162,6 +166,7 @@ def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledS
     )
     if moved != 1:
         raise Conflict("this fouling was already withdrawn", field="fouling")
+    results_changed(fouling.event_id)
     fouling.refresh_from_db()
     before = {"game_set": fouling.game_set_number}
     record(
@@ -176,8 +181,12 @@ def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledS
 
 
 @transaction.atomic
-def set_options(*, event: Event, tie_break: str | None = None, team_method: str | None = None) -> StandingsOptions:
-    """How the event's standings are ranked: the tie-break and, for teams, the method."""
+def set_options(
+    *, event: Event, tie_break: str | None = None, team_method: str | None = None, ranking: str | None = None
+) -> StandingsOptions:
+    """How the event's standings are ranked: the tie-break, for teams the method, and for pairs a
+    list per direction or one overall list. The results are marked changed, so every cached
+    standings (page, public page, API) is recomputed with the new choice."""
     options, _ = StandingsOptions.objects.select_for_update().get_or_create(event=event)
     if tie_break is not None:
         if tie_break not in StandingsOptions.TieBreak.values:
@@ -187,7 +196,12 @@ def set_options(*, event: Event, tie_break: str | None = None, team_method: str 
         if team_method not in StandingsOptions.TeamMethod.values:
             raise ValidationError(f"unknown team method {team_method!r}", field="team_method")
         options.team_method = team_method
+    if ranking is not None:
+        if ranking not in StandingsOptions.Ranking.values:
+            raise ValidationError(f"unknown ranking {ranking!r}: use auto, separate or overall", field="ranking")
+        options.ranking = ranking
     options.save()
+    results_changed(event.pk)
     return options
 
 

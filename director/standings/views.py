@@ -17,19 +17,29 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from director.clubs.access import club_for, event_for
+from director.clubs.access import club_for
 from director.core.errors import DomainError, NotFound
 from director.core.view_helpers import director_view
 from director.events import services as event_services
+from director.events.access import event_for
 from director.events.models import Event, Round
 from director.events.selectors import label_games
-from scoring import tallies as tally_engine
 
-from . import charts, exports, services
+from . import charts, exports, services, tally_check
 from .clock import clock_state, mmss
 from .ladder_params import ladder_params
 from .models import ArtificialScore, FouledSet, StandingsOptions
-from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, ladder_events, season_ladder, set_hands
+from .selectors import (
+    KINDS,
+    MATCHPOINTS,
+    TALLY,
+    event_results,
+    fmt_pct,
+    ladder_events,
+    season_ladder,
+    set_hands,
+    standings_page,
+)
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
 
@@ -66,17 +76,24 @@ def _current_round(results) -> Round | None:
 @director_view
 def standings(request, event_id):
     event = event_for(request.user, event_id)
-    results = event_results(event)
-    context = _context(
-        results,
-        "standings",
-        rows=results.standings(),
-        teams=results.team_standings() if results.kind == "teams" else None,
-        zero_sum=results.zero_sum() if results.kind == TALLY else None,
-        tie_breaks=StandingsOptions.TieBreak.choices,
-        team_methods=StandingsOptions.TeamMethod.choices,
-        public_url=reverse("public:standings", args=[event.club.slug, event.pk]),
-    )
+    page = standings_page(event)  # cached until the next write to the event's results
+    context = {
+        "event": event,
+        "club": event.club,
+        "results": page,
+        "tab": "standings",
+        "kind": page.kind,
+        "rounds": page.rounds,
+        "game_sets": page.game_sets,
+        "rows": page.rows,
+        "lists": page.lists,
+        "teams": page.teams,
+        "zero_sum": page.zero_sum,
+        "tie_breaks": StandingsOptions.TieBreak.choices,
+        "team_methods": StandingsOptions.TeamMethod.choices,
+        "rankings": StandingsOptions.Ranking.choices,
+        "public_url": reverse("public:standings", args=[event.club.slug, event.pk]),
+    }
     return render(request, "director/standings/standings.html", context)
 
 
@@ -89,6 +106,7 @@ def options(request, event_id):
             event=event,
             tie_break=request.POST.get("tie_break") or None,
             team_method=request.POST.get("team_method") or None,
+            ranking=request.POST.get("ranking") or None,
         )
         messages.success(request, "Standings options saved.")
     except DomainError as error:
@@ -150,7 +168,8 @@ def traveller(request, event_id, number):
 def scorecards(request, event_id):
     event = event_for(request.user, event_id)
     results = event_results(event)
-    return render(request, "director/standings/scorecards.html", _context(results, "cards", rows=results.standings()))
+    context = _context(results, "cards", rows=results.standings(), lists=results.standings_lists())
+    return render(request, "director/standings/scorecards.html", context)
 
 
 @director_view
@@ -166,159 +185,44 @@ def scorecard(request, event_id, key):
 
 
 # --- tally cross-check ---------------------------------------------------------------------------------
-_NET = re.compile(r"^[+-]?\d+$")
-
-
-def _as_typed(text: str) -> str:
-    """A figure typed from a card with its thousands separators, spaces and typographic minus gone."""
-    return (text or "").strip().replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
-
-
-def parse_net(text: str) -> int | None:
-    """A net as written on a card: ``+120``, ``-40``, ``−40``, ``120``, ``1,020``; blank → None."""
-    cleaned = _as_typed(text)
-    if not cleaned:
-        return None
-    if not _NET.match(cleaned):
-        raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
-    return int(cleaned)
-
-
-def parse_score(text: str) -> int | None:
-    """A cutthroat score as written on a card: ``1,250``, ``900`` (no sign needed; a ``+`` is let
-    pass); blank → None. A player's own score is never negative, so ``-40`` is refused."""
-    cleaned = _as_typed(text)
-    if not cleaned:
-        return None
-    if not _NET.match(cleaned):
-        raise ValueError(f"{text.strip()!r} is not a score (write it as on the card, like 1,250)")
-    score = int(cleaned)
-    if score < 0:
-        raise ValueError(f"{text.strip()!r} is negative: a cutthroat score never is (write it like 1,250)")
-    return score
-
-
 @director_view
 def tallies(request, event_id):
     event = event_for(request.user, event_id)
-    results = event_results(event)
-    entrants = sorted(
-        (e for e in results.entrants.values() if results._plays_in(e.key)), key=lambda e: (e.number or 0, e.names)
+    posted = request.method == "POST"
+    check = tally_check.check_tally_cards(
+        event=event,
+        typed=request.POST if posted else None,
+        against_sheets=request.POST.get("against") != "cards" if posted else True,
+        by=request.user,
     )
-    games = [r.number for r in results.rounds]
-    seat = {}
-    for play in results.play_list():
-        for side in (play.majors, play.minors):
-            if side is not None:
-                for key in side.entrants:
-                    seat[(key, play.round)] = play.table
-    values: dict[str, str] = {}
-    errors: dict[str, str] = {}
-    discrepancies = None
-    not_entered: list[str] = []
-    flagged: set[str] = set()
-    against_sheets = True
-    # A cutthroat card holds the player's own score each game (no sign, never negative), not a net.
-    cutthroat = results.cutthroat
-    parse = parse_score if cutthroat else parse_net
-    shown = tally_engine.plain if cutthroat else tally_engine.signed
-    saved = services.latest_tally_cards(event)
-    source = None
-    if request.method == "POST":
-        against_sheets = request.POST.get("against") != "cards"
-        source = request.POST
-    elif saved:  # the cards typed last time: shown and checked again
-        source = {}
-        for entrant in entrants:
-            row = saved.get(str(entrant.key))
-            if row is not None:
-                for game, net in row.nets.items():
-                    source[f"c{entrant.key}-g{game}"] = shown(net)
-                source[f"c{entrant.key}-t"] = "" if row.total is None else shown(row.total)
-    if source is not None:
-        cards = []
-        to_save = {}
-        for entrant in entrants:
-            lines = []
-            for game in games:
-                name = f"c{entrant.key}-g{game}"
-                values[name] = source.get(name, "")
-                try:
-                    net = parse(values[name])
-                except ValueError as error:
-                    errors[name] = str(error)
-                    continue
-                if net is not None:
-                    lines.append(tally_engine.TallyLine(game, net, seat.get((entrant.key, game))))
-            total_name = f"c{entrant.key}-t"
-            values[total_name] = source.get(total_name, "")
-            try:
-                total = parse(values[total_name])
-            except ValueError as error:
-                errors[total_name] = str(error)
-                total = None
-            if lines or total is not None:
-                cards.append(tally_engine.TallyCard(entrant.key, tuple(lines), total))
-            to_save[entrant.key] = ({line.game: line.net for line in lines}, total)
-        if not errors and request.method == "POST":
-            written = services.save_tally_cards(event=event, cards=to_save, by=request.user)
-            if written:
-                messages.success(request, f"Saved {len(written)} tally card{'s' * (len(written) != 1)}.")
-            saved = services.latest_tally_cards(event)
-        if not errors:
-            names = {e.key: e.label for e in entrants}
-            if cutthroat:  # own scores: checked against the sheets (or totals only); nothing pairs
-                found = tally_engine.cutthroat_cross_check(
-                    cards, results.cutthroat_sheets() if against_sheets else None, names=names
-                )
-            else:
-                # Cards are often typed a few at a time: the zero-sum check waits for all of them, and
-                # the cards not typed yet are listed once rather than one line each.
-                found = tally_engine.cross_check(
-                    cards,
-                    results.game_results() if against_sheets else None,
-                    names=names,
-                    zero_sum=len(cards) == len(entrants),
-                )
-            discrepancies = [d for d in found if d.kind != "missing-card"]
-            not_entered = [names.get(d.entrants[0], str(d.entrants[0])) for d in found if d.kind == "missing-card"]
-            for d in discrepancies:
-                for key in d.entrants:
-                    flagged.add(f"c{key}-g{d.game}" if d.game is not None else f"c{key}-t")
+    if check.written:
+        messages.success(request, f"Saved {len(check.written)} tally card{'s' * (len(check.written) != 1)}.")
+    values, errors, flagged = check.values, check.errors, check.flagged
+
+    def cell(key, game):
+        name = tally_check.cell_name(key, game)
+        return {"name": name, "value": values.get(name, ""), "error": errors.get(name), "flagged": name in flagged}
+
     grid = [
         {
             "entrant": e,
-            "cells": [
-                {
-                    "name": f"c{e.key}-g{g}",
-                    "value": values.get(f"c{e.key}-g{g}", ""),
-                    "table": seat.get((e.key, g)),
-                    "error": errors.get(f"c{e.key}-g{g}"),
-                    "flagged": f"c{e.key}-g{g}" in flagged,
-                }
-                for g in games
-            ],
-            "saved": saved.get(str(e.key)),
-            "total": {
-                "name": f"c{e.key}-t",
-                "value": values.get(f"c{e.key}-t", ""),
-                "error": errors.get(f"c{e.key}-t"),
-                "flagged": f"c{e.key}-t" in flagged,
-            },
+            "cells": [{**cell(e.key, g), "table": check.seat.get((e.key, g))} for g in check.games],
+            "saved": check.saved.get(str(e.key)),
+            "total": cell(e.key, None),
         }
-        for e in entrants
+        for e in check.entrants
     ]
     context = _context(
-        results,
+        check.results,
         "tallies",
-        games=games,
+        games=check.games,
         grid=grid,
         errors=errors,
-        discrepancies=discrepancies,
-        not_entered=not_entered,
-        against_sheets=against_sheets,
-        cutthroat=cutthroat,
-        zero_sum=results.zero_sum(),
+        discrepancies=check.discrepancies,
+        not_entered=check.not_entered,
+        against_sheets=check.against_sheets,
+        cutthroat=check.cutthroat,
+        zero_sum=check.results.zero_sum(),
     )
     return render(request, "director/standings/tallies.html", context, status=400 if errors else 200)
 
@@ -466,6 +370,23 @@ def chart_game(request, event_id, number, fmt):
 
 
 # --- projector -----------------------------------------------------------------------------------------
+PROJECTOR_ROWS = 40
+
+
+def _projector_lines(results) -> list[dict]:
+    """The standings on the screen: the top 40 (of each list, a Mitchell's ♠♥ and ♦♣ pairs
+    sharing them), each line with its list's ``heading``."""
+    lists = results.standings_lists()
+    room = PROJECTOR_ROWS // max(len(lists), 1)
+    games = [r.number for r in results.rounds]
+    lines = []
+    for lst in lists:
+        for line, row in zip(exports.list_lines(lst, games)[:room], lst.rows, strict=False):
+            text = row.percentage_text if results.uses_matchpoints else row.total_text
+            lines.append({**line, "heading": lst.heading, "text": text})
+    return lines
+
+
 def projector_payload(results) -> dict:
     event = results.event
     current = _current_round(results)
@@ -492,10 +413,7 @@ def projector_payload(results) -> dict:
         "length_minutes": event.game_length_minutes,
         "clock": {**state.as_dict(), "remaining_text": mmss(state.remaining)},
         "awaited": awaited,
-        "standings": [
-            {**line, "text": row.percentage_text if results.uses_matchpoints else row.total_text}
-            for line, row in zip(exports.standings_rows(results)[:40], results.standings(), strict=False)
-        ],
+        "standings": _projector_lines(results),
         "percentages": results.uses_matchpoints,
     }
 

@@ -7,7 +7,8 @@ Fields: ``cal-S``, ``unf-S``, ``rev-S`` per seat (S H D C), and the trick piles 
 
 from __future__ import annotations
 
-SEATS = "SHDC"
+from scoring.cards import SUITS as SEATS
+
 SIDES = ("majors", "minors")
 MAX_TEXT = 20
 

@@ -32,10 +32,10 @@ from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
 from director.events.selectors import current_round, table_round
 from director.results import services as results
 from director.results.models import Submission
+from scoring.cards import SIDE_SYMBOLS as SIDE_SUITS
 
 S = Submission.Status
 SIDES = (MAJORS, MINORS)
-SIDE_SUITS = {MAJORS: "♠♥", MINORS: "♦♣"}
 LIVE = (S.SUBMITTED, S.CONFIRMED, S.DISPUTED)
 
 

@@ -33,13 +33,12 @@ from director.events.models import Event
 from director.events.selectors import next_places, table_by_token
 from director.results.adapters import score_sheet, sheet_problems
 from director.results.selectors import sheet_view
-from scoring.cards import SUIT_SYMBOLS
+from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
+from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
 
 from . import services
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
-
-SIDE_LABELS = {"majors": "♠♥", "minors": "♦♣"}
 
 
 def _private(response):
@@ -124,13 +123,13 @@ def _seats(state) -> list[dict]:
     for seat in SEATS:
         side = None
         if cell is not None:
-            side = cell.majors if seat in "SH" else cell.minors
+            side = cell.majors if seat in MAJOR_SUITS else cell.minors
         player = side.seats.get(seat) if side is not None else None
         rows.append(
             {
                 "seat": seat,
                 "symbol": SUIT_SYMBOLS[seat],
-                "side": "majors" if seat in "SH" else "minors",
+                "side": "majors" if seat in MAJOR_SUITS else "minors",
                 "player": player.name if player is not None else "",
             }
         )
@@ -209,6 +208,10 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
         values = values_from_sheet(proposed or submission.sheet)
+    if side is None and submission is not None and state.status == "disputed" and state.side:
+        # the corrected sheet: the sending phone starts on its own side, any other phone on the
+        # disputing side (the players may still change it)
+        side = state.side if sent_here else services.other_side(state.side)
     return {
         # Once the game is confirmed: where each side and the game set go next (as a Bridgemate does).
         "where_next": next_places(state.event).get((state.round.number, table.number))

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from ..cards import SIDE_SUITS
+
 Player = str | int
 PartnershipId = str | int
 Side = PartnershipId | tuple[Player, ...]
@@ -26,7 +28,7 @@ Side = PartnershipId | tuple[Player, ...]
 MAJORS = "majors"
 MINORS = "minors"
 DIRECTIONS = (MAJORS, MINORS)
-SEAT_SUITS = {MAJORS: ("S", "H"), MINORS: ("D", "C")}
+SEAT_SUITS = SIDE_SUITS  # (keyed "majors" / "minors", as MAJORS and MINORS here)
 """The two seats of each direction: the side's first player takes the first suit."""
 
 FORMAT = "calypso-movement/1"

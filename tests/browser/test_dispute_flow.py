@@ -1,7 +1,8 @@
 """A dispute walked through on phones and the director's score entry page (issue #14.1, #14.2):
-a phone sends its sheet and is not offered Confirm; the opponents' phone disputes it; the director
-saves another table and the disputed sheet stays disputed; the director then corrects it, and
-confirms a third table's sheet as sent with its own button. Set ``SCREENSHOT_DIR`` for PNGs."""
+a phone sends its sheet and is not offered Confirm; the opponents' phone, which typed its own,
+disputes with it; the director saves another table and the disputed sheet stays disputed; the
+director then corrects it with the disputing side's sheet, and confirms a third table's sheet as
+sent with its own button. Set ``SCREENSHOT_DIR`` for PNGs."""
 
 from __future__ import annotations
 
@@ -55,7 +56,13 @@ def versions(event, number):
 def test_a_dispute_stays_until_the_director_acts_on_it(night, phones, page):
     t1, t3 = (night.tables.get(number=n) for n in (1, 3))
 
-    # Table 1: the ♠♥ phone sends a sheet with the wrong trick piles (45 / 100 still make 208).
+    # Table 1: the ♦♣ phone has its page open and types its own sheet (trick piles 60 / 85)...
+    opponents = phones()
+    opponents.goto(f"/t/{t1.token}/")
+    opponents.route("**/state/", lambda route: route.abort())  # no reload while it types
+    fill_sheet(opponents, [60, 85])
+
+    # ... while the ♠♥ phone sends one with the wrong trick piles (45 / 100 still make 208).
     sender = phones()
     send(sender, f"/t/{t1.token}/", [45, 100])
     status = sender.inner_text("#table-status")
@@ -64,12 +71,13 @@ def test_a_dispute_stays_until_the_director_acts_on_it(night, phones, page):
     assert sender.locator("form[data-action=confirm], form[data-action=dispute]").count() == 0
     shot(sender, "dispute-1-sender")
 
-    # The ♦♣ phone sees the sheet and disputes it.
-    opponents = phones()
-    opponents.goto(f"/t/{t1.token}/")
-    assert opponents.get_by_role("button", name="Confirm (♦♣)").count() == 1
-    opponents.fill("form[data-action=dispute] input[name=note]", "our trick pile was 60 not 45")
-    opponents.get_by_role("button", name="Dispute", exact=True).click()
+    # The ♦♣ phone sends too, is shown both sheets, and disputes with its own.
+    opponents.get_by_label("We are ♦♣").check()
+    opponents.get_by_role("button", name="Send the sheet").click()
+    opponents.wait_for_selector("#typed-sheet")
+    assert opponents.get_by_role("button", name="Confirm (♦♣)").count() == 1  # the other phone may confirm
+    opponents.fill("#dispute-with-ours input[name=note]", "our trick pile was 60 not 45")
+    opponents.get_by_role("button", name="Dispute: our sheet is right").click()
     opponents.wait_for_selector("#table-status[data-status=disputed]")
     assert versions(night, 1) == [(1, "disputed")]
     sender.wait_for_selector("#table-status[data-status=disputed]", timeout=15_000)  # the sender's page follows
@@ -102,17 +110,21 @@ def test_a_dispute_stays_until_the_director_acts_on_it(night, phones, page):
     assert "table 1 (disputed)" in settle and "table 3 (awaiting the opponents' confirmation)" in settle
     shot(page, "dispute-2-director-saved-table-2")
 
-    # The director corrects table 1: the page says the numbers will be the correction.
+    # The director corrects table 1 with the disputing side's sheet: one press fills it in, and the
+    # page says the numbers will be the correction.
     pending = page.locator("#pending-1")
     assert pending.locator("[data-role=will-correct]").is_hidden()
-    page.fill("#t1-pile-majors", "60")
-    page.fill("#t1-pile-minors", "85")
+    page.get_by_role("button", name="Fill in the disputing side's sheet").click()
+    assert (page.input_value("#t1-pile-majors"), page.input_value("#t1-pile-minors")) == ("60", "85")
+    assert page.locator("#table-1 [data-role=net]").inner_text() == "-1000"
     assert pending.locator("[data-role=will-correct]").is_visible()
     assert page.get_by_role("button", name="Confirm table 1's sheet as sent").is_disabled()
     shot(page, "dispute-3-correction-typed")
     page.get_by_role("button", name="Save game 1").click()
     assert "Saved game 1: table 1 corrected." in page.inner_text("ul.messages")
     assert versions(night, 1) == [(1, "superseded"), (2, "confirmed")]
+    corrected = Submission.objects.get(round__event=night, table__number=1, version=2)
+    assert corrected.sheet["trick_piles"] == {"majors": 60, "minors": 85} and corrected.source == "director"
     assert versions(night, 3) == [(1, "submitted")]
 
     # ... and confirms table 3's sheet as the table sent it, with its own button.

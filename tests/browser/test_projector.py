@@ -70,3 +70,26 @@ def test_long_names_wrap_and_a_finished_event_shows_final_standings(browser, liv
     assert page.request.get(icon).status == 200
     shot(page, "projector-final")
     context.close()
+
+
+def test_on_a_phone_the_clock_and_the_standings_fit_the_width(browser, live_server, big_night):
+    """A director glancing at the projector page on a phone (390 px, portrait) sees the whole clock,
+    the game number and every total, with nothing pushed off the right edge."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    sign_in(page, "dora", PASSWORD)
+    page.wait_for_url("**/clubs/pos/")
+    page.goto(f"/events/{big_night.pk}/projector/")
+    page.locator(".clock .remaining").wait_for()
+    beyond = page.evaluate(
+        """() => ['.clock', '.round-label', '.prompt', '.standings td.value']
+            .flatMap(s => [...document.querySelectorAll(s)])
+            .filter(e => e.getBoundingClientRect().right > 391)
+            .map(e => e.className + ': ' + e.textContent.trim())"""
+    )
+    assert beyond == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    shot(page, "projector-phone")
+    context.close()

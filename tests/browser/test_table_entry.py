@@ -125,7 +125,7 @@ def test_one_phone_submits_the_other_confirms_and_everyone_sees_it(night, phone_
 
     # The public standings fill in live.
     page.wait_for_function(
-        "document.querySelector('#live-standings .progress-text').textContent.includes('1 of 2 results in')",
+        "() => document.querySelector('#live-standings .progress-text').textContent.includes('1 of 2 results in')",
         timeout=30_000,
     )
     totals = page.inner_text("#live-standings tbody.rows")

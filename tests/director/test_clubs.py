@@ -4,6 +4,7 @@ from director.clubs import access, selectors
 from director.clubs import services as clubs
 from director.clubs.models import Club, ClubDirector, Player
 from director.core.errors import NotFound, PermissionDenied, ValidationError
+from director.events.access import event_for
 
 
 def test_create_club_makes_the_owner_a_director(club_a, director_a):
@@ -52,9 +53,9 @@ def test_anonymous_and_inactive_users_see_nothing(club_a, director_a):
 
 
 def test_event_for_hides_other_clubs_events(progressive_a, director_a, director_b):
-    assert access.event_for(director_a, progressive_a.pk) == progressive_a
+    assert event_for(director_a, progressive_a.pk) == progressive_a
     with pytest.raises(NotFound):
-        access.event_for(director_b, progressive_a.pk)
+        event_for(director_b, progressive_a.pk)
     access.require_event_director(director_a, progressive_a)
     with pytest.raises(PermissionDenied):
         access.require_event_director(director_b, progressive_a)

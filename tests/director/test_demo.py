@@ -6,8 +6,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from director.clubs.models import Club, Player
-from director.core.management.commands import demo
 from director.deals.models import GameSet
+from director.demo.management.commands import demo
 from director.events.models import Event
 from director.results.models import Submission
 from director.results.selectors import partnership_games

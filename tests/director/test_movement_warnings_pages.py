@@ -26,6 +26,9 @@ def test_twelve_players_for_four_games_are_warned_of_repeated_opponents(client, 
     assert "Play 3 games instead of 4: nobody meets the same opponents twice." in html
     assert "Play a progressive individual instead" in html
     assert "Its movement could be better: see how below." in html
+    # the set-up succeeded, the movement is a warning: it reads as one (yellow), not as a success
+    assert '<li class="warning">Its movement could be better: see how below.</li>' in html
+    assert f'<li class="success">{event.name} is set up: check the tables, then start it.</li>' in html
 
     set_up(client, club_a, players_a[:12], name="Three games", games="3")
     three = Event.objects.get(name="Three games")

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings as live
 from django.core.management import call_command
 
-from director.core.management.commands import serve
+from director.demo.management.commands import serve
 from tests.director.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

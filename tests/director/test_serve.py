@@ -11,7 +11,7 @@ from django.conf import settings as live_settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from director.core.management.commands import demo, serve
+from director.demo.management.commands import demo, serve
 
 pytestmark = pytest.mark.django_db
 

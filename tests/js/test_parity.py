@@ -163,7 +163,7 @@ def without_blanks(sheet, sections, problems: list[str]) -> list[str]:
         if isinstance(part, dict):
             for key, value in part.items():
                 if isinstance(value, str) and value.strip() == "":
-                    blank.add(f"{section}.{key} must be a whole number, not {value!r}")
+                    blank.add(f"{section}.{key} is missing")
     return [p for p in problems if p not in blank]
 
 

@@ -200,6 +200,13 @@ def test_negative_counts_are_named() -> None:
     assert "trick_piles.majors is -5: counts cannot be negative" in problems
 
 
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_box_is_named_as_missing(blank: str) -> None:
+    data = sheet()
+    data["unfinished"]["H"] = blank
+    assert "unfinished.H is missing" in check_sheet(data)
+
+
 @pytest.mark.parametrize("bad", [1.5, 2.0, "two", None, True, [1]])
 def test_non_integers_are_refused_naming_the_field(bad: object) -> None:
     data = sheet()

@@ -361,3 +361,74 @@ def test_ladder_counts_that_are_not_whole_numbers_are_standings_errors(best, min
 def test_team_standings_tie_break_that_is_not_a_name():
     with pytest.raises(StandingsError, match="tie-break"):
         team_standings([TeamResult(1, 1, "A", "B", 10)], tie_break=[3])
+
+
+# --- a pairs event's two fields (issue 14.10) -----------------------------------------------------
+
+
+def _mitchell_scores():
+    """Two tables, two sets: majors 1, 2 stay; minors 3, 4 move. Top 1 per set and direction."""
+    return [
+        GameScore(1, 1, 1, 1, 3),
+        GameScore(2, 1, 0, 1, 4),
+        GameScore(3, 1, 0, 1, 1),
+        GameScore(4, 1, 1, 1, 2),
+        GameScore(1, 2, F(1, 2), 1, 4),
+        GameScore(2, 2, F(1, 2), 1, 3),
+        GameScore(3, 2, 1, 1, 2),
+        GameScore(4, 2, 0, 1, 1),
+    ]
+
+
+SEATED = {1: "majors", 2: "majors", 3: "minors", 4: "minors"}
+
+
+def test_separate_lists_rank_each_direction_from_1():
+    from scoring.standings import standings_by_direction
+
+    lists = standings_by_direction(_mitchell_scores(), SEATED, by="percentage")
+    assert [lst.direction for lst in lists] == ["majors", "minors"]
+    assert table(lists[0].standings) == [(1, "1"), (2, "2")]
+    # both minors pairs have 50 %: they share first place within their list, not =2 of four
+    assert table(lists[1].standings) == [(3, "=1"), (4, "=1")]
+    assert lists[0].standings[0].percentage == 75
+
+
+def test_one_overall_list_ranks_everybody_together():
+    from scoring.standings import standings_by_direction
+
+    (only,) = standings_by_direction(_mitchell_scores(), SEATED, by="percentage", separate=False)
+    assert only.direction is None
+    assert table(only.standings) == [(1, "1"), (3, "=2"), (4, "=2"), (2, "4")]
+
+
+def test_ties_within_a_direction_are_broken_on_that_direction_only():
+    from scoring.standings import standings_by_direction
+
+    lists = standings_by_direction(_mitchell_scores(), SEATED, by="percentage", tie_break="count-back")
+    minors = lists[1].standings
+    # count-back: the last game decides (3 scored 1 of 1 in game 2, 4 scored 0)
+    assert table(minors) == [(3, "1"), (4, "2")]
+    assert minors[0].decided_by == "count-back"
+
+
+def test_a_direction_with_nothing_scored_yet_is_an_empty_list_and_an_unseated_entrant_is_refused():
+    from scoring.standings import standings_by_direction
+
+    lists = standings_by_direction([GameScore(1, 1, 1, 1, 3)], SEATED)
+    assert [(lst.direction, len(lst.standings)) for lst in lists] == [("majors", 1), ("minors", 0)]
+    with pytest.raises(StandingsError, match="9"):
+        standings_by_direction([GameScore(9, 1, 1, 1, 3)], SEATED)
+
+
+def test_auto_ranking_is_separate_for_a_mitchell_and_overall_otherwise():
+    from scoring.standings import ranking_for
+
+    assert ranking_for("auto", "mitchell") == "separate"
+    assert ranking_for("auto", "barometer") == "overall"
+    assert ranking_for("auto", "manual") == "overall"
+    assert ranking_for("overall", "mitchell") == "overall"
+    assert ranking_for("separate", "barometer") == "separate"
+    assert ranking_for("", "mitchell") == "separate"
+    with pytest.raises(StandingsError, match="unknown ranking"):
+        ranking_for("winners", "mitchell")

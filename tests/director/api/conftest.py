@@ -10,6 +10,11 @@ from .helpers import build_world, client_for
 
 
 @pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")  # print jobs' files
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttles():
     cache.clear()  # the sign-in throttle counts in the cache
     yield

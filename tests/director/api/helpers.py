@@ -6,9 +6,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.core.files.base import ContentFile
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from director.audit.models import AuditEntry
 from director.clubs import services as clubs
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import services as deals
@@ -17,8 +19,11 @@ from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 from director.movements import services as movements
+from director.printing.models import PrintJob
 from director.results import services as results
 from director.results.models import Submission
+from director.standings import services as standings
+from director.standings.models import ArtificialScore, FouledSet, TallyCardEntry
 
 # Every row the API could write; ``snapshot()`` of them proves a refused request wrote nothing.
 MODELS = (
@@ -38,6 +43,11 @@ MODELS = (
     GameSetFile,
     Submission,
     Token,
+    ArtificialScore,
+    FouledSet,
+    TallyCardEntry,
+    PrintJob,
+    AuditEntry,
 )
 
 
@@ -67,6 +77,10 @@ class World:
     submission: Submission
     dup: Event  # draft duplicate pairs with a hand-recorded, incomplete game set 1
     game_set: GameSet
+    artificial: ArtificialScore  # live: table 1's majors, game 2
+    fouling: FouledSet  # live, of the event's game set 1
+    print_job: PrintJob  # done, with its PDF
+    audit_entry: AuditEntry
 
 
 def build_world(club, players, user, sheet, *, prefix: str) -> World:
@@ -89,6 +103,16 @@ def build_world(club, players, user, sheet, *, prefix: str) -> World:
         club=club, name=f"{prefix} duplicate", date=datetime.date(2025, 3, 21), type="duplicate-pairs", games=2
     )
     game_set = deals.record_hand(event=dup, number=1, deal=1, seat="S", text="S AKQJ H AKQ D AKQ C AKQ", by=user)
+    artificial = standings.set_artificial(
+        event=event, round_number=2, table_number=1, direction="majors", code="A", reason="late start", by=user
+    )
+    fouling = FouledSet.objects.create(
+        event=event, game_set_number=1, groups=[[[1, 1]], [[2, 2]]], reason="a card fell", created_by=user
+    )
+    print_job = PrintJob.objects.create(event=event, kind="results", status=PrintJob.Status.DONE, done=1, total=1)
+    print_job.file.save("results.pdf", ContentFile(b"%PDF-1.4\n% a test file\n"), save=False)
+    print_job.size = print_job.file.size
+    print_job.save()
     return World(
         club=club,
         player=players[0],
@@ -103,6 +127,10 @@ def build_world(club, players, user, sheet, *, prefix: str) -> World:
         submission=submission,
         dup=dup,
         game_set=game_set,
+        artificial=artificial,
+        fouling=fouling,
+        print_job=print_job,
+        audit_entry=AuditEntry.objects.filter(event=event).order_by("pk").first(),
     )
 
 

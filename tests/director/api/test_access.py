@@ -45,6 +45,8 @@ CASES = [
     ("post", "/api/events/{w.event.pk}/seat/", None, 409),  # game 1 has results: its seating is fixed
     ("post", "/api/events/{w.event.pk}/seat-progressive/", None, 409),  # the deprecated alias of seat
     ("get", "/api/events/{w.event.pk}/grid/", None, 200),
+    ("get", "/api/events/{w.event.pk}/standings/", None, 200),
+    ("get", "/api/events/{w.event.pk}/travellers/", None, 200),
     ("get", "/api/events/{w.event.pk}/game-set-file/", None, 200),
     ("post", "/api/events/{w.event.pk}/reveal-seed/", None, 200),
     ("post", "/api/events/{w.event.pk}/release-hands/", lambda w: {"released": True}, 200),
@@ -100,6 +102,28 @@ CASES = [
     ("post", "/api/results/{w.submission.pk}/dispute/", lambda w: {}, 409),  # confirmed, not awaiting
     ("post", "/api/results/", lambda w: {"table": w.table.pk, "round": w.round.pk, "sheet": SHEET}, 201),
     ("post", "/api/results/withdraw/", lambda w: {"table": w.table.pk, "round": w.round.pk}, 200),
+    ("get", "/api/events/{w.event.pk}/tally-check/", None, 200),
+    ("post", "/api/events/{w.event.pk}/tally-check/", lambda w: {"cards": {"1": {"games": {"1": "+10"}}}}, 200),
+    ("get", "/api/artificial-scores/{w.artificial.pk}/", None, 200),
+    (
+        "post",
+        "/api/artificial-scores/",
+        lambda w: {"event": w.event.pk, "game": 1, "table": 2, "direction": "minors", "code": "A+", "reason": "slow"},
+        201,
+    ),
+    ("post", "/api/artificial-scores/{w.artificial.pk}/withdraw/", lambda w: {"reason": "wrong table"}, 200),
+    ("get", "/api/fouled-sets/{w.fouling.pk}/", None, 200),
+    (
+        "post",
+        "/api/fouled-sets/",
+        lambda w: {"event": w.event.pk, "game_set": 1, "groups": [[[1, 1]]], "reason": "a card fell"},
+        400,  # one group is no fouling
+    ),
+    ("post", "/api/fouled-sets/{w.fouling.pk}/withdraw/", lambda w: {}, 200),
+    ("get", "/api/print-jobs/{w.print_job.pk}/", None, 200),
+    ("post", "/api/print-jobs/", lambda w: {"event": w.event.pk, "kind": "results"}, 201),
+    ("get", "/api/print-jobs/{w.print_job.pk}/download/", None, 200),
+    ("get", "/api/audit-entries/{w.audit_entry.pk}/", None, 200),
 ]
 SHEET = {
     "calypsos": {"S": 0, "H": 1, "D": 0, "C": 0},
@@ -117,6 +141,10 @@ LISTS = [
     "/api/teams/",
     "/api/game-sets/",
     "/api/results/",
+    "/api/artificial-scores/",
+    "/api/fouled-sets/",
+    "/api/print-jobs/",
+    "/api/audit-entries/",
 ]
 METHODS = ("get", "post", "put", "patch", "delete")
 IDS = [f"{method.upper()} {url}" for method, url, _, _ in CASES]
@@ -133,7 +161,8 @@ def test_every_operation_of_the_schema_is_covered():
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     operations = {(m, path) for path, item in schema["paths"].items() for m in item if m in METHODS}
-    covered = {(m, re.sub(r"\{w\.[a-z_]+\.pk\}", "{id}", url)) for m, url, _, _ in CASES}
+    operations = {(m, re.sub(r"\{[a-z_]+\}", "{}", path)) for m, path in operations}  # {id}, {event_id}, {number}
+    covered = {(m, re.sub(r"\{w\.[a-z_]+\.[a-z_]+\}", "{}", url)) for m, url, _, _ in CASES}
     covered |= {("get", url) for url in LISTS}
     # No club's object involved: signing in and out, checking a sheet, creating a new club.
     covered |= {("post", "/api/auth/token/"), ("post", "/api/auth/token/revoke/"), ("post", "/api/results/check/")}
@@ -237,3 +266,10 @@ def test_owner_writes_really_landed(api_b, world_b):
     assert created["version"] == 2 and created["status"] == "confirmed"
     assert Submission.objects.get(pk=world_b.submission.pk).status == "superseded"
     assert json.loads(json.dumps(created["sheet"]))["revokes"] == {"S": 0, "H": 0, "D": 0, "C": 0}
+
+
+def test_the_owners_traveller_404_is_the_events_own_not_a_hidden_event(api_b, world_b):
+    """The owner's 404 for a set no table plays names the event: it was reachable, unlike another club's."""
+    response = api_b.get(f"/api/events/{world_b.event.pk}/travellers/", {"set": world_b.game_set.number})
+    assert response.status_code == 404
+    assert response.json()["detail"] == f"no table plays game set {world_b.game_set.number} in {world_b.event.name}"

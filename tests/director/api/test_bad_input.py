@@ -516,3 +516,14 @@ def test_bodies_must_be_json(api_a, world):
 def test_unknown_ids_in_the_path_are_404_not_500(api_a, world):
     for url in ("/api/events/99999999999/", "/api/events/9999999999999999999999/", "/api/events/abc/"):
         assert api_a.get(url).status_code == 404
+
+
+def test_an_unknown_id_is_named_in_a_sentence(api_a, world):
+    for url, said in (
+        ("/api/events/99999/standings/", "no event 99999 among your clubs' events"),
+        ("/api/events/99999/travellers/", "no event 99999 among your clubs' events"),
+    ):
+        response = api_a.get(url)
+        assert response.status_code == 404 and response.json()["detail"] == said, (url, response.content)
+    response = api_a.post("/api/players/", {"club": 99999, "name": "Kitch"}, format="json")
+    assert response.status_code == 404 and response.json()["detail"] == "no club 99999 among your clubs"

@@ -208,6 +208,31 @@ def test_a_retried_submission_returns_the_first(api_a, world_a, sheet):
     assert Submission.objects.filter(table=world_a.table, round=world_a.round).count() == 2  # v1 + this one
 
 
+def test_a_retry_that_lands_while_the_first_copy_is_scored_is_still_a_replay(api_a, world_a, sheet, monkeypatch):
+    """Whether a request was a retry is the service's answer (under its lock), not a read the API
+    makes first: here the first copy is written after the API could have looked, and the second
+    still gets 200 and the first copy's row."""
+    from director.results import services as result_services
+
+    score = result_services.score_sheet
+    landed = []
+
+    def score_while_a_copy_lands(*args, **kwargs):
+        if not landed:
+            landed.append(None)  # the copy's own scoring comes back here
+            landed[0] = result_services.enter_sheet(
+                table=world_a.table, round=world_a.round, sheet=sheet, idempotency_key="laptop-8"
+            )
+        return score(*args, **kwargs)
+
+    monkeypatch.setattr(result_services, "score_sheet", score_while_a_copy_lands)
+    body = {"table": world_a.table.pk, "round": world_a.round.pk, "sheet": sheet, "idempotency_key": "laptop-8"}
+    response = api_a.post("/api/results/", body, format="json")
+    assert response.status_code == 200
+    assert response.json()["id"] == landed[0].pk
+    assert Submission.objects.filter(idempotency_key="laptop-8").count() == 1
+
+
 def test_check_a_sheet_without_saving(api_a, sheet):
     ok = api_a.post("/api/results/check/", {"sheet": sheet}, format="json").json()
     assert ok == {"ok": True, "problems": [], "majors": 1340, "minors": 2340, "net": -1000, "scores": None}
@@ -328,6 +353,15 @@ def test_game_set_options_and_delete(api_a, world_a):
     assert (changed["first_dealer"], changed["orientation"]) == ("D", "SCHD")
     assert api_a.delete(url).status_code == 204
     assert api_a.get(url).status_code == 404
+
+
+def test_the_grid_json_is_the_grid_serializer(api_a, world_a):
+    """One serializer turns ``events.selectors.Grid`` into JSON; the API returns exactly that."""
+    from director.api.serializers import GridSerializer
+    from director.events.selectors import round_grid
+
+    served = api_a.get(f"/api/events/{world_a.event.pk}/grid/").json()
+    assert served == GridSerializer(round_grid(world_a.event)).data
 
 
 def test_round_grid(api_a, world_a):

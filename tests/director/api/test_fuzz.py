@@ -37,6 +37,10 @@ def _ids(world, other) -> dict[str, list[int]]:
         "partnerships": [world.partnership.pk, world.spare_partnership.pk, other.partnership.pk],
         "game-sets": [world.game_set.pk, other.game_set.pk],
         "results": [world.submission.pk, other.submission.pk],
+        "artificial-scores": [world.artificial.pk, other.artificial.pk],
+        "fouled-sets": [world.fouling.pk, other.fouling.pk],
+        "print-jobs": [world.print_job.pk, other.print_job.pk],
+        "audit-entries": [world.audit_entry.pk, other.audit_entry.pk],
     }
 
 

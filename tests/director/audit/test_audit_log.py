@@ -161,3 +161,25 @@ def test_sheet_history_and_the_directors_overrides(client, running, director_a, 
     assert not Submission.objects.filter(table=table, round=round1, status__in=["confirmed", "submitted"]).exists()
     assert AuditEntry.objects.filter(action="results.withdraw", actor="dora").exists()
     assert client.get(f"/events/{running.pk}/audit/games/1/tables/99/").status_code == 404
+
+
+def test_starting_finishing_and_reopening_the_event_are_logged(client, progressive_a, director_a, sheet):
+    """Re-opening a finished night lets its published results change: the log says who did it and when."""
+    client.force_login(director_a)
+    seated = actions(progressive_a)  # the seating's own entry
+    assert client.post(f"/events/{progressive_a.pk}/start/").status_code == 302
+    for table in progressive_a.tables.all():
+        for round_ in progressive_a.rounds.all():
+            results.enter_sheet(table=table, round=round_, sheet=sheet, by=director_a)
+    assert client.post(f"/events/{progressive_a.pk}/finish/").status_code == 302
+    assert client.post(f"/events/{progressive_a.pk}/reopen/").status_code == 302
+    log = [a for a in actions(progressive_a)[len(seated) :] if not a.startswith("results.")]
+    assert log == ["events.start", "events.finish", "events.reopen"]
+    assert all(e.user == director_a for e in AuditEntry.objects.filter(action__in=log))
+    html = client.get(f"/events/{progressive_a.pk}/audit/").content.decode()
+    for said in (
+        "Started the event: game 1 is under way.",
+        "Finished the event: every game is closed.",
+        "Re-opened the finished event: its results can change again.",
+    ):
+        assert said in html

@@ -114,6 +114,18 @@ def test_import_into_an_empty_database_gives_the_same_file_back(club_night, tmp_
     assert new.pk > event_id
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_file_from_before_a_column_was_added_imports_with_its_default(club_night):
+    """Files exported before results 0004/0005 have no submitted_side / submitted_phone (#14.3)."""
+    data = json.loads(export_event_text(club_night))
+    assert {s["submitted_side"] for s in data["submissions"] if s["source"] == "table"} == {"majors", "minors"}
+    for row in data["submissions"]:
+        del row["submitted_side"], row["submitted_phone"]
+    _wipe()
+    event = import_event(json.dumps(data))
+    assert set(Submission.objects.filter(round__event=event).values_list("submitted_side", flat=True)) == {""}
+
+
 def test_import_refuses_a_database_that_already_has_the_event(club_night):
     text = export_event_text(club_night)
     with pytest.raises(Conflict, match="import into an empty database"):

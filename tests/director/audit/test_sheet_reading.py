@@ -89,6 +89,22 @@ def test_history_shows_each_version_as_a_sheet_with_the_changes_marked(client, r
     assert 'class="num changed"' in version2  # the scores that moved with the piles
 
 
+def test_history_keeps_the_dispute_after_the_director_corrects_it(client, running, director_a, sheet):
+    """The corrected version's note replaces the dispute's on the row; the history still says who
+    disputed version 1, when and why (from the audit log, where it was written)."""
+    table = running.tables.get(number=2)
+    disputed = table_sheet_disputed(client, table, sheet, "our trick pile was 60 not 45")
+    when = timezone.localtime(disputed.status_changed_at).strftime("%H:%M")
+    corrected = {**sheet, "trick_piles": {"majors": 59, "minors": 86}}
+    results.enter_sheet(table=table, round=running.rounds.get(number=1), sheet=corrected, by=director_a)
+    client.force_login(director_a)
+    html = client.get(f"/events/{running.pk}/audit/games/1/tables/2/").content.decode()
+    version1 = html[html.index('id="version-1"') : html.index('id="version-2"')]
+    assert "Superseded" in version1
+    assert f"Disputed by the ♦♣ side at {when}: “our trick pile was 60 not 45”" in version1
+    assert "Disputed" not in html[html.index('id="version-2"') :]
+
+
 def test_sheet_view_marks_differences_as_text():
     stored = {"calypsos": {"S": 1, "H": 0, "D": 2, "C": 0}, "trick_piles": {"majors": 60, "minors": 85}}
     typed = {"calypsos": {"S": "1", "H": "0", "D": "3", "C": ""}, "trick_piles": {"majors": "60", "minors": "99"}}

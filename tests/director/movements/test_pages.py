@@ -113,6 +113,22 @@ def test_latecomer_form_quick_adds_and_seats(client, progressive, director_a):
     assert "choose the latecomers" in field_errors(response.content.decode(), "players")
 
 
+def test_a_latecomer_typed_by_name_is_the_clubs_member_even_inactive_as_at_set_up(client, progressive, director_a):
+    """The quick-add rule of the night's set-up (clubs.services.find_or_add_players): a name the
+    club has, in any case and spacing, active or not, is that member — never a refused duplicate."""
+    from director.clubs import services as club_services
+
+    club = progressive.club
+    lou = club_services.add_player(club=club, name="Late Lou")
+    club_services.update_player(player=lou, active=False)
+    client.force_login(director_a)
+    response = client.post(url("latecomer", progressive), {"new_players": "late  LOU\nTardy Ted"})
+    assert response.status_code == 302, response.content.decode()
+    late = Partnership.objects.get(event=progressive, number=9)
+    assert sorted(m.player_id for m in late.members.all()) == sorted([lou.pk, club.players.get(name="Tardy Ted").pk])
+    assert club.players.filter(name__iexact="late lou").count() == 1
+
+
 def test_individual_next_game_asks_for_the_missing_results(client, club_a, many_players, director_a):
     event = make_event(club_a, many_players, type="progressive-individual", games=3)
     ms.build_movement(event=event, players=many_players[:8], seed=3)

@@ -184,3 +184,13 @@ def test_progressive_guide_cards_have_no_game_set_to_pass_on(progressive_a):
     text = "\n".join(pdf_pages(render_from_event("guide-cards", load_event_data(progressive_a), PrintOptions())))
     assert not re.search(r"Set \d+ →", text)
     assert all(not play.set_goes_to for play in load_event_data(progressive_a).plays)
+
+
+def test_progressive_guide_cards_have_no_empty_set_column(progressive_a, duplicate_a):
+    """A progressive table deals its own cards: its card has no "Set" heading over an empty column."""
+    heads = {}
+    for name, event in (("progressive", progressive_a), ("duplicate", duplicate_a)):
+        first = pdf_pages(render_from_event("guide-cards", load_event_data(event), PrintOptions()))[0]
+        heads[name] = next(line.split() for line in first.splitlines() if line.strip().startswith("Game"))
+    assert heads["progressive"][:2] == ["Game", "♠♥"]
+    assert heads["duplicate"][:2] == ["Game", "Set"]

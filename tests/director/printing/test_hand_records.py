@@ -56,6 +56,25 @@ def test_analysis_slot(sets):
     assert "No analysis supplied." in pages[2]
 
 
+def test_analysis_says_by_how_much_and_how_surely_a_set_favours_a_side(sets):
+    summary = {"expected_net_majors": -310.4, "lopsided": True, "games": 100}
+    summary |= {"margin": 96.2, "confidence": 0.99996, "tail": 0.0123}
+    pages = pdf_pages(render_hand_records(sets[:1], commitment="x", analysis={1: summary}))
+    assert "Favours the Minors by 310 ± 96 (> 99.9 % sure); 1.2 % of uniformly dealt sets lean as far" in pages[0]
+    balanced = {"expected_net_majors": 42, "expected_net_minors": -42, "lopsided": False, "games": 1, "tail": 0.9}
+    french = PrintOptions(lang="fr")
+    text = pdf_pages(render_hand_records(sets[:1], french, commitment="x", analysis={1: balanced | {"margin": 0}}))[0]
+    assert "Favorise les Majeures de 42 ; 90.0 % des jeux donnés au hasard penchent autant" in text
+    plain = {1: {"expected_net_majors": 4}}  # an analysis from before: no margin, no tail
+    assert "Favours" not in pdf_pages(render_hand_records(sets[:1], commitment="x", analysis=plain))[0]
+
+
+@pytest.mark.parametrize("bad", [{"tail": 1.5}, {"confidence": -0.1}, {"margin": "wide"}, {"margin": float("nan")}])
+def test_out_of_range_shares_are_a_clear_error(sets, bad):
+    with pytest.raises(PrintInputError, match="analysis"):
+        render_hand_records(sets, commitment="x", analysis={1: {"expected_net_majors": 0} | bad})
+
+
 def test_bad_analysis_is_a_clear_error(sets):
     with pytest.raises(PrintInputError, match="analysis"):
         render_hand_records(sets, commitment="x", analysis={1: {"lopsided": True}})

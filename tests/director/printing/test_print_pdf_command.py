@@ -64,6 +64,23 @@ def test_hand_records_with_analysis(sets_file, tmp_path):
     assert "No analysis supplied." in pages[0] and "+42" in pages[1]
 
 
+def test_hand_records_print_what_the_analysis_says(sets_file, tmp_path, capsys):
+    # python -m scoring analyse --summary, then print_pdf --analysis: the lean in the hand record
+    from scoring.cli import main
+
+    _, path = sets_file
+    assert main(["analyse", str(path), "--games", "4", "--players", "random", "--summary", "--quiet"]) == 0
+    analysis = tmp_path / "analysis.json"
+    analysis.write_text(capsys.readouterr().out)
+    summary = json.loads(analysis.read_text())["2"]
+    out = tmp_path / "hr.pdf"
+    call_command("print_pdf", "hand-records", sets=str(path), out=str(out), analysis=str(analysis), verbosity=0)
+    text = pdf_pages(out.read_bytes())[1]
+    side = "Majors" if summary["expected_net_majors"] > 0 else "Minors"
+    assert f"Favours the {side} by {abs(summary['expected_net_majors']):.0f} ± {summary['margin']:.0f}" in text
+    assert "of uniformly dealt sets lean as far" in text and "random players, rule standard" in text
+
+
 @pytest.mark.parametrize("kind", ["scoresheets", "tally-cards", "guide-cards", "results"])
 def test_event_documents_say_they_need_an_event(sets_file, tmp_path, kind):
     _, path = sets_file

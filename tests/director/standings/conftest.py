@@ -32,6 +32,19 @@ PROGRESSIVE_TOTALS = {1: -20, 2: -20, 3: -60, 4: -100, 5: -60, 6: 260}
 # Set 2 at table 2 is not played.
 DUPLICATE_NETS = {(1, 1): 100, (1, 2): 100, (1, 3): -60, (2, 1): 40, (2, 3): -20}
 
+# Mitchell, 3 tables × 3 games: majors 1–3 stay; minors 4–6 move up a table, the sets down one:
+# game 1: 1v4 (set 1) 2v5 (2) 3v6 (3) · game 2: 1v6 (2) 2v4 (3) 3v5 (1) · game 3: 1v5 (3) 2v6 (1) 3v4 (2).
+# Majors' nets by (game, table); each set is played three times, top 2 (ACBL):
+#   set 1: 1 +100 → 2, 3 +40 → 1, 2 −20 → 0   (minors: 4 → 0, 5 → 1, 6 → 2)
+#   set 2: 2 +60, 1 +60 → 1½ each, 3 −80 → 0   (minors: 5 → ½, 6 → ½, 4 → 2)
+#   set 3: 3 +200 → 2, 2 0 → 1, 1 −100 → 0     (minors: 6 → 0, 4 → 1, 5 → 2)
+# Totals: ♠♥ 1: 3½, 3: 3, 2: 2½ · ♦♣ 5: 3½, 4: 3, 6: 2½ (of 6).
+MITCHELL_NETS = {
+    (1, 1): 100, (2, 3): 40, (3, 2): -20,
+    (1, 2): 60, (2, 1): 60, (3, 3): -80,
+    (1, 3): 200, (2, 2): 0, (3, 1): -100,
+}  # fmt: skip
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
@@ -67,14 +80,16 @@ def enter_all(event: Event, nets: dict, by=None) -> None:
         enter(event, game, table, net, by)
 
 
-def make_duplicate(club, players, *, tables: int = 3, games: int = 2, scale: str = "acbl", name: str = "Pairs"):
+def make_duplicate(
+    club, players, *, tables: int = 3, games: int = 2, scale: str = "acbl", name: str = "Pairs", movement=None
+):
     event = events.create_event(
         club=club,
         name=name,
         date=datetime.date(2025, 3, 21),
         type=Event.Type.DUPLICATE_PAIRS,
         games=games,
-        movement_kind=Event.MovementKind.BAROMETER,
+        movement_kind=movement or Event.MovementKind.BAROMETER,
         matchpoint_scale=scale,
     )
     lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)

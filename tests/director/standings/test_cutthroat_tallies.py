@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from director.standings import services
 from director.standings.models import TallyCardEntry
-from director.standings.views import parse_score
+from director.standings.tally_check import parse_score
 
 from .test_cutthroat import SCORES, TOTALS, cutthroat  # noqa: F401  (cutthroat is a fixture)
 from .test_forms import dora  # noqa: F401  (a fixture)

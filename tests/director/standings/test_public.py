@@ -117,3 +117,14 @@ def test_json_is_valid_and_has_no_cards(client, duplicate):
     data = json.loads(client.get(urls(duplicate)["json"]).content)
     assert set(data) >= {"marker", "rows", "games", "percentages", "progress"}
     assert "deals" not in json.dumps(data)
+
+
+def test_the_score_card_list_says_what_its_numbers_are(client, duplicate, director_a):
+    """Each entrant's place reads "rank 1", not a bare number beside the partnership number."""
+    events.set_public_switches(event=duplicate, standings_released=True, scorecards_released=True)
+    public = client.get(urls(duplicate)["cards"]).content.decode()
+    client.force_login(director_a)
+    private = client.get(reverse("standings:scorecards", args=[duplicate.pk])).content.decode()
+    for html in (public, private):
+        assert '<span class="muted small">rank 1</span>' in html
+        assert '<span class="muted small">1</span>' not in html

@@ -157,3 +157,21 @@ def test_the_typed_sheet_is_kept_for_a_plain_form_post_too(tables, sheet):
     assert refused.status_code == 409
     assert "Your sheet (♦♣)" in refused.content.decode() and "2 boxes differ" in refused.content.decode()
     assert "2 boxes differ" in slow.get(url).content.decode()  # and still after a reload
+
+
+def test_after_a_dispute_each_phone_finds_its_own_side_chosen_for_the_corrected_sheet(tables, sheet):
+    """The ♦♣ phone disputed (not the sender): its form for the corrected sheet starts on ♦♣; the
+    sending phone's starts on ♠♥. Either may still change it."""
+    table = tables[2]
+    sender, opponents = Client(), Client()
+    url = f"/t/{table.token}/"
+    sent = post_json(sender, url + "submit/", {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": "s2"})
+    made = sent.json()["submission"]["id"]
+    assert post_json(opponents, url + "dispute/", {"submission": made, "side": "minors"}).status_code == 200
+
+    def chosen(client):
+        page = client.get(url).content.decode()
+        return re.findall(r'name="side" value="(majors|minors)" checked', page)
+
+    assert chosen(opponents) == ["minors"]
+    assert chosen(sender) == ["majors"]

@@ -59,3 +59,12 @@ def test_the_sent_sheet_names_its_trick_piles_by_their_suits(client, phone, shee
     piles = page.split('id="sheet-view"')[1].split("Trick piles:")[1].split("</p>")[0]
     assert '<span class="pile">♠♥ 60</span>' in piles and '<span class="pile">♦♣ 85</span>' in piles
     assert "majors" not in piles and "minors" not in piles
+
+
+def test_a_box_left_blank_is_named_as_missing_not_as_an_empty_quote(phone, sheet):
+    """A phone that sends before every box is typed is told which boxes are still empty, in words."""
+    blanks = {**sheet, "calypsos": {**sheet["calypsos"], "H": ""}, "trick_piles": {"majors": 60, "minors": "  "}}
+    response = phone(1).submit(blanks)
+    assert response.status_code == 400
+    assert response.json()["problems"] == ["Calypsos — ♥ player: missing", "Trick pile — ♦♣: missing"]
+    assert not any("''" in p for p in response.json()["problems"])

@@ -11,6 +11,7 @@ from django.utils.html import strip_tags
 
 from director.events import services as events
 from director.events.selectors import next_places
+from tests.director.conftest import make_progressive
 from tests.director.printing.conftest import make_duplicate
 from tests.director.table.conftest import TableClient
 
@@ -35,6 +36,15 @@ def test_a_progressive_table_is_told_who_stays_and_who_moves_up(tables, sheet):
     where = said(confirmed_at(tables[4], sheet))
     # 4 wraps to 1; a progressive table deals its own cards, so there is no game set to pass on
     assert where == "Where next: game 2 ♠♥ pair: stay at table 4 ♦♣ pair: go to table 1"
+
+
+def test_the_last_game_does_not_send_the_players_to_wait_for_another(club_a, players_a, director_a, sheet):
+    event = events.start_event(event=make_progressive(club_a, players_a, tables=2, games=1, by=director_a))
+    page = confirmed_at(event.tables.get(number=1), sheet)
+    status = page[page.index('id="table-status"') : page.index("</div>", page.index('id="table-status"'))]
+    assert "✓ Confirmed" in status and "Thank you" in status
+    assert "next game" not in status  # there is none: the box below says it was the last
+    assert said(page) == "That was the last game Thank you for playing!"
 
 
 def test_nothing_is_said_before_the_game_is_confirmed(tables, sheet):

@@ -111,7 +111,7 @@ def test_cutthroat_sheets_are_saved_with_their_individual_scores(client, cutthro
         (form_data(2, FOUR, **{"pile-H": "-1"}), "counts cannot be negative"),
         (form_data(2, FOUR, **{"unf-D": "13"}), "an unfinished calypso holds 0–12 cards"),
         (form_data(2, THREE, absent="C", **{"cal-D": "3", "unf-D": "1"}), "there are only 39"),
-        (form_data(2, FOUR, **{"pile-S": ""}), "trick_piles.S must be a whole number"),
+        (form_data(2, FOUR, **{"pile-S": ""}), "trick_piles.S is missing"),  # a box left blank
     ],
 )
 def test_a_bad_cutthroat_sheet_is_refused_next_to_its_table_and_nothing_is_written(

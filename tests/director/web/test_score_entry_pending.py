@@ -5,6 +5,7 @@ as sent or corrects its numbers (issue #14.1)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -15,12 +16,13 @@ from director.results import services as results
 from director.results.models import Submission
 from director.table import services as table_services
 
-from . import test_scores
+from . import test_cutthroat_scores, test_scores
 from .test_scores import GOOD, form_data, url
 
 pytestmark = pytest.mark.django_db
 
 running = test_scores.running  # the fixture: game 1 of a 4-table night, the director signed in
+cutthroat = test_cutthroat_scores.cutthroat  # a running cutthroat night, the director signed in
 
 OTHER = {  # a different sheet that adds up: the disputed numbers' correction
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
@@ -41,6 +43,9 @@ def page_form(response) -> dict:
         value = re.search(r'value="([^"]*)"', tag)
         if name and name.group(1) != "csrfmiddlewaretoken":
             data[name.group(1)] = html.unescape(value.group(1)) if value else ""
+    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', form, flags=re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', options)
+        data[name] = chosen.group(1) if chosen else ""
     return data
 
 
@@ -160,3 +165,35 @@ def test_the_service_writes_nothing_for_an_untouched_pending_sheet(running, dire
     )
     again = results.save_from_page(table=table, round=round1, sheet=OTHER, by=director_a, seen_version=1)
     assert again.outcome == "unchanged" and versions(running, 3) == [(1, "confirmed")]
+
+
+def test_a_disputes_own_sheet_is_offered_to_fill_in(client, running):
+    table = table_sheet(running, 4)
+    sent = Submission.objects.get(table=table)
+    table_services.dispute(table=table, submission_id=sent.pk, side="minors", sheet=GOOD, phone="phone-minors")
+    page = client.get(url(running)).content.decode()
+    button = re.search(
+        r'<button type="button" class="secondary fill-proposal" id="proposal-4" data-values="([^"]+)"', page
+    )
+    values = json.loads(html.unescape(button.group(1)))
+    assert (values["t4-pile-majors"], values["t4-pile-minors"]) == ("60", "85")
+    assert 'id="proposal-2"' not in page
+
+
+def test_a_cutthroat_tables_own_sheet_is_left_too(client, cutthroat):
+    """Four- and three-handed cutthroat sheets sent from the tables read back unchanged from the page."""
+    for number, sheet in ((1, test_cutthroat_scores.FOUR), (2, test_cutthroat_scores.THREE)):
+        table_services.submit(
+            table=cutthroat.tables.get(number=number),
+            round_number=1,
+            sheet={**sheet, "form": "cutthroat"},
+            side="majors",
+            idempotency_key=None,
+            phone="phone-majors",
+        )
+    data = page_form(client.get(url(cutthroat)))
+    assert data["t2-absent"] == "C"
+    response = client.post(url(cutthroat), data)
+    assert response.status_code == 302, response.context["cards"][1]["errors"]
+    assert versions(cutthroat, 1) == [(1, "submitted")] and versions(cutthroat, 2) == [(1, "submitted")]
+    assert "Left as they are: tables 1, 2 (awaiting the opponents' confirmation)." in " ".join(said(response))

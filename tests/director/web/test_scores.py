@@ -84,7 +84,7 @@ def test_resaving_an_unchanged_sheet_writes_no_new_version(client, running):
         ({"cal-S": "one"}, "calypsos.S must be a whole number, not 'one'"),
         ({"unf-H": "-1"}, "counts cannot be negative"),
         ({"unf-D": "13"}, "an unfinished calypso holds 0–12 cards"),
-        ({"pile-majors": ""}, "trick_piles.majors must be a whole number"),
+        ({"pile-majors": ""}, "trick_piles.majors is missing"),  # a box left blank
     ],
 )
 def test_a_bad_sheet_is_refused_next_to_its_table_and_nothing_is_written(client, running, overrides, message):

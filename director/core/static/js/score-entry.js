@@ -139,7 +139,24 @@
     confirm.title = changed ? "Put the table's numbers back to confirm its sheet as sent" : "";
   }
 
+  // A disputed sheet's counter-proposal: one press puts the disputing side's numbers in the boxes
+  // (then saving enters them as the director's correction).
+  function fillProposal(card, button) {
+    var values = JSON.parse(button.dataset.values);
+    Object.keys(values).forEach(function (name) {
+      var input = form.querySelector("input.count[name='" + name + "']");
+      if (input) input.value = values[name];
+    });
+    update(card);
+    markCorrection(card);
+  }
+
   form.querySelectorAll("fieldset.sheet").forEach(function (card) {
+    var fill = card.querySelector("button.fill-proposal");
+    if (fill) {
+      fill.hidden = false;
+      fill.addEventListener("click", function () { fillProposal(card, fill); });
+    }
     card.addEventListener("input", function () { update(card); markCorrection(card); });
     var select = card.querySelector("select.absent");
     if (select) select.addEventListener("change", function () { showSeats(card); update(card); });

@@ -1,4 +1,4 @@
-// Public standings: poll the JSON every few seconds and redraw the table when the results
+// Public standings: poll the JSON every few seconds and redraw the tables when the results
 // marker moves. No library, nothing fetched but our own JSON.
 (function () {
   "use strict";
@@ -8,7 +8,7 @@
   var marker = box.getAttribute("data-marker");
   var every = Math.max(1, parseFloat(box.getAttribute("data-interval") || "3")) * 1000;
   var cards = box.getAttribute("data-cards");
-  var table = box.querySelector("table.standings.public");
+  var lists = box.querySelector(".lists");
   var status = box.querySelector(".live-status");
 
   function cell(tag, text, cls) {
@@ -18,30 +18,30 @@
     return el;
   }
 
-  function drawHead(data) {
-    var row = table.tHead.rows[0];
-    while (row.firstChild) row.removeChild(row.firstChild);
+  function head(data) {
+    var thead = document.createElement("thead");
+    var row = document.createElement("tr");
     row.appendChild(cell("th", "Rank", "num"));
-    row.appendChild(cell("th", table.tHead.getAttribute("data-who") || "Partnership"));
+    row.appendChild(cell("th", lists.getAttribute("data-who") || "Partnership"));
     data.games.forEach(function (g) { row.appendChild(cell("th", "G" + g, "num game-col")); });
     row.appendChild(cell("th", data.percentages ? "MPs" : "Total", "num"));
     if (data.percentages) row.appendChild(cell("th", "%", "num"));
+    thead.appendChild(row);
+    return thead;
   }
 
-  function drawRows(data) {
-    var body = table.tBodies[0];
-    var before = {};
-    Array.prototype.forEach.call(body.rows, function (tr) { before[tr.getAttribute("data-key")] = tr.textContent; });
+  function body(data, rows, before) {
     var fresh = document.createElement("tbody");
     fresh.className = "rows";
-    if (!data.rows.length) {
+    if (!rows.length) {
       var empty = document.createElement("tr");
+      empty.className = "empty";
       var td = cell("td", "No results yet: this page fills in as they arrive.", "muted");
       td.colSpan = data.games.length + 4;
       empty.appendChild(td);
       fresh.appendChild(empty);
     }
-    data.rows.forEach(function (r) {
+    rows.forEach(function (r) {
       var tr = document.createElement("tr");
       tr.setAttribute("data-key", r.key);
       tr.setAttribute("data-number", r.number == null ? "" : r.number);
@@ -66,7 +66,35 @@
       if (key in before && before[key] !== tr.textContent) tr.className = "changed";
       fresh.appendChild(tr);
     });
-    table.replaceChild(fresh, body);
+    return fresh;
+  }
+
+  // Every list (one, or a pairs event's ♠♥ and ♦♣ lists, each with its heading) is drawn afresh;
+  // a row whose figures moved is marked.
+  function drawLists(data) {
+    var before = {};
+    Array.prototype.forEach.call(lists.querySelectorAll("tbody.rows tr[data-key]"), function (tr) {
+      before[tr.getAttribute("data-key")] = tr.textContent;
+    });
+    var fresh = document.createDocumentFragment();
+    data.lists.forEach(function (list) {
+      if (list.heading) {
+        var h = cell("h2", list.heading, "standings-list");
+        h.setAttribute("data-direction", list.direction);
+        fresh.appendChild(h);
+      }
+      var scroll = document.createElement("div");
+      scroll.className = "scroll";
+      var table = document.createElement("table");
+      table.className = "standings public";
+      table.setAttribute("data-direction", list.direction);
+      table.appendChild(head(data));
+      table.appendChild(body(data, list.rows, before));
+      scroll.appendChild(table);
+      fresh.appendChild(scroll);
+    });
+    while (lists.firstChild) lists.removeChild(lists.firstChild);
+    lists.appendChild(fresh);
   }
 
   function drawTeams(data) {
@@ -84,8 +112,7 @@
   }
 
   function draw(data) {
-    drawHead(data);
-    drawRows(data);
+    drawLists(data);
     drawTeams(data);
     var progress = box.querySelector(".progress-text");
     if (progress) {

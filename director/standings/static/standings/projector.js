@@ -75,7 +75,17 @@
     if (list) data.awaited.forEach(function (a) { list.appendChild(text("li", "Table " + a.table, a.status)); });
     var body = root.querySelector(".standings tbody");
     while (body.firstChild) body.removeChild(body.firstChild);
+    var heading = "";
     data.standings.forEach(function (r) {
+      if (r.heading && r.heading !== heading) {  // a Mitchell: the ♠♥ list, then the ♦♣ list
+        var row = document.createElement("tr");
+        row.className = "list-heading";
+        var th = text("th", r.heading);
+        th.colSpan = 3;
+        row.appendChild(th);
+        body.appendChild(row);
+      }
+      heading = r.heading || "";
       var tr = document.createElement("tr");
       tr.appendChild(text("td", r.rank, "rank"));
       var who = text("td", "", "who");

@@ -26,7 +26,7 @@ from django.core.wsgi import get_wsgi_application
 from django.test.utils import override_settings
 
 from director.conf import env_str
-from director.core.management.commands import demo
+from director.demo.management.commands import demo
 
 # Threads answering requests at once: a room of phones polling standings, plus the director.
 THREADS = 8

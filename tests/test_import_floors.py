@@ -1,0 +1,184 @@
+"""The floors of docs/domain.md ("Floors"), enforced: every import in director/ and scoring/ —
+module-level or inside a function — goes down a floor, or sideways to an app lower in ``DOMAIN``;
+never up, never in a circle.
+
+Read with ``ast`` (nothing is imported), so a function-local import that hides a circle is caught
+like any other. Each module stands on one floor:
+
+    0 scoring        the pure engine; imports nothing of director
+    1 core           director.core and the project's settings, config and Celery app
+    2 domain         an app's models, services, selectors, adapters, tasks, …: in ``DOMAIN`` order
+    3 audience       an app's views, forms, admin, template tags and management commands; the API
+    4 routes         an app's URL modules (they may route to any app's views)
+    5 top            director.urls, director.wsgi, director.demo (the demo and ``serve``)
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The domain apps, bottom first: an app may import the apps before it, never those after it.
+# (The audit log is written by everyone, so it stands lowest; ``movements`` (#15.1) stands on
+# events and results, below what reads the seating: standings, printing and the table's pages.)
+DOMAIN = ("audit", "clubs", "events", "results", "deals", "movements", "standings", "printing", "table")
+
+SCORING, CORE, DOMAIN_FLOOR, AUDIENCE, ROUTES, TOP = range(6)
+FLOOR_NAMES = ("scoring", "core", "domain", "audience", "routes", "top")
+# Modules of a domain app that serve an audience rather than hold the domain.
+AUDIENCE_MODULES = ("views", "forms", "admin", "templatetags", "management")
+PROJECT_CORE = {"director", "director.settings", "director.conf", "director.celery"}
+PROJECT_TOP = {"director.urls", "director.wsgi"}
+
+# Imports that break the floors today and are being moved by another piece of work. The list may
+# only shrink: an entry that no longer occurs fails ``test_the_allow_list_only_shrinks``.
+ALLOWED_FOR_NOW = {
+    # #15.3: events' reads are split into selectors; the round grid with its results (it reads
+    # results.selectors.live_results) goes above results.
+    ("director.events.selectors", "director.results.selectors"): "#15.3",
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    base = ROOT.joinpath(*name.split("."))
+    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for top in ("director", "scoring"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if "migrations" not in path.parts:
+                found[module_name(path)] = path
+    return found
+
+
+def imports(name: str, path: Path) -> list[tuple[str, int]]:
+    """``(module imported, line)`` for every import statement anywhere in the module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            for alias in node.names:  # `from director.events import views` imports the views module
+                sub = f"{target}.{alias.name}"
+                found.append((sub if is_module(sub) else target, node.lineno))
+    return [(target, line) for target, line in found if target.split(".")[0] in ("director", "scoring")]
+
+
+def place(name: str) -> tuple[int, str]:
+    """``(floor, app)`` of a module."""
+    parts = name.split(".")
+    if parts[0] == "scoring":
+        return SCORING, "scoring"
+    if name in PROJECT_CORE or parts[1] == "core":
+        return CORE, "core"
+    if name in PROJECT_TOP or parts[1] == "demo":
+        return TOP, "top"
+    app = parts[1]
+    if app == "api":
+        return AUDIENCE, app
+    rest = parts[2] if len(parts) > 2 else ""
+    if rest == "urls" or rest.endswith("_urls"):
+        return ROUTES, app
+    if rest in AUDIENCE_MODULES or rest.endswith(("_views", "_forms")):
+        return AUDIENCE, app
+    return DOMAIN_FLOOR, app
+
+
+def problem(source: str, target: str) -> str | None:
+    """Why ``source`` may not import ``target``, or None."""
+    (floor, app), (to_floor, to_app) = place(source), place(target)
+    where = f"{FLOOR_NAMES[floor]} ({app}) imports {FLOOR_NAMES[to_floor]} ({to_app})"
+    if to_floor > floor:
+        return f"up a floor: {where}"
+    if to_floor < floor or app == to_app or floor in (CORE, TOP):
+        return None
+    if floor == DOMAIN_FLOOR:
+        if app not in DOMAIN or to_app not in DOMAIN:
+            return f"an app missing from DOMAIN: {where}"
+        if DOMAIN.index(to_app) > DOMAIN.index(app):
+            return f"up the DOMAIN order: {where}"
+        return None
+    if floor == AUDIENCE:
+        return f"one audience's module imports another's: {where}"
+    return None  # routes may include each other
+
+
+def violations() -> dict[tuple[str, str], list[str]]:
+    found: dict[tuple[str, str], list[str]] = {}
+    for name, path in modules().items():
+        for target, line in imports(name, path):
+            why = problem(name, target)
+            if why:
+                found.setdefault((name, target), []).append(f"{path.relative_to(ROOT)}:{line}: {why}")
+    return found
+
+
+def test_every_import_keeps_to_the_floors():
+    broken = {pair: where for pair, where in violations().items() if pair not in ALLOWED_FOR_NOW}
+    assert not broken, "imports against the floors (docs/domain.md):\n" + "\n".join(
+        line for where in broken.values() for line in where
+    )
+
+
+def test_the_allow_list_only_shrinks():
+    stale = sorted(set(ALLOWED_FOR_NOW) - set(violations()))
+    assert not stale, f"these imports are gone; delete them from ALLOWED_FOR_NOW: {stale}"
+
+
+def test_every_app_of_director_has_a_floor():
+    apps = {p.name for p in (ROOT / "director").iterdir() if (p / "__init__.py").exists()}
+    assert apps - set(DOMAIN) - {"core", "api", "demo"} == set()
+
+
+@pytest.mark.parametrize(
+    "source,target,why",
+    [
+        ("director.core.views", "director.clubs.access", "up a floor"),
+        ("director.clubs.access", "director.events.models", "up the DOMAIN order"),
+        ("director.events.services", "director.events.views", "up a floor"),
+        ("director.results.views", "director.clubs.views", "one audience's module imports another's"),
+        ("director.core.health", "director.demo.management.commands.demo", "up a floor"),
+        ("scoring.cards", "director.core.errors", "up a floor"),
+    ],
+)
+def test_the_checker_refuses(source, target, why):
+    assert problem(source, target).startswith(why)
+
+
+@pytest.mark.parametrize(
+    "source,target",
+    [
+        ("director.events.services", "director.clubs.services"),
+        ("director.events.views", "director.deals.selectors"),
+        ("director.clubs.urls", "director.events.views"),
+        ("director.demo.management.commands.demo", "director.results.simulate"),
+        ("director.api.views", "director.core.errors"),
+    ],
+)
+def test_the_checker_allows(source, target):
+    assert problem(source, target) is None
+
+
+def test_function_local_imports_are_read(tmp_path, monkeypatch):
+    path = tmp_path / "mod.py"
+    path.write_text("def f():\n    from director.events.models import Event\n")
+    assert ("director.events.models", 2) in imports("director.clubs.mod", path)
