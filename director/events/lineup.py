@@ -26,6 +26,16 @@ from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Seat,
 MAX_TABLES = 500
 
 
+def pairs_drawn(players: list, seed) -> list[list]:
+    """A seeded random draw of ``players`` into pairs (a side of three when the number is odd)."""
+    order = list(players)
+    random.Random(seed).shuffle(order)
+    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
+    if len(order) % 2 and groups:
+        groups[-1].append(order[-1])
+    return groups
+
+
 # --- tables ----------------------------------------------------------------------------------------
 @transaction.atomic
 def add_table(*, event: Event, number=None) -> Table:
@@ -154,12 +164,7 @@ def draw_partnerships(
     if event.partnerships.exists():
         raise Conflict(f"{event.name} already has partnerships; remove them before drawing", field="players")
     _check_players_free(event, players)
-    rng = random.Random(seed)
-    order = players[:]
-    rng.shuffle(order)
-    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
-    if len(order) % 2:
-        groups[-1].append(order[-1])
+    groups = pairs_drawn(players, seed)
     if fix_directions is None:
         fix_directions = event.type in (Event.Type.PROGRESSIVE_PAIRS, Event.Type.DUPLICATE_PAIRS)
     half = math.ceil(len(groups) / 2)

@@ -7,7 +7,6 @@ It stands above ``events`` (the event, partnerships and teams are its services) 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -29,16 +28,6 @@ def _night_direction(event: Event, number: int, count: int) -> str:
     if event.type == Event.Type.DUPLICATE_TEAMS:
         return MAJORS if number % 2 else MINORS
     return MAJORS if number <= (count + 1) // 2 else MINORS
-
-
-def _pairs_drawn(player_ids: list[int], seed) -> list[list[int]]:
-    """A random draw into pairs (a side of three when the number is odd)."""
-    order = list(player_ids)
-    random.Random(seed).shuffle(order)
-    groups = [order[i : i + 2] for i in range(0, len(order) - len(order) % 2, 2)]
-    if len(order) % 2 and groups:
-        groups[-1].append(order[-1])
-    return groups
 
 
 @transaction.atomic
@@ -116,7 +105,7 @@ def set_up_night(
         if not groups:
             raise ValidationError("type the partnerships, one a line, or draw them", field="partnerships")
     elif event.type == Event.Type.DUPLICATE_TEAMS:
-        groups = _pairs_drawn(chosen, seed)
+        groups = lineup.pairs_drawn(chosen, seed)
     else:
         lineup.draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
 
