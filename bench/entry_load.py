@@ -174,13 +174,15 @@ def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[in
     import datetime
 
     from director.clubs import services as clubs
+    from director.events import lineup
     from director.events import services as events
+    from director.movements import services as movements
 
     club = clubs.create_club(name=f"Load club {uuid.uuid4().hex[:6]}")
     players = [clubs.add_player(club=club, name=f"Player {i:04d}") for i in range(1, 4 * tables + 1)]
     event = events.create_event(club=club, name="Entry load", date=datetime.date(2026, 1, 9), games=games)
-    events.draw_partnerships(event=event, players=players, seed=seed)
-    events.seat_progressive_pairs(event=event)
+    lineup.draw_partnerships(event=event, players=players, seed=seed)
+    movements.seat_event(event=event)
     events.start_event(event=event)
     return list(event.tables.order_by("number").values_list("number", "token"))
 

@@ -53,8 +53,10 @@ def build(tables: int, games: int):
     """A seated progressive-pairs night with every sheet confirmed; returns (event, director)."""
     from director.clubs import services as clubs
     from director.clubs.models import Player
+    from director.events import lineup
     from director.events import services as events
     from director.events.models import Seating
+    from director.movements import services as movements
     from director.results.models import Submission
     from director.results.simulate import plausible_sheet
     from scoring.scores import score_game
@@ -68,8 +70,8 @@ def build(tables: int, games: int):
     event = events.create_event(
         club=club, name=f"Club night ({tables} tables)", date=datetime.date(2025, 3, 14), games=games, by=user
     )
-    events.draw_partnerships(event=event, players=players, seed=1)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players, seed=1)
+    movements.seat_event(event=event)
     # Confirmed sheets straight into the table, as many services calls would leave them (the
     # services are timed by other benchmarks; this is set-up).
     rng = random.Random(21)

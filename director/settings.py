@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "director.core",
     "director.clubs",
     "director.events",
+    "director.movements",
     "director.deals",
     "director.results",
     "director.printing",

@@ -19,7 +19,7 @@ urlpatterns = [
     # The director's web app (templates/director/).
     path("clubs/", include("director.clubs.urls")),
     path("events/", include("director.events.urls")),
-    path("events/<int:event_id>/movement/", include("director.events.movement_urls")),
+    path("events/<int:event_id>/movement/", include("director.movements.urls")),
     path("events/", include("director.results.urls")),
     path("events/", include("director.deals.urls")),
     path("events/", include("director.printing.urls")),

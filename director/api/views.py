@@ -37,9 +37,11 @@ from director.core.errors import Conflict
 from director.deals import selectors as deal_selectors
 from director.deals import services as deal_services
 from director.deals.models import GameSet
+from director.events import lineup
 from director.events import selectors as event_selectors
 from director.events import services as event_services
 from director.events.models import Event, Partnership, PartnershipMember, Round, Table, Team
+from director.movements import services as movement_services
 from director.printing import services as printing_services
 from director.printing.models import PrintJob
 from director.results import selectors as result_selectors
@@ -62,6 +64,14 @@ ERRORS = {
     409: OpenApiResponse(s.ErrorSerializer, description="clashes with the current state"),
 }
 NOT_FOUND = {404: ERRORS[404]}
+SEATED = inline_serializer(
+    "Seated",
+    {
+        "seatings": serializers.IntegerField(),
+        # what is poor about the movement (repeated opponents, idle tables), with the fixes
+        "warnings": serializers.ListField(child=serializers.DictField()),
+    },
+)
 
 
 def _param(name: str, type_=OpenApiTypes.INT, description: str = "", enum=None) -> OpenApiParameter:
@@ -368,7 +378,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     def table_count(self, request, pk=None):
         event = self.get_object()
         data = _valid(s.TableCountSerializer, request)
-        tables = event_services.set_table_count(event=event, count=data["count"])
+        tables = lineup.set_table_count(event=event, count=data["count"])
         return Response(s.TableSerializer(tables, many=True).data)
 
     @extend_schema(
@@ -380,34 +390,34 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     def draw_partnerships(self, request, pk=None):
         event = self.get_object()
         data = _valid(s.DrawSerializer, request)
-        event_services.draw_partnerships(event=event, **data)
+        lineup.draw_partnerships(event=event, **data)
         return self.created(s.PartnershipSerializer(event_selectors.partnerships_of(event), many=True).data)
 
     @extend_schema(
-        summary="Seat a progressive-pairs event from its partnerships' directions",
+        summary="Seat every game by the event's movement, built from its partnerships, teams or players",
         request=None,
-        responses={
-            200: inline_serializer(
-                "Seated",
-                {
-                    "seatings": serializers.IntegerField(),
-                    # what is poor about the movement (repeated opponents, idle tables), with the fixes
-                    "warnings": serializers.ListField(child=serializers.DictField()),
-                },
-            ),
-            **ERRORS,
-        },
+        responses={200: SEATED, **ERRORS},
     )
-    @action(detail=True, methods=["post"], url_path="seat-progressive")
-    def seat_progressive(self, request, pk=None):
+    @action(detail=True, methods=["post"])
+    def seat(self, request, pk=None):
         event = self.get_object()
-        written = event_services.seat_progressive_pairs(event=event)
+        written = movement_services.seat_event(event=event, by=request.user)
         event.refresh_from_db(fields=["movement"])
         warnings = [
             {"code": w.code, "message": w.message, "fixes": list(w.fixes)}
             for w in event_selectors.movement_warnings(event)
         ]
         return Response({"seatings": written, "warnings": warnings})
+
+    @extend_schema(
+        summary="Deprecated: the old name of seat (kept for one release)",
+        request=None,
+        deprecated=True,
+        responses={200: SEATED, **ERRORS},
+    )
+    @action(detail=True, methods=["post"], url_path="seat-progressive")
+    def seat_progressive(self, request, pk=None):
+        return self.seat(request, pk=pk)
 
     @extend_schema(
         summary="The round grid: who sits where in every game, the set played, each result's status",
@@ -495,7 +505,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     def create(self, request):
         data = _valid(s.TableCreateSerializer, request)
         event = self.own_event(data["event"])
-        return self.created(s.TableSerializer(event_services.add_table(event=event, number=data["number"])).data)
+        return self.created(s.TableSerializer(lineup.add_table(event=event, number=data["number"])).data)
 
     @extend_schema(
         summary="Issue a new secret for the table's entry link (the old link stops working)",
@@ -504,7 +514,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     )
     @action(detail=True, methods=["post"], url_path="reissue-token")
     def reissue_token(self, request, pk=None):
-        return Response(s.TableSerializer(event_services.reissue_table_token(table=self.get_object())).data)
+        return Response(s.TableSerializer(lineup.reissue_table_token(table=self.get_object())).data)
 
 
 @extend_schema_view(
@@ -586,7 +596,7 @@ class PartnershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
             if team is None:
                 raise serializers.ValidationError({"team": [f"{event.name} has no team {data['team']}"]})
             data["team"] = team
-        partnership = event_services.add_partnership(event=event, **data)
+        partnership = lineup.add_partnership(event=event, **data)
         return self.created(self._out(partnership))
 
     @extend_schema(
@@ -597,11 +607,11 @@ class PartnershipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
     def partial_update(self, request, pk=None):
         partnership = self.get_object()
         data = _valid(s.PartnershipUpdateSerializer, request)
-        event_services.set_partnership_players(partnership=partnership, players=data["players"])
+        lineup.set_partnership_players(partnership=partnership, players=data["players"])
         return Response(self._out(partnership))
 
     def perform_destroy(self, instance):
-        event_services.remove_partnership(partnership=instance)
+        lineup.remove_partnership(partnership=instance)
 
 
 @extend_schema_view(
@@ -638,7 +648,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSe
         unknown = [pk for pk in ids if pk not in found]
         if unknown:
             raise serializers.ValidationError({"partnerships": [f"{event.name} has no partnership {unknown[0]}"]})
-        team = event_services.create_team(
+        team = lineup.create_team(
             event=event, name=data["name"], number=data["number"], partnerships=[found[pk] for pk in ids]
         )
         return self.created(s.TeamSerializer(self.get_queryset().get(pk=team.pk)).data)

@@ -9,8 +9,8 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from director.clubs.views import director_view
 from director.core.errors import DomainError, NotFound
+from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.models import Table
 from director.events.services import get_round

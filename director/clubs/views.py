@@ -1,55 +1,26 @@
 """The director's club pages: choose a club, the club's dashboard of events, its players.
 
-Every view authorises through ``clubs.access`` (another club's objects are a 404). The helpers
-here (``director_view``, ``place_error``) are shared by the other apps' director views.
+Every view authorises through ``clubs.access`` (another club's objects are a 404).
 """
 
 from __future__ import annotations
 
-from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from director.core.errors import DomainError, NotFound, PermissionDenied
+from director.core.errors import DomainError
+from director.core.view_helpers import director_view, place_error
 from director.events.selectors import events_for
 
 from . import services
 from .access import club_for, clubs_for
 from .forms import ImportPlayersForm, PlayerEditForm, PlayerForm
 from .selectors import club_list_for, players_of
-
-
-def director_view(view):
-    """Signed-in only (anonymous: to the sign-in page); ``NotFound`` is a 404, ``PermissionDenied`` a 403."""
-
-    @login_required
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        try:
-            return view(request, *args, **kwargs)
-        except NotFound as error:
-            raise Http404(error.message) from error
-        except PermissionDenied as error:
-            raise DjangoPermissionDenied(error.message) from error
-
-    return wrapper
-
-
-def place_error(form, error: DomainError, *, fields: dict | None = None, default=None) -> None:
-    """Put a service's error next to the form field it names (``fields`` maps service field names
-    to form field names); otherwise on ``default`` or at the top of the form."""
-    name = (fields or {}).get(error.field, error.field)
-    if name not in form.fields:
-        name = default
-    for problem in error.problems if len(error.problems) > 1 else [error.message]:
-        form.add_error(name, problem)
 
 
 def home(request):

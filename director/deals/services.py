@@ -15,8 +15,9 @@ from django.utils import timezone
 from director.audit.services import record
 from director.core import json_body
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.core.parsing import parse_int
+from director.events import services as event_services
 from director.events.models import Event, Seating
-from director.events.services import parse_int
 from scoring import gamesets
 from scoring.cards import SUITS, CardError, parse_cards, sort_key
 
@@ -162,7 +163,7 @@ def release_hands(*, event: Event, released: bool = True) -> GameSetFile:
     if released and set_file.seed:
         set_file.seed_revealed = True
     set_file.save()
-    Event.objects.filter(pk=event.pk).update(hands_released=released, updated_at=timezone.now())
+    event_services.mark_hands_released(event=event, released=released)
     record("deals.release_hands", event=event, obj=set_file, after={"hands_released": released})
     return set_file
 

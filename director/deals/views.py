@@ -12,8 +12,8 @@ from django.db import transaction
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
+from director.core.view_helpers import director_view, place_error
 from director.deals import services
 from director.deals.adapters import hand_text
 from director.deals.models import AnalysisJob, GameSet, GameSetFile

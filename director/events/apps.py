@@ -10,7 +10,7 @@ class EventsConfig(AppConfig):
 
         from director.clubs.models import Player
 
-        from .services import player_changed
+        from .changes import player_changed
 
         # A renamed player shows under the new name on results already computed and cached.
         post_save.connect(

@@ -8,14 +8,10 @@ import secrets
 
 from django import forms
 
+from director.core.parsing import split_names
 from director.events.models import Event
 
 DRAW, ENTERED = "draw", "entered"
-
-
-def split_names(text: str) -> list[str]:
-    """Names typed one per line (or separated by commas/semicolons), blanks dropped."""
-    return [name for name in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"[\n,;]+", text or "")) if name]
 
 
 class NewEventForm(forms.Form):

@@ -287,7 +287,7 @@ class Seat(models.Model):
 class ResultsChange(models.Model):
     """One write that changed what an event's results pages show: a sheet entered, confirmed,
     disputed or withdrawn, an adjustment, a fouled set, a ranking option, a seating, a partnership,
-    a player's name. ``services.results_changed`` adds a row in the write's own transaction; the
+    a player's name. ``changes.results_changed`` adds a row in the write's own transaction; the
     number of rows of an event is its *results version*, under which the computed standings are
     cached (``standings.selectors.standings_page``).
 

@@ -364,3 +364,49 @@ def next_places(event: Event) -> dict[tuple[int, int], NextPlaces]:
             sets = movement.where_set_next(entry.game_set, number) if seated and entry.game_set else ()
             places[number, table] = NextPlaces(number, table, following, seated, tuple(moves), entry.game_set, sets)
     return places
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` as "1–3, 5" (runs of consecutive numbers shortened)."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+
+
+def unfinished_results(event: Event, *, grid=None) -> list[str]:
+    """What is not finished in ``event``'s results, one line each, for a warning before it ends:
+    games with no result at all, and per game the tables with no sheet, a disputed sheet or one
+    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet.
+    ``grid``: the event's ``round_grid``, when the caller has it already."""
+    grid = grid if grid is not None else round_grid(event)
+    empty_games: list[int] = []
+    lines: list[str] = []
+    for round_obj, cells in grid.rows():
+        seated = [c for c in cells if c is not None and c.status != "empty"]
+        if not seated:
+            continue
+        by_status: dict[str, list[int]] = {}
+        for cell in seated:
+            by_status.setdefault(cell.status, []).append(cell.table.number)
+        if len(by_status.get("missing", ())) == len(seated):
+            empty_games.append(round_obj.number)
+            continue
+        for status, what in (
+            ("missing", "no result"),
+            ("disputed", "a disputed sheet"),
+            ("submitted", "a sheet awaiting confirmation"),
+        ):
+            tables = by_status.get(status)
+            if tables:
+                label = "table" if len(tables) == 1 else "tables"
+                verb = "has" if len(tables) == 1 else "have"
+                lines.append(f"game {round_obj.number}: {label} {_numbers(tables)} {verb} {what}")
+    if empty_games:
+        label = "game" if len(empty_games) == 1 else "games"
+        verb = "has" if len(empty_games) == 1 else "have"
+        lines.insert(0, f"{label} {_numbers(empty_games)} {verb} no results")
+    return lines

@@ -1,7 +1,7 @@
 """The director's event pages: set up a club night, the running event (round grid, results in and
 missing, where next, table links, public switches) and the actions on it.
 
-Writes go through ``events.services``; setting up a night is ``events.services.set_up_night`` (one
+Writes go through ``events.services``; setting up a night is ``movements.night.set_up_night`` (one
 transaction: a refusal at any step — an unknown player, an impossible movement — leaves nothing).
 """
 
@@ -16,13 +16,22 @@ from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for
 from director.clubs.selectors import players_of, seasons_of
-from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError, ValidationError
+from director.core.view_helpers import director_view, place_error
 from director.deals.selectors import commitment_state, set_file_of
-from director.events import services
+from director.events import lineup, services
 from director.events.access import event_for
 from director.events.models import Event
-from director.events.selectors import label_games, movement_warnings, next_game, partnerships_of, round_grid
+from director.events.selectors import (
+    label_games,
+    movement_warnings,
+    next_game,
+    partnerships_of,
+    round_grid,
+    unfinished_results,
+)
+from director.movements import night
+from director.movements import selectors as movement_selectors
 from scoring.cards import SIDE_SYMBOLS
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
@@ -42,13 +51,13 @@ def new_event(request, slug):
     twin = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        notices, problems = services.quick_add_check(club, data["new_names"], data.get("players") or [])
+        notices, problems = movement_selectors.quick_add_check(club, data["new_names"], data.get("players") or [])
         if problems:
             form.add_error("new_players", "; ".join(problems))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = services.set_up_night(
+            event = night.set_up_night(
                 club=club,
                 by=request.user,
                 name=data["name"],
@@ -241,7 +250,7 @@ def finish_check(request, event, grid) -> list[str] | None:
     """What is unfinished, when the director pressed Finish and is asked to confirm (``?finish=check``)."""
     if request.GET.get("finish") != "check" or event.status != Event.Status.RUNNING:
         return None
-    return services.unfinished_results(event, grid=grid) or None
+    return unfinished_results(event, grid=grid) or None
 
 
 def reissue_check(request, tables):
@@ -347,7 +356,7 @@ def reissue_token(request, event_id, number):
         table = event.tables.filter(number=number).first()
         if table is None:
             raise ValidationError(f"{event.name} has no table {number}", field="table")
-        services.reissue_table_token(table=table)
+        lineup.reissue_table_token(table=table)
 
     return _action(
         request,

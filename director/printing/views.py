@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from director.clubs.views import director_view
 from director.core.errors import DomainError
+from director.core.view_helpers import director_view
 from director.events.access import event_for
 
 from . import services

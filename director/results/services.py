@@ -21,8 +21,8 @@ from django.utils import timezone
 from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import services as event_services
+from director.events.changes import results_changed
 from director.events.models import Event, Round, Table
-from director.events.services import results_changed
 
 from .adapters import score_sheet
 from .models import Submission

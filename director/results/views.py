@@ -17,8 +17,8 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
 from director.audit.context import request_ip
-from director.clubs.views import director_view
 from director.core.errors import Conflict, DomainError
+from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before

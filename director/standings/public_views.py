@@ -25,8 +25,8 @@ from director.clubs.models import Club
 from director.events.models import Event
 
 from . import exports
-from .selectors import club_marker, event_results, results_marker, season_ladder
-from .views import _hands, ladder_events, ladder_params, positive_number
+from .ladder_params import ladder_params, positive_number
+from .selectors import club_marker, event_results, ladder_events, results_marker, season_ladder, set_hands
 
 CACHE_SECONDS = 15
 POLL_SECONDS = 3
@@ -184,7 +184,7 @@ def traveller(request, slug, event_id, number):
         return render_to_string(
             "public/traveller.html",
             {**_nav(event), "tab": "travellers", "traveller": found, "results": results,
-             "hands": _hands(event, number), "game_sets": results.game_sets()},
+             "hands": set_hands(event, number), "game_sets": results.game_sets()},
         )  # fmt: skip
 
     html = _cached(event, f"set:{number}", build)

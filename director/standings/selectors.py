@@ -937,3 +937,33 @@ def season_ladder(
         LadderRow(s.label, names[s.entrant], s.value, s.sessions, s.counted, s.qualified, wanted == MATCHPOINTS)
         for s in ladder
     ]
+
+
+# --- what the traveller and ladder pages show (director and public alike) -----------------------------
+def set_hands(event: Event, number: int):
+    """The set's hands (for directors, and the public once released): deal → seat → text."""
+    from director.deals.adapters import hand_text
+    from director.deals.models import GameSet
+
+    row = GameSet.objects.filter(event=event, number=number).first()
+    if row is None or not any(any(deal.get(s) for s in SUITS) for deal in row.deals):
+        return None
+
+    def suits(text: str) -> list[tuple[str, str, str]]:
+        # "S AK H 2 D T C -" -> [("S", "♠", "AK"), ...]
+        parts = text.split()
+        return [(parts[i], SUIT_SYMBOLS[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+
+    return [
+        {"deal": d, "hands": [(seat, SUIT_SYMBOLS[seat], suits(hand_text(row, d, seat))) for seat in SUITS]}
+        for d in range(1, len(row.deals) + 1)
+    ]
+
+
+def ladder_events(club, season_id, *, released_only: bool):
+    events = Event.objects.filter(club=club).select_related("club").order_by("date", "pk")
+    if released_only:
+        events = events.filter(standings_released=True)
+    if season_id:
+        events = events.filter(season_id=season_id)
+    return list(events)

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.events.changes import results_changed
 from director.events.models import Event, Round, Seating, Table
-from director.events.services import results_changed
 from scoring.matchpoints import ARTIFICIAL_PERCENT
 
 from .models import ArtificialScore, FouledSet, StandingsOptions, TallyCardEntry
@@ -38,7 +38,7 @@ def _code(code) -> str:
 
 
 def _place(event: Event, round_number, table_number) -> tuple[Round, Table]:
-    from director.events.services import parse_int
+    from director.core.parsing import parse_int
 
     round_number = parse_int(round_number, "the game number", field="round", minimum=1)
     table_number = parse_int(table_number, "the table number", field="table", minimum=1)
@@ -143,7 +143,7 @@ def set_fouled(*, event: Event, game_set, groups, reason, by=None) -> FouledSet:
     """Declare game set ``game_set`` fouled, its plays split into ``groups`` (lists of (game,
     table)); each group is matchpointed within itself (``scoring.matchpoints.matchpoints_groups``).
     Replaces a live fouling of the set (the old row is kept, withdrawn)."""
-    from director.events.services import parse_int
+    from director.core.parsing import parse_int
 
     number = parse_int(game_set, "the game set", field="game_set", minimum=1)
     reason = _reason(reason)
@@ -203,30 +203,6 @@ def set_options(
     options.save()
     results_changed(event.pk)
     return options
-
-
-@transaction.atomic
-def start_clock(*, round: Round, restart: bool = False) -> Round:
-    """Start the round clock now (``Round.started_at``). Compare-and-swap on the old value: two
-    directors pressing start together start it once; a running clock is only restarted on purpose."""
-    current = Round.objects.select_for_update().get(pk=round.pk)
-    if current.started_at is not None and not restart:
-        raise Conflict(f"the clock of game {current.number} is already running", field="round")
-    if current.status == Round.Status.CLOSED:
-        raise Conflict(f"game {current.number} is closed", field="round")
-    moved = Round.objects.filter(pk=current.pk, started_at=current.started_at).update(started_at=timezone.now())
-    if moved != 1:  # pragma: no cover - we hold the lock
-        raise Conflict("the clock changed at the same moment; try again", field="round")
-    current.refresh_from_db()
-    return current
-
-
-@transaction.atomic
-def stop_clock(*, round: Round) -> Round:
-    """Clear the clock (e.g. started by mistake)."""
-    Round.objects.filter(pk=round.pk).update(started_at=None)
-    round.refresh_from_db()
-    return round
 
 
 # --- paper tally cards -----------------------------------------------------------------------------------

@@ -18,17 +18,28 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for
-from director.clubs.views import director_view
 from director.core.errors import DomainError, NotFound
+from director.core.view_helpers import director_view
+from director.events import services as event_services
 from director.events.access import event_for
 from director.events.models import Event, Round
 from director.events.selectors import label_games
-from scoring.cards import SUIT_SYMBOLS, SUITS
 
 from . import charts, exports, services, tally_check
 from .clock import clock_state, mmss
+from .ladder_params import ladder_params, positive_number
 from .models import ArtificialScore, FouledSet, StandingsOptions
-from .selectors import KINDS, MATCHPOINTS, TALLY, event_results, fmt_pct, season_ladder, standings_page
+from .selectors import (
+    KINDS,
+    MATCHPOINTS,
+    TALLY,
+    event_results,
+    fmt_pct,
+    ladder_events,
+    season_ladder,
+    set_hands,
+    standings_page,
+)
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
 
@@ -148,28 +159,8 @@ def traveller(request, event_id, number):
     return render(
         request,
         "director/standings/traveller.html",
-        _context(results, "travellers", traveller=found, hands=_hands(event, number)),
+        _context(results, "travellers", traveller=found, hands=set_hands(event, number)),
     )
-
-
-def _hands(event: Event, number: int):
-    """The set's hands (for directors, and the public once released): deal → seat → text."""
-    from director.deals.adapters import hand_text
-    from director.deals.models import GameSet
-
-    row = GameSet.objects.filter(event=event, number=number).first()
-    if row is None or not any(any(deal.get(s) for s in SUITS) for deal in row.deals):
-        return None
-
-    def suits(text: str) -> list[tuple[str, str, str]]:
-        # "S AK H 2 D T C -" -> [("S", "♠", "AK"), ...]
-        parts = text.split()
-        return [(parts[i], SUIT_SYMBOLS[parts[i]], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
-
-    return [
-        {"deal": d, "hands": [(seat, SUIT_SYMBOLS[seat], suits(hand_text(row, d, seat))) for seat in SUITS]}
-        for d in range(1, len(row.deals) + 1)
-    ]
 
 
 # --- score cards ---------------------------------------------------------------------------------------
@@ -451,9 +442,9 @@ def clock(request, event_id):
         raise Http404("no such game")
     try:
         if request.POST.get("action") == "stop":
-            services.stop_clock(round=round_obj)
+            event_services.stop_clock(round=round_obj)
         else:
-            services.start_clock(round=round_obj, restart=request.POST.get("action") == "restart")
+            event_services.start_clock(round=round_obj, restart=request.POST.get("action") == "restart")
     except DomainError as error:
         if request.headers.get("accept", "").startswith("application/json"):
             return JsonResponse({"detail": error.message}, status=409)
@@ -464,39 +455,6 @@ def clock(request, event_id):
 
 
 # --- season ladder -------------------------------------------------------------------------------------
-def positive_number(value) -> int | None:
-    """A positive whole number from a query string, else None: ASCII digits only (``str.isdigit``
-    also passes ``²``, which ``int`` refuses) and at most 18 of them (an id the database can hold)."""
-    value = str(value or "")
-    if value.isascii() and value.isdigit() and len(value) <= 18 and int(value) > 0:
-        return int(value)
-    return None
-
-
-def ladder_params(request) -> dict:
-    def number(name, default):
-        found = positive_number(request.GET.get(name))
-        return default if found is None else found
-
-    basis = request.GET.get("basis")
-    method = request.GET.get("method")
-    return {
-        "basis": basis if basis in ("percentage", "tally") else "percentage",
-        "method": method if method in ("average", "total") else "average",
-        "min_sessions": number("min", 1),
-        "best": number("best", None),
-    }
-
-
-def ladder_events(club, season_id, *, released_only: bool):
-    events = Event.objects.filter(club=club).select_related("club").order_by("date", "pk")
-    if released_only:
-        events = events.filter(standings_released=True)
-    if season_id:
-        events = events.filter(season_id=season_id)
-    return list(events)
-
-
 @director_view
 def ladder(request, slug):
     club = club_for(request.user, slug)

@@ -55,8 +55,8 @@ def sit_out_order(players: Sequence[Player], game_index: int = 0) -> tuple[Playe
 
     ``game_index`` counts the side's games from 0; the order rotates so that a different player
     (X, who misses two deals) is chosen in each of three consecutive games. For ``(Ken, Jo, Al)``
-    in game 0 the order is ``(Al, Jo, Ken, Al)``, the example of RULES.md §5 — the same
-    convention as the web application's ``default_sit_out_order`` (its game number minus one).
+    in game 0 the order is ``(Al, Jo, Ken, Al)``, the example of RULES.md §5. The director's app
+    seats every side of three by it (``movements.services.apply_plan``, the side's games so far).
     A side of two never sits out: the answer is ``()``.
     """
     players = tuple(players)

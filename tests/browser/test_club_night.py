@@ -135,7 +135,9 @@ def test_a_director_sets_up_a_club_night_and_enters_a_round(page):
 
 def test_a_director_records_a_game_set_by_hand(page):
     from director.deals.models import GameSet
+    from director.events import lineup
     from director.events import services as events
+    from director.movements import services as movements
     from scoring import gamesets
     from scoring.cards import format_hand
 
@@ -143,8 +145,8 @@ def test_a_director_records_a_game_set_by_hand(page):
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(8)]
     event = events.create_event(club=club, name="Duplicate night", date="2025-04-01", type="duplicate-pairs", games=2)
-    events.draw_partnerships(event=event, players=players, seed=1)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players, seed=1)
+    movements.seat_event(event=event)
     dealt = gamesets.deal_game_set(1, "ab" * 16)
 
     sign_in(page, "dora", PASSWORD)
@@ -191,14 +193,16 @@ def test_a_director_records_a_game_set_by_hand(page):
 
 
 def test_score_entry_fits_a_tablet_or_phone(phone_page):
+    from director.events import lineup
     from director.events import services as events
+    from director.movements import services as movements
 
     user = get_user_model().objects.create_user("dora", password=PASSWORD)
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     players = [clubs.add_player(club=club, name=name) for name in [*NAMES, "Lee Ward", "Sam Cooper"]]
     event = events.create_event(club=club, name="Phone night", date="2025-04-01", games=2)
-    events.draw_partnerships(event=event, players=players, seed=2)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players, seed=2)
+    movements.seat_event(event=event)
     events.start_event(event=event)
 
     sign_in(phone_page, "dora", PASSWORD)

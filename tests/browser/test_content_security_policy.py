@@ -15,7 +15,9 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.printing.models import PrintJob
 from director.results import services as results
 from director.results.simulate import plausible_sheet
@@ -86,8 +88,8 @@ def club(settings, tmp_path):
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 17)]
     night = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=2)
-    events.draw_partnerships(event=night, players=players[:8], seed=1)
-    events.seat_progressive_pairs(event=night)
+    lineup.draw_partnerships(event=night, players=players[:8], seed=1)
+    movements.seat_event(event=night)
     events.start_event(event=night)
     events.set_public_switches(event=night, standings_released=True)
     first = night.rounds.get(number=1)
@@ -96,9 +98,9 @@ def club(settings, tmp_path):
     duplicate = events.create_event(
         club=club, name="Duplicate pairs", date=datetime.date(2026, 11, 27), type="duplicate-pairs", games=2, by=user
     )
-    events.draw_partnerships(event=duplicate, players=players[8:], seed=7)
+    lineup.draw_partnerships(event=duplicate, players=players[8:], seed=7)
     deals.generate_game_sets(event=duplicate, count=2, by=user, seed=f"{7:064x}")
-    events.seat_event(event=duplicate)
+    movements.seat_event(event=duplicate)
     return user, night, duplicate
 
 

@@ -13,7 +13,9 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.printing.models import PrintJob
 from director.results import services as results
 from director.results.simulate import plausible_sheet
@@ -68,10 +70,10 @@ def club_with_long_name():
 
     night = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=3)
     for number, pair in enumerate(zip(players[::2], players[1::2], strict=True), start=1):
-        events.add_partnership(
+        lineup.add_partnership(
             event=night, players=pair, number=number, direction="majors" if number <= 2 else "minors"
         )
-    events.seat_event(event=night)
+    movements.seat_event(event=night)
     events.start_event(event=night)
     first = night.rounds.get(number=1)
     results.enter_sheet(table=night.tables.get(number=2), round=first, sheet=plausible_sheet(rng), by=user)
@@ -90,13 +92,13 @@ def club_with_long_name():
         games=2,
     )
     pairs = [
-        events.add_partnership(event=match, players=players[i : i + 2], number=i // 2 + 1, direction=side)
+        lineup.add_partnership(event=match, players=players[i : i + 2], number=i // 2 + 1, direction=side)
         for i, side in zip(range(0, 8, 2), ["majors", "minors"] * 2, strict=True)
     ]
-    events.create_team(event=match, name="Sharks", partnerships=pairs[:2], number=1)
-    events.create_team(event=match, name="Pelicans", partnerships=pairs[2:], number=2)
+    lineup.create_team(event=match, name="Sharks", partnerships=pairs[:2], number=1)
+    lineup.create_team(event=match, name="Pelicans", partnerships=pairs[2:], number=2)
     deals.generate_game_sets(event=match, count=2, by=user, seed=f"{11:064x}")
-    events.seat_event(event=match)
+    movements.seat_event(event=match)
     events.start_event(event=match)
     for round_ in match.rounds.order_by("number"):
         for table in {s.table for s in round_.seatings.select_related("table")}:

@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
-from director.events import movement_services as ms
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Partnership, Seating
+from director.movements import services as ms
 from scoring import movements as mv
 from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import GOOD, OTHER, fill_sheet, shot
@@ -70,7 +71,7 @@ def director_with_players(page, count: int):
 
 def pairs_event(club, players, *, name: str, type: str, games: int, **settings) -> Event:
     event = events.create_event(club=club, name=name, date="2025-04-01", type=type, games=games, **settings)
-    events.draw_partnerships(event=event, players=players, seed=5, fix_directions=True)
+    lineup.draw_partnerships(event=event, players=players, seed=5, fix_directions=True)
     return event
 
 

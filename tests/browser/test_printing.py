@@ -12,7 +12,9 @@ from pypdf import PdfReader
 
 from director.clubs import services as clubs
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.printing.words import ENGLISH
 from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import shot
@@ -32,9 +34,9 @@ def duplicate_event(settings, tmp_path):
     event = events.create_event(
         club=club, name="Duplicate pairs", date=datetime.date(2025, 3, 21), type="duplicate-pairs", games=2, by=user
     )
-    events.draw_partnerships(event=event, players=players, seed=7)
+    lineup.draw_partnerships(event=event, players=players, seed=7)
     deals.generate_game_sets(event=event, count=2, by=user, seed=f"{7:064x}")
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     return event
 
 
@@ -78,8 +80,8 @@ def test_a_progressive_night_prints_event_documents_named_in_words_and_warns_of_
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     players = [clubs.add_player(club=club, name=f"Player {i:02d}") for i in range(1, 9)]
     night = events.create_event(club=club, name="Club night", date=datetime.date(2025, 3, 14), games=2, by=user)
-    events.draw_partnerships(event=night, players=players, seed=7)
-    events.seat_progressive_pairs(event=night)
+    lineup.draw_partnerships(event=night, players=players, seed=7)
+    movements.seat_event(event=night)
 
     sign_in(page, "dora", PASSWORD)
     page.wait_for_url("**/clubs/pos/")

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.events import services as events
+from director.movements import night as nights
 from tests.browser.test_table_entry import SHEET, night  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,7 +22,7 @@ def cutthroat_night():
     user = get_user_model().objects.create_user("cora", password="calypso-2026")
     club = clubs.create_club(name="San Fernando Calypso Club", slug="sf", owner=user)
     players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
-    event = events.set_up_night(
+    event = nights.set_up_night(
         club=club,
         name="Cutthroat night",
         date=datetime.date(2026, 11, 20),

@@ -14,7 +14,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.results.models import Submission
 from tests.browser.conftest import sign_in
 
@@ -39,8 +41,8 @@ def club_night(*, players: int = 8, games: int = 2):
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, players + 1)]
     event = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=games)
-    events.draw_partnerships(event=event, players=members, seed=1)
-    events.seat_progressive_pairs(event=event)
+    lineup.draw_partnerships(event=event, players=members, seed=1)
+    movements.seat_event(event=event)
     return events.start_event(event=event)
 
 

@@ -10,7 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.results.simulate import plausible_sheet
 
 PASSWORD = "calypso-test-1"
@@ -81,8 +83,8 @@ def make_progressive(club, players, *, tables: int, games: int = 4, by=None, see
     event = events.create_event(
         club=club, name=f"Club night ({tables} tables)", date=datetime.date(2025, 3, 14), games=games, by=by
     )
-    events.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
-    events.seat_progressive_pairs(event=event)
+    lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
+    movements.seat_event(event=event)
     return event
 
 

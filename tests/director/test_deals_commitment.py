@@ -11,6 +11,7 @@ from director.deals import selectors
 from director.deals import services as deals
 from director.deals.models import GameSetFile
 from director.events import services as events
+from director.movements import night
 from scoring import gamesets
 from scoring.cards import format_hand
 
@@ -22,7 +23,7 @@ SEED = "ab" * 16
 def duplicate(client, director_a, club_a, players_a):
     """Duplicate pairs, 8 players, two games: the seating plays sets 1 and 2."""
     client.force_login(director_a)
-    return events.set_up_night(
+    return night.set_up_night(
         club=club_a,
         name="Recorded dup",
         date="2025-04-01",

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from director.audit.models import AuditEntry
 from director.core.errors import Conflict
+from director.events import selectors
 from director.events import services as events
 from director.events.models import Event, Round
 from director.results import services as results
@@ -43,7 +44,7 @@ def everything_confirmed(event, sheet, director):
 
 def test_unfinished_results_name_the_games_and_tables(running, sheet, director_a):
     fill(running, sheet, director_a)
-    assert events.unfinished_results(running) == [
+    assert selectors.unfinished_results(running) == [
         "games 3, 4 have no results",
         "game 2: table 3 has a disputed sheet",
         "game 2: table 2 has a sheet awaiting confirmation",
@@ -68,7 +69,7 @@ def test_the_service_refuses_unless_forced_and_logs_the_forced_finish(running, s
 
 def test_a_complete_event_finishes_without_force_and_without_a_forced_log(running, sheet, director_a):
     everything_confirmed(running, sheet, director_a)
-    assert events.unfinished_results(running) == []
+    assert selectors.unfinished_results(running) == []
     events.finish_event(event=running)
     running.refresh_from_db()
     assert running.status == Event.Status.FINISHED

@@ -11,6 +11,7 @@ from django.urls import reverse
 from director.core.errors import Conflict
 from director.events import services as events
 from director.events.models import Event
+from director.movements import night
 from tests.director.api.helpers import client_for
 from tests.director.web.test_forms import new_event
 
@@ -56,9 +57,9 @@ def test_each_drawing_of_the_form_has_its_own_token(client, director_a, club_a):
 
 def test_the_service_refuses_a_used_token_and_writes_nothing(club_a, players_a):
     ids = [p.pk for p in players_a[:8]]
-    events.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1, setup_token="tok-1")
+    night.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1, setup_token="tok-1")
     with pytest.raises(Conflict, match="already used") as refused:
-        events.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1, setup_token="tok-1")
+        night.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1, setup_token="tok-1")
     assert refused.value.field == "setup_token"
     assert Event.objects.filter(club=club_a).count() == 1
     assert events.event_set_up_by(club_a, "tok-1").name == "Friday"
@@ -90,10 +91,10 @@ def test_back_fetches_the_form_again_with_a_new_token_and_the_same_night_is_refu
 
 def test_the_service_refuses_a_twin_and_writes_nothing(club_a, players_a):
     ids = [p.pk for p in players_a[:8]]
-    events.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1)
+    night.set_up_night(club=club_a, name="Friday", date="2025-05-02", players=ids, seed=1)
     before = Event.objects.count()
     with pytest.raises(Conflict, match="already set up") as refused:
-        events.set_up_night(club=club_a, name="FRIDAY", date="2025-05-02", players=ids, seed=1, new_players=["Ann"])
+        night.set_up_night(club=club_a, name="FRIDAY", date="2025-05-02", players=ids, seed=1, new_players=["Ann"])
     assert refused.value.field == "twin"
     assert Event.objects.count() == before and not club_a.players.filter(name="Ann").exists()
 

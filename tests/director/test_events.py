@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from director.core.errors import Conflict, NotFound, ValidationError
-from director.events import selectors
+from director.events import lineup, selectors
 from director.events import services as events
 from director.events.models import Event, Partnership, Round, Seat, Seating, Table
 
@@ -55,8 +55,8 @@ def test_cutthroat_is_allowed_for_individual_events(club_a):
 def test_duplicate_table_number_is_refused(club_a):
     event = events.create_event(club=club_a, name="Friday", date=DATE, tables=2)
     with pytest.raises(ValidationError, match="already has a table 2"):
-        events.add_table(event=event, number=2)
-    assert events.add_table(event=event).number == 3
+        lineup.add_table(event=event, number=2)
+    assert lineup.add_table(event=event).number == 3
     assert Table.objects.filter(event=event).count() == 3
 
 
@@ -69,7 +69,7 @@ def test_database_refuses_duplicate_table_number(club_a):
 def test_reissue_table_token(progressive_a):
     table = progressive_a.tables.get(number=1)
     old = table.token
-    events.reissue_table_token(table=table)
+    lineup.reissue_table_token(table=table)
     assert table.token != old
     assert selectors.table_by_token(table.token) == table
     with pytest.raises(NotFound, match="re-issued"):
@@ -79,26 +79,26 @@ def test_reissue_table_token(progressive_a):
 def test_partnership_players_must_belong_to_the_club(club_a, players_a, players_b):
     event = events.create_event(club=club_a, name="Friday", date=DATE)
     with pytest.raises(NotFound, match="unknown player"):
-        events.add_partnership(event=event, players=[players_a[0].pk, players_b[0].pk])
+        lineup.add_partnership(event=event, players=[players_a[0].pk, players_b[0].pk])
     with pytest.raises(NotFound, match="unknown player 999999"):
-        events.add_partnership(event=event, players=[players_a[0].pk, 999999])
+        lineup.add_partnership(event=event, players=[players_a[0].pk, 999999])
     with pytest.raises(ValidationError, match="two or three players, not 1"):
-        events.add_partnership(event=event, players=[players_a[0]])
+        lineup.add_partnership(event=event, players=[players_a[0]])
     with pytest.raises(ValidationError, match="two or three players, not 4"):
-        events.add_partnership(event=event, players=players_a[:4])
+        lineup.add_partnership(event=event, players=players_a[:4])
     assert not Partnership.objects.exists()
-    events.add_partnership(event=event, players=players_a[:2])
+    lineup.add_partnership(event=event, players=players_a[:2])
     with pytest.raises(ValidationError, match=f"{players_a[1].name} already plays in partnership 1"):
-        events.add_partnership(event=event, players=[players_a[1], players_a[2]])
-    trio = events.add_partnership(event=event, players=players_a[2:5], direction="minors")
+        lineup.add_partnership(event=event, players=[players_a[1], players_a[2]])
+    trio = lineup.add_partnership(event=event, players=players_a[2:5], direction="minors")
     assert [m.player for m in trio.members.all()] == players_a[2:5]
 
 
 def test_draw_partnerships_is_seeded_and_sets_directions(club_a, players_a):
     first = events.create_event(club=club_a, name="A", date=DATE)
     second = events.create_event(club=club_a, name="B", date=DATE)
-    a = events.draw_partnerships(event=first, players=players_a[:9], seed=7)
-    b = events.draw_partnerships(event=second, players=players_a[:9], seed=7)
+    a = lineup.draw_partnerships(event=first, players=players_a[:9], seed=7)
+    b = lineup.draw_partnerships(event=second, players=players_a[:9], seed=7)
     names = lambda ps: [[m.player.name for m in p.members.all()] for p in ps]  # noqa: E731
     assert names(a) == names(b)
     assert [len(p.members.all()) for p in a] == [2, 2, 2, 3]
@@ -123,76 +123,11 @@ def test_progressive_seating_moves_the_minors_up(progressive_a):
         assert [step["table"] for step in path][1] == path[0]["table"] % tables + 1
 
 
-def test_seats_name_the_suits(progressive_a):
-    seating = Seating.objects.filter(round__event=progressive_a, direction="minors").first()
-    seats = {s.suit: s.player for s in seating.seats.all()}
-    assert set(seats) == {"D", "C"}
-    members = [m.player for m in seating.partnership.members.order_by("position")]
-    assert [seats["D"], seats["C"]] == members  # position 1 holds Diamonds, position 2 Clubs
-
-
-def test_nobody_in_two_places_in_one_round(progressive_a, club_a, players_a):
-    plan = [{"tables": {1: {"majors": 1, "minors": 5}, 2: {"majors": 1, "minors": 6}}}]
-    with pytest.raises(ValidationError, match="two places in game 1"):
-        events.apply_plan(event=progressive_a, plan=plan)
-    # Nothing changed: the earlier seating is intact.
-    assert Seating.objects.filter(round__event=progressive_a).count() == 4 * 4 * 2
-
-
 def test_database_refuses_a_player_twice_in_a_round(progressive_a):
     seat = Seat.objects.filter(round__event=progressive_a).first()
     other = Seating.objects.filter(round=seat.round).exclude(pk=seat.seating_id).first()
     with pytest.raises(IntegrityError), transaction.atomic():
         Seat.objects.create(seating=other, round=seat.round, suit="S", player=seat.player)
-
-
-def test_unknown_partnership_in_a_movement(progressive_a):
-    with pytest.raises(NotFound, match="unknown partnership 42 at table 1, game 1"):
-        events.apply_plan(event=progressive_a, plan=[{1: {"majors": 42, "minors": 5}}])
-
-
-def test_movement_longer_than_the_event(progressive_a):
-    plan = [{1: {"majors": 1, "minors": 5}}] * 5
-    with pytest.raises(ValidationError, match=r"runs to game 5 but .* has 4 games"):
-        events.apply_plan(event=progressive_a, plan=plan)
-
-
-def test_movement_dict_with_sitting_out_and_game_sets(club_a, players_a):
-    event = events.create_event(club=club_a, name="Dup", date=DATE, type="duplicate-pairs", games=2)
-    events.draw_partnerships(event=event, players=players_a[:10], seed=3)  # 5 partnerships: 3 majors, 2 minors
-    movement = {
-        "rounds": [
-            {"1": {"majors": 1, "minors": 4, "game_set": 1}, "2": {"majors": 2, "minors": 5, "game_set": 2}},
-            {"1": {"majors": 1, "minors": 5, "game_set": 2}, "2": {"majors": 3, "minors": 4, "game_set": 1}},
-        ],
-        "sitting_out": [[3], [2]],
-    }
-    assert events.apply_plan(event=event, plan=movement) == 8
-    grid = selectors.round_grid(event)
-    assert [p.number for p in grid.sitting_out[1]] == [3]
-    assert [p.number for p in grid.sitting_out[2]] == [2]
-    assert grid.cell(2, 2).game_set == 1
-
-
-def test_individual_seating_by_players_with_a_side_of_three(club_a, players_a):
-    event = events.create_event(club=club_a, name="Ind", date=DATE, type="progressive-individual", games=3)
-    ids = [p.pk for p in players_a[:5]]
-    plan = [{"tables": {1: {"majors": ids[:2], "minors": ids[2:5]}}}]
-    events.apply_plan(event=event, plan=plan)
-    cell = selectors.table_round(event.tables.get(number=1), event.rounds.get(number=1))
-    assert cell.majors.partnership is None
-    assert [p.pk for p in cell.majors.players] == ids[:2]
-    x, y, z, again = cell.minors.sit_out_order
-    assert x == again and {x, y, z} == set(ids[2:5])
-    # Z holds the first (Diamonds) seat for deal 1, Y the second (Clubs); X sits out.
-    assert cell.minors.seats["D"].pk == z and cell.minors.seats["C"].pk == y
-
-
-def test_sit_out_order_rotates_between_games():
-    orders = [events.default_sit_out_order([1, 2, 3], game) for game in (1, 2, 3)]
-    assert [o[0] for o in orders] == [3, 1, 2]  # a different player misses two deals each game
-    assert all(o[0] == o[3] and len(set(o)) == 3 for o in orders)
-    assert events.default_sit_out_order([1, 2], 1) == []
 
 
 def test_round_close_is_compare_and_swap(progressive_a):
@@ -229,11 +164,11 @@ def test_lowering_games_drops_unplayed_rounds(progressive_a):
 
 def test_teams(club_a, players_a):
     event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
-    ps = [events.add_partnership(event=event, players=players_a[i : i + 2]) for i in range(0, 8, 2)]
-    red = events.create_team(event=event, name="Red", partnerships=ps[:2])
-    events.create_team(event=event, name="Blue", partnerships=ps[2:])
+    ps = [lineup.add_partnership(event=event, players=players_a[i : i + 2]) for i in range(0, 8, 2)]
+    red = lineup.create_team(event=event, name="Red", partnerships=ps[:2])
+    lineup.create_team(event=event, name="Blue", partnerships=ps[2:])
     with pytest.raises(ValidationError, match="already has a team called 'Red'"):
-        events.create_team(event=event, name="Red")
+        lineup.create_team(event=event, name="Red")
     assert [t.name for t in selectors.teams_of(event)] == ["Red", "Blue"]
     assert {p.number for p in red.partnerships.all()} == {1, 2}
 
@@ -270,77 +205,6 @@ def test_selectors_have_constant_query_counts(club_a, new_players, new_progressi
     assert _count(everything(small)) == _count(everything(large))
 
 
-def test_seat_event_mitchell_gives_each_table_a_set(club_a, players_a):
-    event = events.create_event(club=club_a, name="Mitchell", date=DATE, type="duplicate-pairs", games=3)
-    events.draw_partnerships(event=event, players=players_a[:12], seed=5)  # 6 partnerships: 3 tables
-    assert events.seat_event(event=event) == 3 * 3 * 2
-    event.refresh_from_db()
-    assert event.movement["kind"] == "mitchell"
-    grid = selectors.round_grid(event)
-    for r in grid.rounds:
-        assert sorted(grid.cell(r.number, t.number).game_set for t in grid.tables) == [1, 2, 3]
-    # Nobody plays a set twice.
-    for number in range(4, 7):
-        path = selectors.where_next(event, Partnership.objects.get(event=event, number=number))
-        assert len({step["game_set"] for step in path}) == 3
-
-
-def test_seat_event_team_match_swaps_the_sets(club_a, players_a):
-    event = events.create_event(club=club_a, name="Match", date=DATE, type="duplicate-teams", games=2)
-    for number in range(1, 5):
-        direction = "majors" if number % 2 else "minors"
-        events.add_partnership(event=event, players=players_a[2 * number - 2 : 2 * number], direction=direction)
-    ps = list(event.partnerships.order_by("number"))
-    events.create_team(event=event, name="A", partnerships=ps[:2])
-    events.create_team(event=event, name="B", partnerships=ps[2:])
-    events.seat_event(event=event)
-    grid = selectors.round_grid(event)
-    assert (grid.cell(1, 1).majors.partnership.number, grid.cell(1, 1).minors.partnership.number) == (1, 4)
-    assert (grid.cell(1, 2).majors.partnership.number, grid.cell(1, 2).minors.partnership.number) == (3, 2)
-    assert [grid.cell(r, 1).game_set for r in (1, 2)] == [1, 2]
-    assert [grid.cell(r, 2).game_set for r in (1, 2)] == [2, 1]
-
-
-def test_seat_event_progressive_with_a_partnership_of_three_and_a_bye(club_a, players_a):
-    event = events.create_event(club=club_a, name="Odd", date=DATE, games=3)
-    events.draw_partnerships(event=event, players=players_a[:11], seed=9)  # 5 partnerships, the last of three
-    events.seat_event(event=event)
-    grid = selectors.round_grid(event)
-    assert all(grid.sitting_out[r.number] for r in grid.rounds)  # 3 majors v 2 minors: a bye every game
-    trio = Partnership.objects.get(event=event, number=5)
-    orders = [s.sit_out_order for s in Seating.objects.filter(partnership=trio).order_by("round__number")]
-    assert orders and all(len(o) == 4 and o[0] == o[3] for o in orders)
-    assert len({o[0] for o in orders}) == len(orders)  # a different player misses two deals each game
-
-
-def test_seat_event_progressive_individual_starts_from_players(club_a, players_a):
-    event = events.create_event(club=club_a, name="Ind", date=DATE, type="progressive-individual", games=3)
-    events.seat_event(event=event, players=players_a[:10], seed=4)
-    cells = [c for c in selectors.round_grid(event).cells.values() if c.round.number == 1]
-    seated = [p.pk for c in cells for side in (c.majors, c.minors) for p in side.players]
-    assert sorted(seated) == sorted(p.pk for p in players_a[:10])
-
-
-def test_a_broken_movement_is_refused_with_the_engines_message(progressive_a):
-    from scoring import movements
-
-    broken = movements.progressive_pairs(4, 4, 4, 4).to_dict()
-    broken["rounds"][0]["2"]["minors"] = broken["rounds"][0]["1"]["minors"]
-    with pytest.raises(ValidationError) as caught:
-        events.apply_movement(event=progressive_a, movement=broken)
-    assert caught.value.field == "movement" and caught.value.message
-    assert Seating.objects.filter(round__event=progressive_a).count() == 4 * 4 * 2
-
-
-def test_seating_cannot_change_after_results(progressive_a, sheet):
-    from director.results import services as results
-
-    results.enter_sheet(table=progressive_a.tables.get(number=1), round=progressive_a.rounds.get(number=2), sheet=sheet)
-    with pytest.raises(Conflict, match="game 2 already has results"):
-        events.seat_event(event=progressive_a)
-    events.apply_plan(event=progressive_a, plan=[{1: {"majors": 1, "minors": 6}}], from_round=3)  # later games may
-
-
 def test_event_selectors_only_show_the_users_clubs(
     progressive_a, club_b, players_b, director_a, director_b, player_user
 ):
@@ -365,20 +229,6 @@ def test_the_number_of_games_is_fixed_once_started(progressive_a):
     assert progressive_a.games == 4 and progressive_a.rounds.count() == 4
     events.update_event(event=progressive_a, games=4, name="Same games")  # not a change: allowed
     assert Event.objects.get(pk=progressive_a.pk).name == "Same games"
-
-
-def test_seating_names_a_partnership_without_a_direction(progressive_a, club_a, new_players):
-    spare = events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Spare"))
-    before = list(Seating.objects.filter(round__event=progressive_a).values_list("pk", flat=True))
-    with pytest.raises(ValidationError) as caught:
-        events.seat_progressive_pairs(event=progressive_a)
-    message = caught.value.message
-    assert f"partnership {spare.number} has no direction" in message and "majors" in message
-    assert "which is not in the event" not in message and caught.value.field == "partnerships"
-    assert list(Seating.objects.filter(round__event=progressive_a).values_list("pk", flat=True)) == before
-    events.add_partnership(event=progressive_a, players=new_players(club_a, 2, "Other"))
-    with pytest.raises(ValidationError, match=r"partnerships 9 and 10 have no direction"):
-        events.seat_progressive_pairs(event=progressive_a)
 
 
 def test_reissue_on_the_page_asks_first_and_then_says_to_reprint_the_card(client, progressive_a, director_a):
@@ -410,3 +260,14 @@ def test_the_event_page_links_the_public_standings_once_released(client, progres
     assert f'href="{public}"' not in client.get(detail).content.decode()
     events.set_public_switches(event=progressive_a, standings_released=True)
     assert f'href="{public}"' in client.get(detail).content.decode()
+
+
+def test_clock_start_is_compare_and_swap(progressive_a):
+    round_obj = Round.objects.get(event=progressive_a, number=1)
+    started = events.start_clock(round=round_obj)
+    assert started.started_at is not None
+    with pytest.raises(Conflict):
+        events.start_clock(round=round_obj)
+    again = events.start_clock(round=round_obj, restart=True)
+    assert again.started_at >= started.started_at
+    assert events.stop_clock(round=round_obj).started_at is None

@@ -62,11 +62,12 @@ def test_the_warnings_go_once_the_night_has_started(client, director_a, club_a, 
 def test_the_api_seating_response_carries_the_warnings(director_a, club_a, players_a):
     import datetime
 
+    from director.events import lineup
     from director.events import services as events
     from tests.director.api.helpers import client_for
 
     event = events.create_event(club=club_a, name="API night", date=datetime.date(2025, 5, 2), games=4)
-    events.draw_partnerships(event=event, players=players_a[:12], seed=3)
+    lineup.draw_partnerships(event=event, players=players_a[:12], seed=3)
     response = client_for(director_a).post(f"/api/events/{event.pk}/seat-progressive/")
     assert response.status_code == 200
     body = response.json()

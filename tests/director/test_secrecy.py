@@ -28,8 +28,10 @@ from rest_framework.authtoken.models import Token
 
 from director.deals import services as deals
 from director.deals.models import AnalysisJob, GameSet
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event
+from director.movements import services as movements
 from director.results import services as results
 from director.results.models import Submission
 from scoring.cards import format_hand, parse_cards
@@ -53,8 +55,8 @@ def secret_event(club_a, players_a, director_a, sheet, random_sheet):
         movement_kind=Event.MovementKind.BAROMETER,
         by=director_a,
     )
-    events.draw_partnerships(event=event, players=players_a[:12], seed=3)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players_a[:12], seed=3)
+    movements.seat_event(event=event)
     deals.generate_game_sets(event=event, by=director_a)
     events.start_event(event=event)
     round1 = event.rounds.get(number=1)

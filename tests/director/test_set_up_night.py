@@ -10,8 +10,9 @@ import pytest
 from director.clubs import services as clubs
 from director.clubs.models import Player
 from director.core.errors import DomainError, NotFound, ValidationError
-from director.events import services as events
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+from director.movements import night as nights
+from director.movements import selectors as movement_selectors
 
 pytestmark = pytest.mark.django_db
 DATE = datetime.date(2025, 5, 2)
@@ -23,7 +24,7 @@ def counts() -> dict:
 
 
 def night(club, **extra):
-    return events.set_up_night(club=club, **{"name": "Friday night", "date": DATE, **extra})
+    return nights.set_up_night(club=club, **{"name": "Friday night", "date": DATE, **extra})
 
 
 def test_a_drawn_progressive_night_with_quick_added_players_and_a_season(club_a, players_a, director_a):
@@ -150,7 +151,7 @@ def test_another_clubs_players_and_season_are_not_found(club_a, club_b, players_
 
 # --- quick-add: repeated names and existing members are told, on the form ----------------------------
 def test_quick_add_check_names_repeats_and_members(club_a, players_a):
-    notices, problems = events.quick_add_check(
+    notices, problems = movement_selectors.quick_add_check(
         club_a, ["Quad Name", "quad  NAME ", "Another One", "Another One", "player 01", "Player 02"], [players_a[1].pk]
     )
     assert notices == [
@@ -161,7 +162,7 @@ def test_quick_add_check_names_repeats_and_members(club_a, players_a):
         "'Quad Name' and 'quad NAME' are one player (case and spaces are ignored)",
         "'Another One' is typed twice: it is one player",
     ]
-    assert events.quick_add_check(club_a, ["Ann Baptiste", "Ken Joseph"]) == ([], [])
+    assert movement_selectors.quick_add_check(club_a, ["Ann Baptiste", "Ken Joseph"]) == ([], [])
 
 
 def _form(client, club, players, new_players):
@@ -194,7 +195,7 @@ def test_a_quick_added_name_with_other_spacing_is_the_member(club_a, players_a):
     """Quick-add matches members the way the club's uniqueness rule does: case and runs of spaces
     do not count, so "  player   01 " is Player 01 and no new player is made."""
     before = Player.objects.filter(club=club_a).count()
-    event = events.set_up_night(
+    event = nights.set_up_night(
         club=club_a,
         name="Spacing",
         date="2025-05-02",

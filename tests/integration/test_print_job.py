@@ -13,7 +13,9 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.printing import services
 from director.printing.models import PrintJob
 from director.printing.words import ENGLISH
@@ -42,9 +44,9 @@ def test_a_pdf_job_goes_through_the_worker_and_its_file_comes_back(stack):
     event = events.create_event(
         club=club, name="CI duplicate", date=datetime.date(2025, 3, 21), type="duplicate-pairs", games=2, by=user
     )
-    events.draw_partnerships(event=event, players=players, seed=11)
+    lineup.draw_partnerships(event=event, players=players, seed=11)
     deals.generate_game_sets(event=event, count=2, by=user, seed=f"{11:064x}")
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
 
     job = services.start_print_job(event=event, kind="envelopes", options={"envelope": "labels"}, by=user)
     job = wait_for(job)

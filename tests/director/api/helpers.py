@@ -15,8 +15,10 @@ from director.clubs import services as clubs
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import services as deals
 from director.deals.models import GameSet, GameSetFile
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
+from director.movements import services as movements
 from director.printing.models import PrintJob
 from director.results import services as results
 from director.results.models import Submission
@@ -86,15 +88,15 @@ def build_world(club, players, user, sheet, *, prefix: str) -> World:
     event = events.create_event(
         club=club, name=f"{prefix} night", date=datetime.date(2025, 3, 14), games=3, by=user, season=season
     )
-    events.draw_partnerships(event=event, players=players[:8], seed=1)
-    events.seat_progressive_pairs(event=event)
+    lineup.draw_partnerships(event=event, players=players[:8], seed=1)
+    movements.seat_event(event=event)
     events.start_event(event=event)
     deals.generate_game_sets(event=event, by=user, seed="5e" * 16)
     table, round_ = event.tables.get(number=1), event.rounds.get(number=1)
     submission = results.enter_sheet(table=table, round=round_, sheet=sheet, by=user)
     spare = players[8:14]
-    spare_partnership = events.add_partnership(event=event, players=spare[:2])
-    team = events.create_team(
+    spare_partnership = lineup.add_partnership(event=event, players=spare[:2])
+    team = lineup.create_team(
         event=event, name=f"{prefix} Sharks", partnerships=list(event.partnerships.filter(number__in=[1, 2]))
     )
     dup = events.create_event(

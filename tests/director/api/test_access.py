@@ -42,7 +42,8 @@ CASES = [
     ("post", "/api/events/{w.event.pk}/reopen/", None, 409),  # not finished
     ("post", "/api/events/{w.event.pk}/table-count/", lambda w: {"count": 3}, 200),
     ("post", "/api/events/{w.dup.pk}/draw-partnerships/", lambda w: {"players": [p.pk for p in w.spare_players]}, 201),
-    ("post", "/api/events/{w.event.pk}/seat-progressive/", None, 400),  # the spare partnership has no direction
+    ("post", "/api/events/{w.event.pk}/seat/", None, 409),  # game 1 has results: its seating is fixed
+    ("post", "/api/events/{w.event.pk}/seat-progressive/", None, 409),  # the deprecated alias of seat
     ("get", "/api/events/{w.event.pk}/grid/", None, 200),
     ("get", "/api/events/{w.event.pk}/standings/", None, 200),
     ("get", "/api/events/{w.event.pk}/travellers/", None, 200),

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from director.clubs.models import Player
 from director.events import services as events
+from director.movements import night
 from director.results.models import Submission
 from scoring import gamesets
 
@@ -310,7 +311,7 @@ def test_no_commitment_is_served_before_it_is_final(api_a, world_a):
     """A file with fewer sets than the seating plays has no commitment to announce yet: a hash over
     it would change when the missing set comes."""
     players = Player.objects.filter(club=world_a.club).order_by("pk")[:8]
-    dup = events.set_up_night(
+    dup = night.set_up_night(
         club=world_a.club, name="Seated dup", date="2025-04-01", type="duplicate-pairs", games=2,
         players=[p.pk for p in players], seed=3,
     )  # fmt: skip
@@ -387,7 +388,7 @@ def test_a_cutthroat_sheet_is_checked_scored_and_entered(api_a, world_a):
     checked = api_a.post("/api/results/check/", {"sheet": sheet, "form": "cutthroat"}, format="json").json()
     assert checked["ok"] and checked["scores"] == {"S": 900, "H": 440, "D": 1710, "C": 630}
     assert checked["majors"] is None
-    event = events.set_up_night(
+    event = night.set_up_night(
         club=world_a.club,
         name="Cutthroat",
         date="2025-06-06",

@@ -10,8 +10,10 @@ from django.test.utils import CaptureQueriesContext
 
 from director.clubs import services as clubs
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Round
+from director.movements import services as movements
 from director.results import services as results
 
 LISTS = [
@@ -33,9 +35,9 @@ def _grow(club, user, random_sheet, *, n: int) -> None:
     players = [clubs.add_player(club=club, name=f"Grow {n} {i:03d}") for i in range(4 * n)]
     clubs.create_season(club=club, name=f"Season {n}")
     event = events.create_event(club=club, name=f"Night {n}", date=datetime.date(2025, 5, n), games=3, by=user)
-    events.draw_partnerships(event=event, players=players, seed=n)
-    events.seat_progressive_pairs(event=event)
-    events.create_team(event=event, name=f"Team {n}", partnerships=list(event.partnerships.filter(number__lte=2)))
+    lineup.draw_partnerships(event=event, players=players, seed=n)
+    movements.seat_event(event=event)
+    lineup.create_team(event=event, name=f"Team {n}", partnerships=list(event.partnerships.filter(number__lte=2)))
     deals.generate_game_sets(event=event, seed=f"{n:02d}" * 16)
     for round_ in event.rounds.all():
         for table in event.tables.all():
@@ -87,7 +89,7 @@ def test_detail_lists_are_constant_too(api_a, world_a, director_a, sheet, random
     # More rounds (written directly: a running event's number of games is fixed by the services)...
     Event.objects.filter(pk=world_a.event.pk).update(games=8)
     Round.objects.bulk_create([Round(event=world_a.event, number=n) for n in range(4, 9)])
-    events.set_table_count(event=world_a.event, count=6)  # ...and tables in the grid
+    lineup.set_table_count(event=world_a.event, count=6)  # ...and tables in the grid
     for round_ in world_a.event.rounds.filter(number__gt=1):
         results.enter_sheet(table=world_a.event.tables.get(number=2), round=round_, sheet=random_sheet(), by=director_a)
     assert measure() == small

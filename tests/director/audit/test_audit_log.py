@@ -10,6 +10,7 @@ from director.audit.admin import AuditEntryAdmin
 from director.audit.models import AuditEntry
 from director.audit.services import record
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
 from director.results import services as results
 from director.results.models import Submission
@@ -59,7 +60,7 @@ def test_director_actions_in_other_apps_are_logged(running, director_a, sheet, r
     results.enter_sheet(table=table, round=round1, sheet=random_sheet(), by=director_a, note="typo")
     results.withdraw_result(table=table, round=round1, by=director_a)
     events.set_public_switches(event=running, standings_released=True)
-    events.reissue_table_token(table=table)
+    lineup.reissue_table_token(table=table)
     events.close_round(round=round1)
     events.reopen_round(round=round1)
     deals.generate_game_sets(event=running, seed="00" * 16)

@@ -12,8 +12,10 @@ from django.core.management.base import CommandError
 from director.audit.exchange import FORMAT, export_event_text, import_event
 from director.core.errors import Conflict, ValidationError
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event
+from director.movements import services as movements
 from director.results import services as results
 from director.results.models import Submission
 from director.standings import services as standings
@@ -27,8 +29,8 @@ def club_night(club_a, players_a, director_a, sheet, random_sheet):
     event = events.create_event(
         club=club_a, name="Exported night", date=datetime.date(2025, 5, 2), games=3, by=director_a
     )
-    events.draw_partnerships(event=event, players=players_a[:11], seed=5)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players_a[:11], seed=5)
+    movements.seat_event(event=event)
     deals.generate_game_sets(event=event, count=3, by=director_a)
     events.start_event(event=event)
     round1 = event.rounds.get(number=1)

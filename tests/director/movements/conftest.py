@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 
+from director.events import lineup
 from director.events import services as events
 
 DATE = datetime.date(2025, 3, 14)
@@ -37,7 +38,7 @@ def make_event(club, players, *, type="progressive-pairs", games=4, movement_kin
     settings = {"movement_kind": movement_kind} if movement_kind else {}
     event = events.create_event(club=club, name=f"{type} night", date=DATE, type=type, games=games, **settings)
     if type != "progressive-individual":
-        events.draw_partnerships(event=event, players=players[:count], seed=seed, fix_directions=True)
+        lineup.draw_partnerships(event=event, players=players[:count], seed=seed, fix_directions=True)
     return event
 
 
@@ -49,9 +50,9 @@ def make_teams(club, players, *, teams: int, games: int, kind: str):
     for number in range(1, 2 * teams + 1):
         direction = "majors" if number % 2 else "minors"
         pair = players[2 * number - 2 : 2 * number]
-        partnerships.append(events.add_partnership(event=event, players=pair, number=number, direction=direction))
+        partnerships.append(lineup.add_partnership(event=event, players=pair, number=number, direction=direction))
     for k in range(teams):
-        events.create_team(event=event, name=f"Team {'ABCDEFGH'[k]}", partnerships=partnerships[2 * k : 2 * k + 2])
+        lineup.create_team(event=event, name=f"Team {'ABCDEFGH'[k]}", partnerships=partnerships[2 * k : 2 * k + 2])
     return event
 
 

@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from director.events import movement_services as ms
 from director.events import services as events
 from director.events.models import Partnership
+from director.movements import services as ms
 
 from .conftest import make_event
 from .test_services import enter
@@ -195,7 +195,7 @@ def test_where_next_matches_the_seatings_byes_included(club_a, many_players):
     # 3 majors v 2 minors: a bye every game. Partnership numbers and player ids overlap, so a
     # partnership must be found by its side, never by a member's id.
     from director.events.models import Seating
-    from director.events.movement_views import _place
+    from director.movements.views import _place
 
     event = make_event(club_a, many_players, count=11, games=4)
     ms.build_movement(event=event)

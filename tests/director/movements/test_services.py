@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from director.core.errors import Conflict, ValidationError
-from director.events import movement_services as ms
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Partnership, Seat, Seating
+from director.movements import services as ms
 from director.results import services as results
 from scoring import movements as mv
 
@@ -74,7 +75,7 @@ def test_mitchell_keeps_the_events_own_partnership_numbers(club_a, many_players)
     event = events.create_event(club=club_a, name="Odd numbers", date="2025-03-14", type="duplicate-pairs", games=2)
     for number, direction in ((2, "majors"), (4, "minors"), (7, "majors"), (9, "minors")):
         start = 2 * len(Partnership.objects.filter(event=event))
-        events.add_partnership(event=event, players=many_players[start : start + 2], number=number, direction=direction)
+        lineup.add_partnership(event=event, players=many_players[start : start + 2], number=number, direction=direction)
     movement = ms.build_movement(event=event)
     assert {e.majors for e in movement.rounds[0].values()} == {2, 7}
     assert {e.minors for r in movement.rounds for e in r.values()} == {4, 9}

@@ -9,7 +9,9 @@ import random
 import pytest
 
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.results import services as results
 from director.results.simulate import plausible_sheet
 
@@ -24,9 +26,9 @@ def make_duplicate(club, players, *, tables: int = 4, games: int = 4, by=None, s
         matchpoint_scale="acbl",
         by=by,
     )
-    events.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
+    lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
     deals.generate_game_sets(event=event, count=games, by=by, seed=f"{seed:064x}")
-    events.seat_event(event=event)
+    movements.seat_event(event=event)
     return event
 
 

@@ -60,9 +60,9 @@ def test_guide_cards_match_the_movement(fixture, request, settings):
     settings.PUBLIC_BASE_URL = "https://calypso.example.org"
     event = request.getfixturevalue(fixture)
     if not event.movement:  # seated by the low-level helper: seat it through the movement engine
-        from director.events import services as events
+        from director.movements import services as movements
 
-        events.seat_event(event=event)
+        movements.seat_event(event=event)
         event.refresh_from_db()
     movement = Movement.from_dict(event.movement)
     data = load_event_data(event)
@@ -143,11 +143,12 @@ def test_a_round_not_seated_yet_says_so(club_a, players_a, director_a):
     import datetime
 
     from director.events import services as events
+    from director.movements import services as movements
 
     event = events.create_event(
         club=club_a, name="Individual", date=datetime.date(2025, 7, 1), type="progressive-individual", games=3
     )
-    events.seat_event(event=event, players=players_a[:8], seed=3)
+    movements.seat_event(event=event, players=players_a[:8], seed=3)
     data = load_event_data(event)
     if len(data.rounds) > 1 and not data.round_plays(2):
         text = "\n".join(pdf_pages(render_from_event("guide-cards", data, PrintOptions())))

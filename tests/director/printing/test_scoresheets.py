@@ -65,11 +65,13 @@ def test_duplicate_scoresheets_carry_the_game_set(duplicate_a):
 def test_a_side_of_three_shows_its_sit_out_order(club_a, players_a, director_a):
     import datetime
 
+    from director.events import lineup
     from director.events import services as events
+    from director.movements import services as movements
 
     event = events.create_event(club=club_a, name="Odd night", date=datetime.date(2025, 6, 6), games=3)
-    events.draw_partnerships(event=event, players=players_a[:9], seed=4)  # 4 pairs and one of three
-    events.seat_progressive_pairs(event=event)
+    lineup.draw_partnerships(event=event, players=players_a[:9], seed=4)  # 4 pairs and one of three
+    movements.seat_event(event=event)
     data = load_event_data(event)
     trio = next(side for play in data.plays for side in play.sides() if side.third is not None)
     pages = pdf_pages(render_from_event("scoresheets", data, PrintOptions()))

@@ -96,11 +96,12 @@ def test_individual_tally_cards_by_player(club_a, players_a):
     import datetime
 
     from director.events import services as events
+    from director.movements import services as movements
 
     event = events.create_event(
         club=club_a, name="Individual", date=datetime.date(2025, 7, 1), type="progressive-individual", games=3
     )
-    events.seat_event(event=event, players=players_a[:8], seed=3)
+    movements.seat_event(event=event, players=players_a[:8], seed=3)
     data = load_event_data(event)
     text = "\n".join(pdf_pages(render_from_event("tally-cards", data, PrintOptions())))
     first = data.round_plays(1)

@@ -10,8 +10,10 @@ import datetime
 
 import pytest
 
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Round, Table
+from director.movements import services as movements
 from director.results import services as results
 
 # Progressive night, 3 tables × 3 games; majors 1–3 stay, minors 4–6 move up a table a game:
@@ -90,8 +92,8 @@ def make_duplicate(
         movement_kind=movement or Event.MovementKind.BAROMETER,
         matchpoint_scale=scale,
     )
-    events.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=1)
+    movements.seat_event(event=event)
     return event
 
 

@@ -189,19 +189,6 @@ def test_fouled_set_is_matchpointed_in_groups(duplicate, director_a):
     assert (one[1].majors.group, one[2].majors.group) == (1, 2)
 
 
-def test_clock_start_is_compare_and_swap(duplicate):
-    from director.core.errors import Conflict
-    from director.events.models import Round
-
-    round_obj = Round.objects.get(event=duplicate, number=1)
-    started = services.start_clock(round=round_obj)
-    assert started.started_at is not None
-    with pytest.raises(Conflict):
-        services.start_clock(round=round_obj)
-    again = services.start_clock(round=round_obj, restart=True)
-    assert again.started_at >= started.started_at
-
-
 def test_adjustments_go_to_the_audit_log_with_who_and_what(duplicate, director_a):
     from director.audit.models import AuditEntry
 

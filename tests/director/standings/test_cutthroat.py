@@ -27,6 +27,7 @@ from django.urls import reverse
 
 from director.events import services as events
 from director.events.models import Event, Round, Table
+from director.movements import services as movements
 from director.results import services as results
 from director.standings import charts, exports
 from director.standings.selectors import CUTTHROAT, event_results
@@ -94,7 +95,7 @@ def make_cutthroat(club, players, by=None):
             }
         },
     ]
-    events.apply_plan(event=event, plan=plan)
+    movements.apply_plan(event=event, plan=plan)
     return event
 
 

@@ -11,9 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from director.clubs import services as clubs
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Round, Table
 from director.events.selectors import results_version
+from director.movements import services as movements
 from director.results import services as results
 from director.standings import services
 from director.table import services as table_services
@@ -156,12 +158,12 @@ def test_seating_a_new_table(dora, club_a, players_a, new_progressive, director_
     event = new_progressive(club_a, players_a, tables=2, games=2)
     enter(event, 1, 1, 40, director_a)
     newcomers = add_players(club_a, 4, prefix="Late")
-    seven = events.add_partnership(event=event, players=newcomers[:2], number=7)
-    eight = events.add_partnership(event=event, players=newcomers[2:], number=8)
+    seven = lineup.add_partnership(event=event, players=newcomers[:2], number=7)
+    eight = lineup.add_partnership(event=event, players=newcomers[2:], number=8)
     assert 7 not in page(dora, event)  # not seated: not on the page
-    events.set_seating(
+    movements.set_seating(
         round=Round.objects.get(event=event, number=2),
-        table=events.add_table(event=event, number=3),
+        table=lineup.add_table(event=event, number=3),
         majors=seven.number,
         minors=eight.number,
     )

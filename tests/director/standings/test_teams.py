@@ -4,8 +4,10 @@ import datetime
 
 import pytest
 
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event
+from director.movements import services as movements
 from director.standings import services
 from director.standings.selectors import event_results
 
@@ -20,7 +22,7 @@ def test_team_match(club_a, players_a, director_a):
     )
     # Team k is partnerships 2k+1 (majors) and 2k+2 (minors).
     partnerships = [
-        events.add_partnership(
+        lineup.add_partnership(
             event=event,
             players=players_a[2 * i : 2 * i + 2],
             number=i + 1,
@@ -28,9 +30,9 @@ def test_team_match(club_a, players_a, director_a):
         )
         for i in range(4)
     ]
-    events.create_team(event=event, name="Aces", partnerships=partnerships[:2])
-    events.create_team(event=event, name="Kings", partnerships=partnerships[2:])
-    events.seat_event(event=event)
+    lineup.create_team(event=event, name="Aces", partnerships=partnerships[:2])
+    lineup.create_team(event=event, name="Kings", partnerships=partnerships[2:])
+    movements.seat_event(event=event)
     # Game 1: table 1 Aces-majors v Kings-minors (set 1), table 2 Kings-majors v Aces-minors (set 2).
     enter(event, 1, 1, 200, director_a)  # Aces +200 on set 1
     enter(event, 1, 2, 60, director_a)  # Kings +60 on set 2
@@ -56,15 +58,15 @@ def test_team_page_renders(client, club_a, players_a, director_a):
         club=club_a, name="Match", date=datetime.date(2025, 4, 1), type=Event.Type.DUPLICATE_TEAMS, games=2
     )
     for i in range(4):
-        events.add_partnership(
+        lineup.add_partnership(
             event=event,
             players=players_a[2 * i : 2 * i + 2],
             number=i + 1,
             direction="majors" if i % 2 == 0 else "minors",
         )
-    events.create_team(event=event, name="Aces", partnerships=list(event.partnerships.filter(number__in=[1, 2])))
-    events.create_team(event=event, name="Kings", partnerships=list(event.partnerships.filter(number__in=[3, 4])))
-    events.seat_event(event=event)
+    lineup.create_team(event=event, name="Aces", partnerships=list(event.partnerships.filter(number__in=[1, 2])))
+    lineup.create_team(event=event, name="Kings", partnerships=list(event.partnerships.filter(number__in=[3, 4])))
+    movements.seat_event(event=event)
     enter(event, 1, 1, 200, director_a)
     client.login(username="dora", password=PASSWORD)
     html = client.get(reverse("standings:standings", args=[event.pk])).content.decode()

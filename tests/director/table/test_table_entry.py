@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from director.audit.models import AuditEntry
+from director.events import lineup
 from director.events import services as events
 from director.events.selectors import table_round
 from director.results import services as results
@@ -46,7 +47,7 @@ def test_invalid_and_reissued_links(client, tables):
     assert client.get("/t/not-a-token/").status_code == 404
     old = tables[1].token
     assert client.get(f"/t/{old}/").status_code == 200
-    events.reissue_table_token(table=tables[1])
+    lineup.reissue_table_token(table=tables[1])
     assert client.get(f"/t/{old}/").status_code == 404
     assert client.post(f"/t/{old}/submit/", {}).status_code == 404
     assert client.get(f"/t/{tables[1].token}/").status_code == 200

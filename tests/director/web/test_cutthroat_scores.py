@@ -11,6 +11,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from director.events import services as events
+from director.movements import night
 from director.results.models import Submission
 from scoring import scores
 
@@ -43,7 +44,7 @@ def form_data(table: int, sheet: dict, absent: str = "", **overrides) -> dict:
 
 @pytest.fixture
 def cutthroat(client, club_a, players_a, director_a):
-    event = events.set_up_night(
+    event = night.set_up_night(
         club=club_a,
         name="Cutthroat night",
         date="2025-05-02",

@@ -126,7 +126,7 @@ def test_entered_partnerships(signed_in, club_a, players_a):
         (
             {"type": "duplicate-pairs", "new_players": "A1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\nA9\nA10", "games": "3"},
             "players",
-            "majors partnerships",
+            "as many majors as minors",
         ),
         (
             {"type": "duplicate-pairs", "new_players": "A1\nA2\nA3\nA4\nA5\nA6\nA7\nA8", "games": "5"},

@@ -9,7 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from director.deals.models import GameSet, GameSetFile
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from scoring import gamesets
 from scoring.cards import format_hand
 
@@ -20,8 +22,8 @@ SEED = "ab" * 16
 @pytest.fixture
 def duplicate(client, director_a, club_a, players_a):
     event = events.create_event(club=club_a, name="Duplicate night", date="2025-04-01", type="duplicate-pairs", games=2)
-    events.draw_partnerships(event=event, players=players_a[:8], seed=3)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players_a[:8], seed=3)
+    movements.seat_event(event=event)
     client.force_login(director_a)
     return event
 

@@ -7,7 +7,9 @@ import pytest
 from django.urls import reverse
 
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 
 pytestmark = pytest.mark.django_db
 
@@ -15,8 +17,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def duplicate_a(club_a, players_a, director_a):
     event = events.create_event(club=club_a, name="Duplicate night", date="2025-04-01", type="duplicate-pairs", games=2)
-    events.draw_partnerships(event=event, players=players_a[:8], seed=3)
-    events.seat_event(event=event)
+    lineup.draw_partnerships(event=event, players=players_a[:8], seed=3)
+    movements.seat_event(event=event)
     deals.generate_game_sets(event=event, count=2, seed="00" * 16)
     return event
 

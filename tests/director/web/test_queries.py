@@ -8,7 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
+from director.movements import services as movements
 from director.results import services as results
 
 pytestmark = pytest.mark.django_db
@@ -55,8 +57,8 @@ def test_game_set_pages_run_a_constant_number_of_queries(client, director_a, clu
         event = events.create_event(
             club=club_a, name=f"Mitchell {tables}", date="2025-04-01", type="duplicate-pairs", games=2
         )
-        events.draw_partnerships(event=event, players=group, seed=1)
-        events.seat_event(event=event)
+        lineup.draw_partnerships(event=event, players=group, seed=1)
+        movements.seat_event(event=event)
         deals.generate_game_sets(event=event, count=tables, seed="cd" * 16)
         client.force_login(director_a)
         counts["sets"].append(queries(client, reverse("deals:sets", args=[event.pk])))

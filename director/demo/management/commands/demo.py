@@ -20,8 +20,10 @@ from django.db import transaction
 from director.clubs import services as clubs
 from director.clubs.models import Club
 from director.deals import services as deals
+from director.events import lineup
 from director.events import services as events
 from director.events.models import Event
+from director.movements import services as movements
 from director.results import services as results
 from director.results.simulate import plausible_sheet
 
@@ -114,8 +116,8 @@ class Command(BaseCommand):
             game_length_minutes=40,
             by=user,
         )
-        events.draw_partnerships(event=event, players=players, seed=SEED)
-        events.seat_event(event=event)
+        lineup.draw_partnerships(event=event, players=players, seed=SEED)
+        movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
         events.finish_event(event=event)
@@ -133,9 +135,9 @@ class Command(BaseCommand):
             matchpoint_scale="acbl",
             by=user,
         )
-        events.draw_partnerships(event=event, players=players, seed=SEED + 1)
+        lineup.draw_partnerships(event=event, players=players, seed=SEED + 1)
         set_file = deals.generate_game_sets(event=event, count=5, by=user, seed=f"{SEED:064x}")
-        events.seat_event(event=event)
+        movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
         events.finish_event(event=event)
@@ -156,12 +158,12 @@ class Command(BaseCommand):
         chosen = players[:8]
         for number, (first, second) in enumerate(zip(chosen[::2], chosen[1::2], strict=True), start=1):
             direction = "majors" if number % 2 else "minors"
-            events.add_partnership(event=event, players=[first, second], number=number, direction=direction)
+            lineup.add_partnership(event=event, players=[first, second], number=number, direction=direction)
         partnerships = list(event.partnerships.order_by("number"))
-        events.create_team(event=event, name="Sharks", partnerships=partnerships[:2], number=1)
-        events.create_team(event=event, name="Pelicans", partnerships=partnerships[2:], number=2)
+        lineup.create_team(event=event, name="Sharks", partnerships=partnerships[:2], number=1)
+        lineup.create_team(event=event, name="Pelicans", partnerships=partnerships[2:], number=2)
         deals.generate_game_sets(event=event, count=2, by=user, seed=f"{SEED + 2:064x}")
-        events.seat_event(event=event)
+        movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
         events.finish_event(event=event)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import movement_views as views
+from . import views
 
 app_name = "movements"
 

@@ -3,7 +3,7 @@ partnership (or player) goes next, the forms to swap two of them or bring a late
 balance report, and — for a progressive individual — "seat the next game" from the results.
 
 Views parse and authorise (``clubs.access``: another club's event is a 404); the changes are
-``events.movement_services``. Each page runs the same number of queries whatever the event's size.
+``movements.services``. Each page runs the same number of queries whatever the event's size.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from django.views.decorators.http import require_POST
 
 from director.clubs import services as club_services
 from director.clubs.models import Player
-from director.clubs.views import director_view, place_error
 from director.core.errors import DomainError
+from director.core.view_helpers import director_view, place_error
 from director.events.access import event_for
+from director.events.models import MAJORS
 from scoring import movements as mv
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
 
-from . import movement_services as services
-from .models import MAJORS
-from .movement_forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
+from . import selectors, services
+from .forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
 
 # Where a service's ``field`` goes on each form (None: at the top of the form).
 FIELDS = {"round": "from_round", "movement": None, "expected": None, "partnerships": None, "results": None}
@@ -62,7 +62,7 @@ class Place:
     out_deals: str = ""  # a side of three: who sits out which deals
 
 
-def _grid(state: services.EventMovement) -> tuple[list[int], list[GridRow]]:
+def _grid(state: selectors.EventMovement) -> tuple[list[int], list[GridRow]]:
     movement = state.movement
     tables = list(range(1, (movement.tables if movement else 0) + 1))
     rows = []
@@ -91,7 +91,7 @@ def _grid(state: services.EventMovement) -> tuple[list[int], list[GridRow]]:
     return tables, rows
 
 
-def _out_deals(state: services.EventMovement, movement: mv.Movement, side, number: int, who=None) -> str:
+def _out_deals(state: selectors.EventMovement, movement: mv.Movement, side, number: int, who=None) -> str:
     players = movement.players_of(side)
     if len(players) != 3:
         return ""
@@ -104,7 +104,7 @@ def _out_deals(state: services.EventMovement, movement: mv.Movement, side, numbe
     return "; ".join(f"{state.player_name(p)} out in {' & '.join(d)}" for p, d in deals.items())
 
 
-def _place(state: services.EventMovement, unit, number: int | None) -> Place | None:
+def _place(state: selectors.EventMovement, unit, number: int | None) -> Place | None:
     movement = state.movement
     if movement is None or number is None or number > len(movement.rounds):
         return None
@@ -146,7 +146,7 @@ def _where_partnership(movement: mv.Movement, pid, number: int) -> mv.Placement 
     return None
 
 
-def _units(state: services.EventMovement) -> list[tuple[int, str]]:
+def _units(state: selectors.EventMovement) -> list[tuple[int, str]]:
     if state.individual:
         units = state.movement.units() if state.movement is not None else []
         players = [u for u in units if isinstance(u, int)]
@@ -154,7 +154,7 @@ def _units(state: services.EventMovement) -> list[tuple[int, str]]:
     return [(number, state.label(number)) for number in sorted(state.partnerships)]
 
 
-def _where_next(state: services.EventMovement) -> tuple[int | None, int | None, list[dict]]:
+def _where_next(state: selectors.EventMovement) -> tuple[int | None, int | None, list[dict]]:
     current = state.last_locked or None
     following = (current or 0) + 1
     if following > state.event.games:
@@ -166,12 +166,12 @@ def _where_next(state: services.EventMovement) -> tuple[int | None, int | None, 
     return current, following, rows
 
 
-def _free_players(state: services.EventMovement, club_players: list[Player]) -> list[tuple[int, str]]:
+def _free_players(state: selectors.EventMovement, club_players: list[Player]) -> list[tuple[int, str]]:
     taken = set(state.players)
     return [(p.pk, p.name) for p in club_players if p.pk not in taken]
 
 
-def _open_games(state: services.EventMovement) -> list[int]:
+def _open_games(state: selectors.EventMovement) -> list[int]:
     """The games whose seating may still change."""
     return [r.number for r in state.rounds if not state.locked_reason(r.number)]
 
@@ -199,7 +199,7 @@ def _forms(state, club_players, data=None, which=None):
 
 
 def _render(request, event, *, data=None, which=None, error_form=None, status=200):
-    state = services.load_movement(event)
+    state = selectors.load_movement(event)
     club_players = list(Player.objects.filter(club_id=event.club_id, active=True).order_by("name"))
     tables, rows = _grid(state)
     current, following, where = _where_next(state)
@@ -212,7 +212,7 @@ def _render(request, event, *, data=None, which=None, error_form=None, status=20
         "current": current,
         "following": following,
         "where_next": where,
-        "pending": services.pending_results(state) if event.is_individual else None,
+        "pending": selectors.pending_results(state) if event.is_individual else None,
         "can_build": not any(state.locked_reason(r.number) for r in state.rounds),
         "notes": [*state.notes, *(state.movement.notes if state.movement else [])],
         **_forms(state, club_players, data, which),
@@ -241,7 +241,7 @@ def movement(request, event_id):
 @director_view
 def balance(request, event_id):
     event = event_for(request.user, event_id)
-    state = services.load_movement(event)
+    state = selectors.load_movement(event)
     context = {"event": event, "club": event.club, "state": state, "pairs": [], "mixing": [], "units": []}
     movement = state.movement
     if movement is not None and movement.rounds:
@@ -318,7 +318,7 @@ def build(request, event_id):
 @director_view
 def swap(request, event_id):
     event = event_for(request.user, event_id)
-    state = services.load_movement(event)
+    state = selectors.load_movement(event)
     rounds = [r.number for r in state.rounds]
     form = SwapForm(request.POST, rounds=rounds, units=_units(state), individual=state.individual)
     if form.is_valid():
@@ -343,7 +343,7 @@ def swap(request, event_id):
 @director_view
 def latecomer(request, event_id):
     event = event_for(request.user, event_id)
-    state = services.load_movement(event)
+    state = selectors.load_movement(event)
     rounds = [r.number for r in state.rounds]
     club_players = list(Player.objects.filter(club_id=event.club_id, active=True).order_by("name"))
     form = LatecomerForm(

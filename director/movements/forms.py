@@ -1,4 +1,4 @@
-"""Forms for the movement pages (shape only; the rules are in ``events.movement_services``).
+"""Forms for the movement pages (shape only; the rules are in ``movements.services``).
 
 Every form carries ``expected``: the fingerprint of the movement the page showed, so a change made
 from a stale page is refused instead of applied to a movement the director has not seen.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django import forms
 
-from director.events.forms import split_names
+from director.core.parsing import split_names
 from director.events.models import Event
 from scoring.cards import SIDE_SYMBOLS
 

@@ -1,0 +1,48 @@
+"""Small strict parsers for input a person types: text where a number, a choice or a date belongs
+is refused with a ``ValidationError`` that names the field and what was typed, never coerced."""
+
+from __future__ import annotations
+
+import re
+from datetime import date as date_type
+
+from director.core.errors import ValidationError
+
+
+def parse_int(value, what: str, *, field: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or value is None:
+        raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        number = int(value.strip())
+    else:
+        raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
+    if minimum is not None and number < minimum:
+        raise ValidationError(f"{what} must be at least {minimum}, not {number}", field=field)
+    if maximum is not None and number > maximum:
+        raise ValidationError(f"{what} must be at most {maximum}, not {number}", field=field)
+    return number
+
+
+def parse_choice(value, choices, what: str, *, field: str) -> str:
+    allowed = list(choices.values)
+    if value not in allowed:
+        raise ValidationError(f"{what} must be one of {', '.join(allowed)}, not {value!r}", field=field)
+    return value
+
+
+def parse_date(value, what: str = "the date", *, field: str = "date") -> date_type:
+    if isinstance(value, date_type):
+        return value
+    try:
+        return date_type.fromisoformat(str(value).strip())
+    except ValueError as error:
+        raise ValidationError(f"{what} must be a date like 2025-03-14, not {value!r}", field=field) from error
+
+
+def split_names(text: str) -> list[str]:
+    """Names typed one per line (or separated by commas/semicolons), blanks dropped."""
+    return [name for name in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"[\n,;]+", text or "")) if name]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MovementsConfig(AppConfig):
+    name = "director.movements"
+    label = "movements"
