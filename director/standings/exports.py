@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from .adapters import MAJORS, MINORS
 from .selectors import EventResults, StandingsList, StandingsPage, as_number
@@ -137,6 +138,20 @@ def traveller_rows(results: EventResults, game_set: int | None = None) -> list[d
     return rows
 
 
+# A cell a spreadsheet would read as a formula: text typed by a person (a player's name) that starts
+# with one of these. Numbers and ranks the exports write themselves ("-120", "=2", "81.25") are not.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+WRITTEN_FIGURE = re.compile(r"[=+-]?\d+(\.\d+)?%?")
+
+
+def spreadsheet_safe(value):
+    """``value`` as a CSV cell a spreadsheet shows as text: a name such as ``=HYPERLINK(…)`` gets a
+    leading ``'`` (the spreadsheets' own mark for "this is text"), so opening an export never runs it."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not WRITTEN_FIGURE.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: list[dict]) -> str:
     buffer = io.StringIO()
     if rows:
@@ -145,7 +160,7 @@ def to_csv(rows: list[dict]) -> str:
             fields.extend(k for k in row if k not in fields)
         writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({key: spreadsheet_safe(value) for key, value in row.items()} for row in rows)
     return buffer.getvalue()
 
 

@@ -126,3 +126,22 @@ def test_running_totals_legend_shortens_a_long_name_and_keeps_the_chart_size(ent
     svg = charts.running_totals_chart(series, fmt="svg").decode()
     assert LONG_NAME not in svg and "1 · Bartholomew" in svg and "…" in svg
     assert "99 · Cy &amp; Di<" in svg  # a short label is left alone
+
+
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(dora, progressive):
+    """A player named like a formula is written with a leading ' (text to every spreadsheet), while the
+    figures the export writes itself — ranks such as "=2", negative nets — stay as they are."""
+    from director.clubs.models import Player
+    from director.standings.exports import spreadsheet_safe
+
+    Player.objects.filter(club=progressive.club).order_by("pk").filter(
+        pk=Player.objects.filter(club=progressive.club).order_by("pk").values("pk")[:1]
+    ).update(name='=HYPERLINK("http://x.example","win")')
+    text = get(dora, progressive, "standings", "csv")
+    assert '\'=HYPERLINK(""http://x.example"",""win"")' in text
+    assert "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["rank"] for r in rows] == ["1", "=2", "=2", "=4", "=4", "6"]
+    assert [spreadsheet_safe(v) for v in ("@SUM(A1)", "+1+1", "-120", "=2", "81.25", "Dora", 7)] == [
+        "'@SUM(A1)", "'+1+1", "-120", "=2", "81.25", "Dora", 7,
+    ]  # fmt: skip
