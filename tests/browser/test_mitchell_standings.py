@@ -10,7 +10,8 @@ from director.events.models import Event
 from director.standings import services as standings
 from tests.browser.conftest import sign_in
 from tests.director.conftest import add_players
-from tests.director.standings.conftest import MITCHELL_NETS, enter_all, make_duplicate
+from tests.director.factories import enter_all, make_duplicate
+from tests.director.standings.conftest import HAND_SCORED, MITCHELL_NETS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,8 +22,10 @@ def mitchell(django_user_model):
 
     director = django_user_model.objects.create_user("dora", password="calypso-2026")
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=director)
-    event = make_duplicate(club, add_players(club, 12), games=3, name="Mitchell", movement=Event.MovementKind.MITCHELL)
-    enter_all(event, MITCHELL_NETS, director)
+    event = make_duplicate(
+        club, add_players(club, 12), **HAND_SCORED, games=3, name="Mitchell", movement=Event.MovementKind.MITCHELL
+    )
+    enter_all(event, director, nets=MITCHELL_NETS)
     return event
 
 

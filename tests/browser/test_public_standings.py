@@ -4,7 +4,7 @@ import pytest
 
 from director.events import services as events
 from tests.director.conftest import add_players, make_progressive
-from tests.director.standings.conftest import enter
+from tests.director.factories import enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

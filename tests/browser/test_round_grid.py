@@ -13,7 +13,7 @@ from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import shot
 from tests.browser.test_layout import PAGE_OVERFLOW
 from tests.director.conftest import make_progressive
-from tests.director.printing.conftest import enter_all
+from tests.director.factories import enter_all
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

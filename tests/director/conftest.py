@@ -106,6 +106,12 @@ def progressive_a(club_a, players_a, director_a):
 
 
 @pytest.fixture
+def running(progressive_a):
+    """``progressive_a`` started: game 1 under way (a module may override ``progressive_a``)."""
+    return events.start_event(event=progressive_a)
+
+
+@pytest.fixture
 def sheet():
     """A scoresheet that adds up to 208."""
     return {

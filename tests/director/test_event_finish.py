@@ -17,12 +17,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def running(club_a, players_a, director_a, new_progressive):
-    """3 tables, 4 games, running: game 1 all confirmed; game 2 table 3 disputed, table 2 awaiting
-    confirmation, table 1 confirmed; games 3 and 4 have nothing (after ``fill``)."""
-    event = new_progressive(club_a, players_a, tables=3, games=4, by=director_a)
-    events.start_event(event=event)
-    return event
+def progressive_a(club_a, players_a, director_a, new_progressive):
+    """3 tables, 4 games; ``running`` starts it. After ``fill``: game 1 all confirmed; game 2 table 3
+    disputed, table 2 awaiting confirmation, table 1 confirmed; games 3 and 4 have nothing."""
+    return new_progressive(club_a, players_a, tables=3, games=4, by=director_a)
 
 
 def fill(event, sheet, director):

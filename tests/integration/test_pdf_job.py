@@ -18,7 +18,7 @@ from director.printing import services
 from director.printing.models import PrintJob
 from director.printing.words import ENGLISH
 from tests.director.conftest import add_players, make_user
-from tests.director.printing.conftest import make_duplicate
+from tests.director.factories import make_duplicate
 from tests.director.printing.helpers import parse_envelopes, pdf_pages
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

@@ -75,7 +75,7 @@ def test_a_fouled_set_ruling_is_refused_with_what_is_wrong_and_withdrawn_once(ap
 
 def test_a_fouled_set_of_a_duplicate_is_declared_in_groups(api_a, club_a, players_a, director_a):
     from director.events.models import Seating
-    from tests.director.printing.conftest import make_duplicate
+    from tests.director.factories import make_duplicate
 
     event = make_duplicate(club_a, players_a, by=director_a)
     plays = sorted(

@@ -17,11 +17,6 @@ from director.results.models import Submission
 from tests.director.conftest import opened_phone
 
 
-@pytest.fixture
-def running(progressive_a):
-    return events.start_event(event=progressive_a)
-
-
 def actions(event):
     return list(AuditEntry.objects.filter(event=event).order_by("id").values_list("action", flat=True))
 

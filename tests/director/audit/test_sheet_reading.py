@@ -6,19 +6,12 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from django.utils import timezone
 
-from director.events import services as events
 from director.results import services as results
 from director.results.models import Submission
 from director.results.selectors import sheet_view
 from tests.director.conftest import opened_phone
-
-
-@pytest.fixture
-def running(progressive_a):
-    return events.start_event(event=progressive_a)
 
 
 def post(client, url, body):

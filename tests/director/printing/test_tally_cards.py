@@ -12,8 +12,8 @@ from director.printing.event_data import load_event_data
 from director.printing.options import PrintOptions
 from director.results.selectors import partnership_games
 from scoring import tallies
+from tests.director.factories import enter_all
 
-from .conftest import enter_all
 from .helpers import page_sizes, pdf_pages
 
 pytestmark = pytest.mark.django_db

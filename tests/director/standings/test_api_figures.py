@@ -14,18 +14,10 @@ from django.urls import reverse
 
 from director.standings.selectors import fmt_mp, fmt_pct, signed
 from tests.director.api.helpers import client_for
-from tests.director.conftest import PASSWORD
+from tests.director.factories import enter
 from tests.director.printing.helpers import pdf_pages
 
-from .conftest import enter
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dora(client, director_a):
-    client.login(username="dora", password=PASSWORD)
-    return client
 
 
 def csv_rows(client, event, what: str) -> list[dict]:

@@ -4,11 +4,13 @@ from fractions import Fraction
 
 import pytest
 
+from director.events.models import Event
 from director.standings import services
 from director.standings.selectors import event_results
 from scoring.matchpoints import matchpoints
+from tests.director.factories import enter
 
-from .conftest import PROGRESSIVE_TOTALS, enter
+from .conftest import PROGRESSIVE_TOTALS
 
 pytestmark = pytest.mark.django_db
 
@@ -95,10 +97,14 @@ def test_duplicate_percentages_and_ranks(duplicate):
 
 
 def test_ebu_scale_doubles_matchpoints(club_a, players_a, director_a):
-    from .conftest import DUPLICATE_NETS, enter_all, make_duplicate
+    from tests.director.factories import enter_all, make_duplicate
 
-    event = make_duplicate(club_a, players_a, scale="ebu")
-    enter_all(event, DUPLICATE_NETS, director_a)
+    from .conftest import DUPLICATE_NETS, HAND_SCORED
+
+    event = make_duplicate(
+        club_a, players_a, **HAND_SCORED, games=2, name="Pairs", scale="ebu", movement=Event.MovementKind.BAROMETER
+    )
+    enter_all(event, director_a, nets=DUPLICATE_NETS)
     one = event_results(event).traveller(1)
     assert one.top == 4
     assert {p.table: p.majors.mp for p in one.plays} == {1: 3, 2: 3, 3: 0}

@@ -15,7 +15,6 @@ from director.standings.models import TallyCardEntry
 from director.standings.tally_check import parse_score
 
 from .test_cutthroat import SCORES, TOTALS, cutthroat  # noqa: F401  (cutthroat is a fixture)
-from .test_forms import dora  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -188,7 +187,7 @@ def test_parse_score():
             parse_score(bad)
 
 
-def test_a_partnership_event_keeps_its_nets_and_zero_sum(dora, progressive):  # noqa: F811
+def test_a_partnership_event_keeps_its_nets_and_zero_sum(dora, progressive):
     html = dora.get(reverse("standings:tallies", args=[progressive.pk])).content.decode()
     assert "Zero-sum check of the scoresheets" in html and "(+120, −40;" in html
     assert 'id="cutthroat-check"' not in html and "No zero-sum check" not in html

@@ -10,17 +10,11 @@ from django.urls import reverse
 
 from director.standings import charts
 from director.standings.selectors import event_results
-from tests.director.conftest import PASSWORD
+from tests.director.factories import enter
 
-from .conftest import PROGRESSIVE_TOTALS, enter
+from .conftest import PROGRESSIVE_TOTALS
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dora(client, director_a):
-    client.login(username="dora", password=PASSWORD)
-    return client
 
 
 def get(client, event, what, fmt):

@@ -17,12 +17,6 @@ from .conftest import PROGRESSIVE_NETS
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def dora(client, director_a):
-    client.login(username="dora", password=PASSWORD)
-    return client
-
-
 def cards_as_written(overrides=None):
     """Every partnership's paper card, correct, with ``overrides`` {(number, game): text}."""
     tables = {1: (1, 4), 2: (2, 5), 3: (3, 6)}

@@ -17,10 +17,10 @@ from director.events.models import Event
 from director.standings import services
 from director.standings.selectors import event_results, standings_page
 from tests.director.api.helpers import client_for
-from tests.director.conftest import PASSWORD
+from tests.director.factories import enter_all, make_duplicate
 from tests.director.printing.helpers import pdf_pages
 
-from .conftest import MITCHELL_NETS, enter_all, make_duplicate
+from .conftest import HAND_SCORED, MITCHELL_NETS
 
 pytestmark = pytest.mark.django_db
 
@@ -33,15 +33,11 @@ OVERALL = [(1, "=1"), (5, "=1"), (3, "=3"), (4, "=3"), (2, "=5"), (6, "=5")]
 
 @pytest.fixture
 def mitchell(club_a, players_a, director_a):
-    event = make_duplicate(club_a, players_a, games=3, name="Mitchell night", movement=Event.MovementKind.MITCHELL)
-    enter_all(event, MITCHELL_NETS, director_a)
+    event = make_duplicate(
+        club_a, players_a, **HAND_SCORED, games=3, name="Mitchell night", movement=Event.MovementKind.MITCHELL
+    )
+    enter_all(event, director_a, nets=MITCHELL_NETS)
     return event
-
-
-@pytest.fixture
-def dora(client, director_a):
-    client.login(username="dora", password=PASSWORD)
-    return client
 
 
 def page_lists(client, event) -> list[tuple[str, list[tuple[int, str]]]]:

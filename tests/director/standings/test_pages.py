@@ -6,9 +6,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from director.events.models import Event
 from tests.director.conftest import PASSWORD
-
-from .conftest import enter, make_duplicate
+from tests.director.factories import enter, make_duplicate
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +28,6 @@ def pages(event):
         reverse("standings:projector", args=[e]),
         reverse("standings:projector_json", args=[e]),
     ]
-
-
-@pytest.fixture
-def dora(client, director_a):
-    client.login(username="dora", password=PASSWORD)
-    return client
 
 
 @pytest.fixture
@@ -113,7 +107,14 @@ def test_constant_queries_traveller(dora, club_a, director_a):
     counts = []
     for tables in (2, 8):
         event = make_duplicate(
-            club_a, add_players(club_a, 4 * tables, prefix=f"T{tables}"), tables=tables, name=f"P{tables}"
+            club_a,
+            add_players(club_a, 4 * tables, prefix=f"T{tables}"),
+            tables=tables,
+            games=2,
+            name=f"P{tables}",
+            movement=Event.MovementKind.BAROMETER,
+            seed=1,
+            game_sets=False,
         )
         for table in range(1, tables + 1):
             enter(event, 1, table, 20 * (table % 5 - 2), director_a)

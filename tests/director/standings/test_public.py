@@ -7,8 +7,7 @@ from django.urls import reverse
 
 from director.deals import services as deals
 from director.events import services as events
-
-from .conftest import enter
+from tests.director.factories import enter
 
 pytestmark = pytest.mark.django_db
 

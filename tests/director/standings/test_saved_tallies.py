@@ -8,12 +8,12 @@ from django.urls import reverse
 from director.standings import services
 from director.standings.models import TallyCardEntry
 
-from .test_forms import cards_as_written, dora  # noqa: F401  (dora is a fixture)
+from .test_forms import cards_as_written
 
 pytestmark = pytest.mark.django_db
 
 
-def test_checking_saves_every_card_typed_with_who_and_when(dora, progressive, director_a):  # noqa: F811
+def test_checking_saves_every_card_typed_with_who_and_when(dora, progressive, director_a):
     url = reverse("standings:tallies", args=[progressive.pk])
     response = dora.post(url, {**cards_as_written({(5, 2): "+60"}), "c1-t": "-20"})
     assert response.status_code == 200
@@ -31,7 +31,7 @@ def test_checking_saves_every_card_typed_with_who_and_when(dora, progressive, di
     assert "v1 · dora" in html
 
 
-def test_a_correction_is_a_new_version_and_the_same_card_is_not_saved_twice(dora, progressive):  # noqa: F811
+def test_a_correction_is_a_new_version_and_the_same_card_is_not_saved_twice(dora, progressive):
     url = reverse("standings:tallies", args=[progressive.pk])
     dora.post(url, cards_as_written({(5, 2): "+60"}))
     dora.post(url, cards_as_written({(5, 2): "+60"}))  # nothing changed
@@ -51,7 +51,7 @@ def test_a_correction_is_a_new_version_and_the_same_card_is_not_saved_twice(dora
     assert 'name="c6-g1" value=""' in dora.get(url).content.decode()
 
 
-def test_entries_that_are_not_nets_save_nothing(dora, progressive):  # noqa: F811
+def test_entries_that_are_not_nets_save_nothing(dora, progressive):
     data = {**cards_as_written({(1, 1): "12O"}), "c1-t": "abc"}
     response = dora.post(reverse("standings:tallies", args=[progressive.pk]), data)
     assert response.status_code == 400

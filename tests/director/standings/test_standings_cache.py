@@ -19,17 +19,10 @@ from director.movements import services as movements
 from director.results import services as results
 from director.standings import services
 from director.table import services as table_services
-from tests.director.conftest import PASSWORD, add_players
-
-from .conftest import enter, net_sheet
+from tests.director.conftest import add_players
+from tests.director.factories import enter, net_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dora(client, director_a):
-    client.login(username="dora", password=PASSWORD)
-    return client
 
 
 def page(client, event) -> dict[int, tuple[str, str, str]]:

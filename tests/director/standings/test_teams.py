@@ -10,8 +10,7 @@ from director.events.models import Event
 from director.movements import services as movements
 from director.standings import services
 from director.standings.selectors import event_results
-
-from .conftest import enter
+from tests.director.factories import enter
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,6 @@ import uuid
 import pytest
 from django.test import Client
 
-from director.events import services as events
-
-
-@pytest.fixture
-def running(progressive_a):
-    return events.start_event(event=progressive_a)
-
 
 @pytest.fixture
 def tables(running):

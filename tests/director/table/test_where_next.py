@@ -12,7 +12,7 @@ from django.utils.html import strip_tags
 from director.events import services as events
 from director.events.selectors import next_places
 from tests.director.conftest import make_progressive
-from tests.director.printing.conftest import make_duplicate
+from tests.director.factories import make_duplicate
 from tests.director.table.conftest import TableClient
 
 pytestmark = pytest.mark.django_db

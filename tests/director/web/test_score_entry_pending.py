@@ -21,7 +21,7 @@ from .test_scores import GOOD, form_data, url
 
 pytestmark = pytest.mark.django_db
 
-running = test_scores.running  # the fixture: game 1 of a 4-table night, the director signed in
+_signed_in = test_scores._signed_in  # the director signed in (``running``: the shared started night)
 cutthroat = test_cutthroat_scores.cutthroat  # a running cutthroat night, the director signed in
 
 OTHER = {  # a different sheet that adds up: the disputed numbers' correction

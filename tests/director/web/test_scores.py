@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from director.events import services as events
 from director.results.models import Submission
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +30,10 @@ def form_data(table: int, sheet: dict, **overrides) -> dict:
     return data
 
 
-@pytest.fixture
-def running(client, director_a, progressive_a):
-    events.start_event(event=progressive_a)
+@pytest.fixture(autouse=True)
+def _signed_in(client, director_a):
+    """Every test here works the page as dora (``running`` is the shared started event)."""
     client.force_login(director_a)
-    return progressive_a
 
 
 def url(event, game=1):

@@ -1,0 +1,90 @@
+"""Plain helpers the director tests share (fixtures live in conftest.py): a duplicate-pairs event,
+and sheets entered at its tables."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from director.deals import services as deals
+from director.events import lineup
+from director.events import services as events
+from director.events.models import Event, Round, Table
+from director.movements import services as movements
+from director.results import services as results
+from director.results.simulate import plausible_sheet
+
+
+def make_duplicate(
+    club,
+    players,
+    *,
+    tables: int = 4,
+    games: int = 4,
+    by=None,
+    seed: int = 5,
+    name: str = "Duplicate pairs",
+    scale: str = "acbl",
+    movement: str = Event.MovementKind.MITCHELL,
+    game_sets: bool = True,
+):
+    """A duplicate-pairs event with ``tables`` tables, partnerships drawn (``seed``) and seated;
+    with ``game_sets``, one generated game set a game (seeded from ``seed``)."""
+    event = events.create_event(
+        club=club,
+        name=name,
+        date=datetime.date(2025, 3, 21),
+        type=Event.Type.DUPLICATE_PAIRS,
+        games=games,
+        movement_kind=movement,
+        matchpoint_scale=scale,
+        by=by,
+    )
+    lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
+    if game_sets:
+        deals.generate_game_sets(event=event, count=games, by=by, seed=f"{seed:064x}")
+    movements.seat_event(event=event)
+    return event
+
+
+def net_sheet(net: int) -> dict:
+    """A sheet giving the majors exactly ``net``: no calypsoes and no unfinished cards, all 208
+    cards in the two trick piles, a majors pile of ``104 + net/20`` (10 points a card)."""
+    assert net % 20 == 0
+    majors = 104 + net // 20
+    return {
+        "calypsos": {"S": 0, "H": 0, "D": 0, "C": 0},
+        "unfinished": {"S": 0, "H": 0, "D": 0, "C": 0},
+        "trick_piles": {"majors": majors, "minors": 208 - majors},
+        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+    }
+
+
+def enter(event: Event, game: int, table: int, net: int, by=None):
+    """The director enters ``net_sheet(net)`` for ``table`` in ``game``."""
+    return results.enter_sheet(
+        table=Table.objects.get(event=event, number=table),
+        round=Round.objects.get(event=event, number=game),
+        sheet=net_sheet(net),
+        by=by,
+    )
+
+
+def enter_all(event: Event, by=None, *, nets: dict | None = None, seed: int = 208, rounds=None) -> int:
+    """Enters sheets as ``by`` and returns how many. With ``nets`` ({(game, table): majors' net}):
+    those tables' net sheets, in that order. Without: a plausible sheet (seeded) at every seated
+    table of every game, or of the games numbered in ``rounds``."""
+    if nets is not None:
+        for (game, table), net in nets.items():
+            enter(event, game, table, net, by)
+        return len(nets)
+    rng = random.Random(seed)
+    count = 0
+    for round_ in event.rounds.order_by("number"):
+        if rounds is not None and round_.number not in rounds:
+            continue
+        tables = {s.table for s in round_.seatings.select_related("table")}
+        for table in sorted(tables, key=lambda t: t.number):
+            results.enter_sheet(table=table, round=round_, sheet=plausible_sheet(rng), by=by)
+            count += 1
+    return count
