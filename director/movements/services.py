@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.clubs.models import Player
-from director.clubs.services import players_by_ids
+from director.clubs.services import find_or_add_players, players_by_ids
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_int
 from director.events import lineup
@@ -251,9 +251,20 @@ def swap(*, event: Event, first, second, from_round=None, by=None, expected: str
 # --- latecomers ------------------------------------------------------------------------------------
 @transaction.atomic
 def add_latecomer(
-    *, event: Event, players, direction: str = "", from_round=None, by=None, expected: str | None = None
+    *,
+    event: Event,
+    players,
+    new_names: Iterable[str] = (),
+    direction: str = "",
+    from_round=None,
+    by=None,
+    expected: str | None = None,
 ) -> Change:
     """Bring latecomers in from ``from_round`` (default: the first game not started).
+
+    ``new_names``: names typed on the spot, matched to the club's players by the club's name rule
+    or added as new players (``clubs.services.find_or_add_players``) in this same transaction, so a
+    refused latecomer leaves no new player behind.
 
     * Pairs events: ``players`` (two or three of the club's players) become a new partnership. In
       each game it plays someone who would otherwise have a bye, in the other direction, at that
@@ -279,7 +290,11 @@ def add_latecomer(
             ),
             field="round",
         )
-    chosen = players_by_ids(event.club, list(players or []))
+    ids = list(players or [])
+    for player in find_or_add_players(club=event.club, names=new_names):
+        if player.pk not in ids:
+            ids.append(player.pk)
+    chosen = players_by_ids(event.club, ids)
     ids = [p.pk for p in chosen]
     if len(set(ids)) != len(ids):
         raise ValidationError("a player is listed twice", field="players")

@@ -11,12 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from director.clubs import services as club_services
 from director.clubs.models import Player
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view, place_error
@@ -355,19 +353,15 @@ def latecomer(request, event_id):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            with transaction.atomic():  # quick-added names go too if the latecomer is refused
-                ids = list(data.get("players") or [])
-                for player in club_services.find_or_add_players(club=event.club, names=data["new_names"]):
-                    if player.pk not in ids:
-                        ids.append(player.pk)
-                change = services.add_latecomer(
-                    event=event,
-                    players=ids,
-                    direction=data.get("direction") or "",
-                    from_round=data.get("from_round"),
-                    by=request.user,
-                    expected=data["expected"],
-                )
+            change = services.add_latecomer(
+                event=event,
+                players=data.get("players") or [],
+                new_names=data["new_names"],
+                direction=data.get("direction") or "",
+                from_round=data.get("from_round"),
+                by=request.user,
+                expected=data["expected"],
+            )
         except DomainError as error:
             place_error(form, error, fields=FIELDS)
         else:

@@ -465,3 +465,19 @@ def test_individual_movement_option_is_checked(club_a):
     assert event.individual_movement == "rules"  # the rules page's movement by default
     with pytest.raises(ValidationError, match="must be one of rules, fixed-sizes, not 'keep'"):
         events.update_event(event=event, individual_movement="keep")
+
+
+def test_a_latecomer_typed_by_name_is_matched_or_added_and_a_refusal_adds_nobody(progressive, many_players):
+    """The service quick-adds names with the set-up's rule, inside its own transaction."""
+    from director.clubs.models import Player
+
+    events.start_event(event=progressive)
+    before = Player.objects.count()
+    with pytest.raises(Conflict, match="game 1 has started"):
+        ms.add_latecomer(event=progressive, players=many_players[20:21], new_names=["Zoe Newcomer"], from_round=1)
+    assert Player.objects.count() == before  # the refused latecomer's new name left nothing behind
+    known = many_players[21].name.upper()  # the club's name rule: case does not count
+    change = ms.add_latecomer(event=progressive, players=[], new_names=["Zoe Newcomer", known])
+    members = {m.player.name for m in change.partnership.members.select_related("player")}
+    assert members == {"Zoe Newcomer", many_players[21].name}
+    assert Player.objects.count() == before + 1
