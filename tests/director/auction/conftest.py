@@ -1,0 +1,84 @@
+"""Auction Calypso club nights: a progressive pairs night and a team of four, set up as the club
+night page sets them up, and score pads built from the engine's worked hands."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from director.movements import night as nights
+from tests.director.conftest import PASSWORD
+
+DATE = datetime.date(2026, 3, 6)
+
+
+def won(declarer: str = "S", contract: str = "290S") -> dict:
+    """A hand won outright: 30 cards in declarer's pile (300 points against 290 bid)."""
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "declarers": {"trick_pile": 30, "added": 0, "calypsos": 0},
+        "defenders": {"trick_pile": 22, "added": 0, "calypsos": 0},
+    }
+
+
+def lost(declarer: str = "D", contract: str = "300D") -> dict:
+    """A hand lost outright: 20 cards (200 points against 300 bid, nothing added to sell)."""
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "declarers": {"trick_pile": 20, "added": 0, "calypsos": 0},
+        "defenders": {"trick_pile": 32, "added": 0, "calypsos": 0},
+    }
+
+
+# won("S"): majors 290 + (300 − 290)/2 = 295, minors 22 × 5 = 110.
+# lost("D"): minors −(300 + 100) = −400, majors 32 × 5 = 160.
+WON_S = {"majors": 295, "minors": 110}
+LOST_D = {"majors": 160, "minors": -400}
+
+
+def pad(*hands) -> dict:
+    return {"hands": list(hands)}
+
+
+@pytest.fixture
+def dora(client, director_a):
+    client.login(username="dora", password=PASSWORD)
+    return client
+
+
+@pytest.fixture
+def auction_pairs(club_a, players_a, director_a):
+    """Auction Calypso, progressive pairs: 12 players, 3 tables, 3 games of 4 hands."""
+    event = nights.set_up_night(
+        club=club_a,
+        by=director_a,
+        name="Auction night",
+        date=DATE,
+        type="auction-pairs",
+        games=3,
+        players=[p.pk for p in players_a[:12]],
+        seed=3,
+        auction={"hands": 4},
+    )
+    event.refresh_from_db()
+    return event
+
+
+@pytest.fixture
+def auction_teams(club_a, players_a, director_a):
+    """Auction Calypso, team of four: two teams, two tables, 2 games."""
+    event = nights.set_up_night(
+        club=club_a,
+        by=director_a,
+        name="Auction match",
+        date=DATE,
+        type="auction-teams",
+        games=2,
+        players=[p.pk for p in players_a[:8]],
+        seed=5,
+    )
+    event.refresh_from_db()
+    return event
