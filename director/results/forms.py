@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from scoring.cards import SUITS as SEATS
 
+from . import pad_forms
+
 SIDES = ("majors", "minors")
 KINDS = {"cal": "calypsos", "unf": "unfinished", "rev": "revokes"}
 
@@ -43,6 +45,11 @@ class TableEntry:
     cutthroat: bool = False
     absent: str = ""  # cutthroat three-handed: the seat nobody plays
     stale: bool = False  # the table's sheet changed while the page was open: show what stands now
+    pad_hands: int = 0  # an Auction Calypso event: the pad's rows (its hands per round)
+
+    @property
+    def prefix(self) -> str:
+        return f"t{self.table}-"
 
     @property
     def blank(self) -> bool:
@@ -50,7 +57,9 @@ class TableEntry:
 
     def sheet(self) -> dict:
         """The sheet as typed; blank revokes count as none. A three-handed cutthroat sheet leaves
-        out the absent seat (whatever was typed in its boxes)."""
+        out the absent seat (whatever was typed in its boxes). An Auction pad: ``pad_forms``."""
+        if self.pad_hands:
+            return pad_forms.pad_from_values(self.values, self.prefix, self.pad_hands)
         sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
         for name, section, key in field_names(self.table, cutthroat=self.cutthroat):
             if self.cutthroat and key == self.absent:
@@ -64,10 +73,14 @@ class TableEntry:
         return sheet
 
 
-def read_entries(data, tables: list[int], *, cutthroat: bool = False) -> dict[int, TableEntry]:
+def read_entries(data, tables: list[int], *, cutthroat: bool = False, pad_hands: int = 0) -> dict[int, TableEntry]:
     entries = {}
     for number in tables:
-        entry = TableEntry(number, cutthroat=cutthroat)
+        entry = TableEntry(number, cutthroat=cutthroat, pad_hands=pad_hands)
+        if pad_hands:
+            entry.values = pad_forms.read_values(data, entry.prefix, pad_hands)
+            entries[number] = entry
+            continue
         if cutthroat:
             absent = str(data.get(absent_name(number), "")).strip()
             entry.absent = absent if absent in SEATS and len(absent) == 1 else ""
@@ -80,7 +93,10 @@ def read_entries(data, tables: list[int], *, cutthroat: bool = False) -> dict[in
 
 
 def values_from_sheet(table: int, sheet: dict, *, cutthroat: bool = False) -> dict[str, str]:
-    """Form values showing a stored sheet (cutthroat three-handed: the absent seat too)."""
+    """Form values showing a stored sheet (cutthroat three-handed: the absent seat too; an Auction
+    pad: its hands' boxes)."""
+    if isinstance(sheet, dict) and "hands" in sheet:
+        return pad_forms.values_from_pad(sheet, f"t{table}-")
     values = {}
     for name, section, key in field_names(table, cutthroat=cutthroat):
         value = (sheet.get(section) or {}).get(key, "")

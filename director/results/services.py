@@ -24,7 +24,7 @@ from director.events import services as event_services
 from director.events.changes import results_changed
 from director.events.models import Event, Round, Table
 
-from .adapters import score_sheet
+from .adapters import SheetRules, score_sheet
 from .models import Submission
 
 S = Submission.Status
@@ -177,8 +177,9 @@ def enter_sheet_once(
         return created, new
 
 
-def _form(round: Round) -> str:
-    return Event.objects.filter(pk=round.event_id).values_list("form", flat=True).first() or "partnership"
+def _form(round: Round) -> SheetRules:
+    """How the round's event reads sheets (its form; an Auction event's settings)."""
+    return SheetRules.of(Event.objects.only("type", "form", "auction").get(pk=round.event_id))
 
 
 def submit_from_table(

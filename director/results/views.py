@@ -24,11 +24,12 @@ from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
-from director.results.adapters import sheet_problems
+from director.results.adapters import SheetRules, pad_lines, sheet_problems
 from scoring import scores
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
 
+from . import pad_forms
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
 
 
@@ -187,17 +188,19 @@ def score_entry(request, event_id, number):
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
+    rules = SheetRules.of(event)
+    pad_hands = rules.auction.hands if rules.is_auction else 0
     entries = {}
     status = 200
     if request.method == "POST":
-        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat)
+        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat, pad_hands=pad_hands)
         confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
             if entry.blank and number_ != confirm_table:
                 continue
             sheet = None if entry.blank else entry.sheet()
-            problems = sheet_problems(sheet, form=event.form) if sheet is not None else []
+            problems = sheet_problems(sheet, form=rules) if sheet is not None else []
             if problems:
                 entry.errors = problems
                 continue
@@ -254,6 +257,13 @@ def score_entry(request, event_id, number):
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
+        if pad_hands:
+            card["pad"] = pad_forms.pad_rows(values, f"t{cell.table.number}-", pad_hands)
+            card["pad_json"] = {
+                "name": f"t{cell.table.number}-pad",
+                "value": values.get(f"t{cell.table.number}-pad", ""),
+            }
+            card["saved_lines"] = pad_lines(cell.result.sheet, rules.auction.values) if cell.result else []
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
         card["proposal"] = _proposal_values(cell, cutthroat=cutthroat)
@@ -270,6 +280,8 @@ def score_entry(request, event_id, number):
             "cards": cards,
             "rounds": rounds,
             "cutthroat": cutthroat,
+            "auction": rules.auction,
+            "pad_choices": pad_forms.choices(),
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],

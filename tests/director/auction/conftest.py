@@ -82,3 +82,13 @@ def auction_teams(club_a, players_a, director_a):
     )
     event.refresh_from_db()
     return event
+
+
+@pytest.fixture
+def running(auction_pairs):
+    """The progressive Auction night, started: (event, table 1, game 1)."""
+    from director.events import services as events
+
+    events.start_event(event=auction_pairs)
+    auction_pairs.refresh_from_db()
+    return auction_pairs, auction_pairs.tables.get(number=1), auction_pairs.rounds.get(number=1)
