@@ -1,12 +1,14 @@
 """Reading the table's scoresheet from the page's form fields or a JSON body.
 
 Fields: ``cal-S``, ``unf-S``, ``rev-S`` per seat (S H D C), and the trick piles ``pile-majors`` and
-``pile-minors`` (cutthroat: ``pile-S`` ... one per player). Values are passed on as typed:
+``pile-minors`` (cutthroat: ``pile-S`` ... one per player); an Auction Calypso pad (``pad_hands``, the event's hands
+per round): the boxes of ``results.pad_forms`` with no prefix (``h1-bid`` ...). Values are passed on as typed:
 ``scoring.scores`` (through ``results.services``) is the judge of them. Blank revokes are none.
 """
 
 from __future__ import annotations
 
+from director.results import pad_forms
 from scoring.cards import SUITS as SEATS
 
 SIDES = ("majors", "minors")
@@ -26,7 +28,9 @@ def field_names(*, cutthroat: bool = False) -> list[tuple[str, str, str]]:
     return names
 
 
-def sheet_from_fields(data, *, cutthroat: bool = False) -> dict:
+def sheet_from_fields(data, *, cutthroat: bool = False, pad_hands: int = 0) -> dict:
+    if pad_hands:
+        return pad_forms.pad_from_values(pad_forms.read_values(data, "", pad_hands), "", pad_hands)
     sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
     for name, section, key in field_names(cutthroat=cutthroat):
         value = str(data.get(name, "") or "")[:MAX_TEXT].strip()
@@ -43,17 +47,23 @@ def values_from_sheet(sheet: dict | None) -> dict[str, str]:
     values: dict[str, str] = {}
     if not sheet:
         return values
+    if "hands" in sheet:
+        return pad_forms.values_from_pad(sheet, "")
     for section, prefix in (("calypsos", "cal"), ("unfinished", "unf"), ("trick_piles", "pile"), ("revokes", "rev")):
         for key, value in (sheet.get(section) or {}).items():
             values[f"{prefix}-{key}"] = str(value)
     return values
 
 
-def typed_sheet(sheet, *, cutthroat: bool = False) -> dict | None:
+def typed_sheet(sheet, *, cutthroat: bool = False, pad_hands: int = 0) -> dict | None:
     """A sheet as typed on a phone (form fields or the page's JSON), cut down to the sheet's boxes
     as short text: safe to keep in the phone's session and to show back. None if it is not a sheet."""
     if not isinstance(sheet, dict):
         return None
+    if pad_hands:
+        hands = sheet.get("hands")
+        shown = pad_forms.values_from_pad({"hands": hands[:pad_hands] if isinstance(hands, list) else []}, "")
+        return sheet_from_fields(shown, pad_hands=pad_hands)
     fields = {}
     for name, section, key in field_names(cutthroat=cutthroat):
         part = sheet.get(section)

@@ -32,7 +32,8 @@ from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
 from director.events.selectors import next_places, table_by_token
-from director.results.adapters import score_sheet, sheet_problems
+from director.results import pad_forms
+from director.results.adapters import SheetRules, pad_lines, score_sheet, sheet_problems
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
@@ -70,6 +71,15 @@ def _body(request) -> dict:
 
 class _BadBody(Exception):
     pass
+
+
+def _pad_hands(event) -> int:
+    """An Auction Calypso event's pad rows (its hands per round); 0 for a Calypso sheet."""
+    return event.auction_settings.hands if event.is_auction else 0
+
+
+def _cutthroat(event) -> bool:
+    return event.form == Event.Form.CUTTHROAT
 
 
 def _kind(value) -> str:
@@ -189,7 +199,7 @@ def _kept_key(table) -> str:
 def _keep_typed(request, table, sheet, side) -> None:
     """The phone that lost the race keeps its typed sheet (in its own session) to compare and to
     propose as the correction: the page must not throw the players' numbers away."""
-    typed = typed_sheet(sheet, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+    typed = typed_sheet(sheet, cutthroat=_cutthroat(table.event), pad_hands=_pad_hands(table.event))
     if typed is not None:
         round = services.table_game(table)
         request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
@@ -204,11 +214,12 @@ def _typed_comparison(request, table, state) -> dict | None:
     kept = request.session.get(_kept_key(table))
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
-    form = state.event.form
+    form = SheetRules.of(state.event)
     problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=form)]
     scored = None if problems else score_sheet(kept["sheet"], form=form)
     return {
-        "view": sheet_view(kept["sheet"], state.submission.sheet),
+        # compared as stored (a typed 290S is the stored 290♠), when the typed sheet reads
+        "view": sheet_view(scored.sheet if scored else kept["sheet"], state.submission.sheet),
         "values": values_from_sheet(kept["sheet"]),
         "side": SIDE_LABELS.get(kept.get("side") or "", ""),
         "problems": problems,
@@ -217,7 +228,8 @@ def _typed_comparison(request, table, state) -> dict | None:
 
 
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
-    cutthroat = state.event.form == Event.Form.CUTTHROAT
+    cutthroat = _cutthroat(state.event)
+    pad_hands = _pad_hands(state.event)
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
     sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
@@ -255,6 +267,13 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
         "field_names": [name for name, _, _ in field_names(cutthroat=cutthroat)],
+        # Auction Calypso: the score pad's rows (boxes of results.pad_forms), the stored pad scored.
+        "auction": state.event.auction_settings if pad_hands else None,
+        "pad": pad_forms.pad_rows(values or {}, "", pad_hands) if pad_hands else [],
+        "pad_choices": pad_forms.choices(),
+        "sheet_lines": pad_lines(submission.sheet, state.event.auction_settings.values)
+        if pad_hands and submission is not None
+        else [],
         "client_state": {
             **state.to_dict(),
             "sent_here": sent_here,
@@ -328,10 +347,13 @@ def submit(request, token):
         data = _body(request)
     except _BadBody:
         return _bad_body(request, table)
-    cutthroat = table.event.form == Event.Form.CUTTHROAT
+    cutthroat, pad_hands = _cutthroat(table.event), _pad_hands(table.event)
     if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
+    elif pad_hands:
+        values = pad_forms.read_values(data, "", pad_hands)
+        sheet = pad_forms.pad_from_values(values, "", pad_hands)
     else:
         sheet = sheet_from_fields(data, cutthroat=cutthroat)
         values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
@@ -339,10 +361,9 @@ def submit(request, token):
     try:
         _text(data, "side")
         if json_body.is_json(request) and not isinstance(sheet, dict):
+            what = "its hands (hands)" if pad_hands else "its sections (calypsos, unfinished, trick_piles)"
             raise ValidationError(
-                f"the scoresheet is wrong: it must be an object of its sections (calypsos, unfinished, "
-                f"trick_piles), not {_kind(sheet)}",
-                field="sheet",
+                f"the scoresheet is wrong: it must be an object of {what}, not {_kind(sheet)}", field="sheet"
             )
         submission, replayed = services.submit(
             table=table,
@@ -419,7 +440,7 @@ def _proposal(table, data) -> dict | None:
             raise ValidationError("the proposed sheet must be an object of the sheet's sections", field="sheet")
         return data["sheet"]
     if data.get("propose"):
-        return sheet_from_fields(data, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+        return sheet_from_fields(data, cutthroat=_cutthroat(table.event), pad_hands=_pad_hands(table.event))
     return None
 
 

@@ -1,0 +1,125 @@
+"""The table's phone page for an Auction Calypso game: the pad sent as boxes (no JavaScript) or
+JSON, double entry and the opponents' confirmation exactly as for Calypso sheets (the same
+services), and hostile input a 400 — never a 500."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.test import Client
+
+from director.results.models import Submission
+from tests.director.table.conftest import TableClient
+
+from .conftest import lost, pad, won
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table_1(running):
+    return running[1]
+
+
+@pytest.fixture
+def phones(client, table_1):
+    return TableClient(client, table_1)
+
+
+def form_boxes(hand: int, **values) -> dict:
+    return {f"h{hand}-{key.replace('_', '-')}": value for key, value in values.items()}
+
+
+def test_the_phone_page_shows_the_pad_boxes(client, table_1):
+    page = client.get(f"/t/{table_1.token}/").content.decode()
+    assert 'id="table-pad"' in page and 'id="table-sheet"' not in page
+    assert 'name="h4-decl-req"' in page and 'name="h5-bid"' not in page  # 4 hands a round
+    assert "Score pad, game 1" in page
+
+
+def test_a_pad_sent_as_json_is_confirmed_by_the_opponents(phones):
+    response = phones.submit(pad(won(), lost()), side="majors")
+    assert response.status_code == 201, response.content
+    body = response.json()["submission"]
+    assert (body["majors"], body["minors"]) == (295 + 160, 110 - 400)
+    assert phones.confirm(body["id"], side="majors").status_code == 409  # the sender cannot confirm
+    confirmed = phones.confirm(body["id"], side="minors")
+    assert confirmed.status_code == 200 and confirmed.json()["submission"]["status"] == "confirmed"
+    page = phones.client.get(phones.url()).content.decode()
+    assert "<td>290♠ by S</td><td>win</td>" in page and "<td>300♦ by D</td><td>loss</td>" in page
+
+
+def test_a_second_pad_is_refused_and_the_typed_pad_is_compared(phones):
+    first = phones.submit(pad(won()), side="majors").json()["submission"]
+    other = won()
+    other["declarers"]["trick_pile"], other["defenders"]["trick_pile"] = 32, 20
+    response = phones.submit(pad(other), side="minors")
+    assert response.status_code == 409 and response.json()["code"] == "already-submitted"
+    page = phones.phones["minors"].get(phones.url()).content.decode()
+    assert 'id="typed-sheet"' in page and "2 boxes differ" in page
+    assert '<td class="changed" title="sent first: 30">32 <s class="was">30</s></td>' in page
+    # Dispute with our pad: it becomes the proposal the director sees.
+    disputed = phones.post(
+        "dispute", {"submission": first["id"], "side": "minors", "sheet": pad(other)}, phone=phones.phones["minors"]
+    )
+    assert disputed.status_code == 200
+    row = Submission.objects.get(pk=first["id"])
+    assert row.status == "disputed" and (row.proposal["majors"], row.proposal["minors"]) == (290 + 30 // 2, 20 * 5)
+    assert row.proposal["sheet"]["hands"][0]["declarers"]["trick_pile"] == 32
+
+
+def test_a_pad_typed_in_the_boxes_is_sent_without_javascript(client, table_1):
+    client.get(f"/t/{table_1.token}/")
+    data = {"round": "1", "side": "minors", "idempotency_key": uuid.uuid4().hex}
+    data |= form_boxes(1, declarer="D", bid="1 & 290D", dbl="XX", decl_T="10", decl_P="14", decl_C="1")
+    data |= form_boxes(1, decl_req="3", def_T="28", def_P="0", def_C="0")
+    response = client.post(f"/t/{table_1.token}/submit/", data)
+    assert response.status_code == 302
+    row = Submission.objects.get(table=table_1)
+    hand = row.sheet["hands"][0]
+    assert hand["contract"] == "1 & 290♦ XX" and "sell" not in hand
+    # 100 + 260 = 360 points: 1 & 290 made and reached — won redoubled (290 + 35) × 4 = 1300 + 500 + 400
+    assert row.minors == 2200 and row.majors == 28 * 5 and row.submitted_side == "minors"
+
+
+def test_wrong_boxes_come_back_with_the_problem_and_what_was_typed(client, table_1):
+    client.get(f"/t/{table_1.token}/")
+    data = {"round": "1", "side": "majors"} | form_boxes(1, declarer="S", bid="290S", decl_T="30", def_T="20")
+    data |= form_boxes(1, decl_P="0", decl_C="0", def_P="0", def_C="0")
+    response = client.post(f"/t/{table_1.token}/submit/", data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "hand 1: cards add up to 50, not 52: 2 cards missing" in page
+    assert 'name="h1-def-T" id="h1-def-T" value="20"' in page
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("sheet", "message"),
+    [
+        ("hands", "the scoresheet is wrong: it must be an object of its hands (hands), not text"),
+        ([won()], "the scoresheet is wrong: it must be an object of its hands (hands), not a list"),
+        ({"hands": {"1": won()}}, "hands must be a list of the hands played"),
+        ({"hands": [won()] * 1000}, "the score pad has 1000 hands, but this event plays 4 a round"),
+        ({"hands": [{"contract": 290, "declarer": "S"}]}, "hand 1: 290 is not a contract"),
+        ({"hands": [{**won(), "declarers": [30, 0, 0]}]}, "hand 1: declarers: expected an object"),
+        ({"hands": [{**won(), "declarer": "North"}]}, "hand 1: "),
+        ({"calypsos": {"S": 1}, "unfinished": {}, "trick_piles": {}}, "unknown field 'calypsos'"),
+    ],
+)
+def test_hostile_json_is_a_400_naming_the_problem(phones, sheet, message):
+    response = phones.submit(sheet, side="majors")
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert message in body["error"] + " ".join(body["problems"])
+    assert not Submission.objects.exists()
+
+
+def test_a_huge_body_never_reaches_the_view(table_1):
+    phone = Client()
+    phone.get(f"/t/{table_1.token}/")
+    body = json.dumps({"round": 1, "side": "majors", "sheet": {"hands": [won()] * 50_000}})
+    response = phone.post(f"/t/{table_1.token}/submit/", data=body, content_type="application/json")
+    assert response.status_code in (400, 413) and not Submission.objects.exists()
