@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from scoring.cards import SUITS as SEATS
 
-from . import pad_forms
+from . import pads
 
 SIDES = ("majors", "minors")
 KINDS = {"cal": "calypsos", "unf": "unfinished", "rev": "revokes"}
@@ -57,9 +57,9 @@ class TableEntry:
 
     def sheet(self) -> dict:
         """The sheet as typed; blank revokes count as none. A three-handed cutthroat sheet leaves
-        out the absent seat (whatever was typed in its boxes). An Auction pad: ``pad_forms``."""
+        out the absent seat (whatever was typed in its boxes). An Auction pad: ``pads``."""
         if self.pad_hands:
-            return pad_forms.pad_from_values(self.values, self.prefix, self.pad_hands)
+            return pads.pad_from_values(self.values, self.prefix, self.pad_hands)
         sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
         for name, section, key in field_names(self.table, cutthroat=self.cutthroat):
             if self.cutthroat and key == self.absent:
@@ -78,7 +78,7 @@ def read_entries(data, tables: list[int], *, cutthroat: bool = False, pad_hands:
     for number in tables:
         entry = TableEntry(number, cutthroat=cutthroat, pad_hands=pad_hands)
         if pad_hands:
-            entry.values = pad_forms.read_values(data, entry.prefix, pad_hands)
+            entry.values = pads.read_values(data, entry.prefix, pad_hands)
             entries[number] = entry
             continue
         if cutthroat:
@@ -96,7 +96,7 @@ def values_from_sheet(table: int, sheet: dict, *, cutthroat: bool = False) -> di
     """Form values showing a stored sheet (cutthroat three-handed: the absent seat too; an Auction
     pad: its hands' boxes)."""
     if isinstance(sheet, dict) and "hands" in sheet:
-        return pad_forms.values_from_pad(sheet, f"t{table}-")
+        return pads.values_from_pad(sheet, f"t{table}-")
     values = {}
     for name, section, key in field_names(table, cutthroat=cutthroat):
         value = (sheet.get(section) or {}).get(key, "")

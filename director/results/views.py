@@ -29,7 +29,7 @@ from scoring import scores
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
 
-from . import pad_forms
+from . import pads
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
 
 
@@ -258,7 +258,7 @@ def score_entry(request, event_id, number):
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
         if pad_hands:
-            card["pad"] = pad_forms.pad_rows(values, f"t{cell.table.number}-", pad_hands)
+            card["pad"] = pads.pad_rows(values, f"t{cell.table.number}-", pad_hands)
             card["pad_json"] = {
                 "name": f"t{cell.table.number}-pad",
                 "value": values.get(f"t{cell.table.number}-pad", ""),
@@ -281,7 +281,7 @@ def score_entry(request, event_id, number):
             "rounds": rounds,
             "cutthroat": cutthroat,
             "auction": rules.auction,
-            "pad_choices": pad_forms.choices(),
+            "pad_choices": pads.choices(),
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],

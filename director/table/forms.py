@@ -2,13 +2,13 @@
 
 Fields: ``cal-S``, ``unf-S``, ``rev-S`` per seat (S H D C), and the trick piles ``pile-majors`` and
 ``pile-minors`` (cutthroat: ``pile-S`` ... one per player); an Auction Calypso pad (``pad_hands``, the event's hands
-per round): the boxes of ``results.pad_forms`` with no prefix (``h1-bid`` ...). Values are passed on as typed:
+per round): the boxes of ``results.pads`` with no prefix (``h1-bid`` ...). Values are passed on as typed:
 ``scoring.scores`` (through ``results.services``) is the judge of them. Blank revokes are none.
 """
 
 from __future__ import annotations
 
-from director.results import pad_forms
+from director.results import pads
 from scoring.cards import SUITS as SEATS
 
 SIDES = ("majors", "minors")
@@ -30,7 +30,7 @@ def field_names(*, cutthroat: bool = False) -> list[tuple[str, str, str]]:
 
 def sheet_from_fields(data, *, cutthroat: bool = False, pad_hands: int = 0) -> dict:
     if pad_hands:
-        return pad_forms.pad_from_values(pad_forms.read_values(data, "", pad_hands), "", pad_hands)
+        return pads.pad_from_values(pads.read_values(data, "", pad_hands), "", pad_hands)
     sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
     for name, section, key in field_names(cutthroat=cutthroat):
         value = str(data.get(name, "") or "")[:MAX_TEXT].strip()
@@ -48,7 +48,7 @@ def values_from_sheet(sheet: dict | None) -> dict[str, str]:
     if not sheet:
         return values
     if "hands" in sheet:
-        return pad_forms.values_from_pad(sheet, "")
+        return pads.values_from_pad(sheet, "")
     for section, prefix in (("calypsos", "cal"), ("unfinished", "unf"), ("trick_piles", "pile"), ("revokes", "rev")):
         for key, value in (sheet.get(section) or {}).items():
             values[f"{prefix}-{key}"] = str(value)
@@ -62,7 +62,7 @@ def typed_sheet(sheet, *, cutthroat: bool = False, pad_hands: int = 0) -> dict |
         return None
     if pad_hands:
         hands = sheet.get("hands")
-        shown = pad_forms.values_from_pad({"hands": hands[:pad_hands] if isinstance(hands, list) else []}, "")
+        shown = pads.values_from_pad({"hands": hands[:pad_hands] if isinstance(hands, list) else []}, "")
         return sheet_from_fields(shown, pad_hands=pad_hands)
     fields = {}
     for name, section, key in field_names(cutthroat=cutthroat):

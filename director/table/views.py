@@ -32,7 +32,7 @@ from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
 from director.events.selectors import next_places, table_by_token
-from director.results import pad_forms
+from director.results import pads
 from director.results.adapters import SheetRules, pad_lines, score_sheet, sheet_problems
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
@@ -267,10 +267,10 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
         "field_names": [name for name, _, _ in field_names(cutthroat=cutthroat)],
-        # Auction Calypso: the score pad's rows (boxes of results.pad_forms), the stored pad scored.
+        # Auction Calypso: the score pad's rows (boxes of results.pads), the stored pad scored.
         "auction": state.event.auction_settings if pad_hands else None,
-        "pad": pad_forms.pad_rows(values or {}, "", pad_hands) if pad_hands else [],
-        "pad_choices": pad_forms.choices(),
+        "pad": pads.pad_rows(values or {}, "", pad_hands) if pad_hands else [],
+        "pad_choices": pads.choices(),
         "sheet_lines": pad_lines(submission.sheet, state.event.auction_settings.values)
         if pad_hands and submission is not None
         else [],
@@ -352,8 +352,8 @@ def submit(request, token):
         sheet = data.get("sheet")
         values = None
     elif pad_hands:
-        values = pad_forms.read_values(data, "", pad_hands)
-        sheet = pad_forms.pad_from_values(values, "", pad_hands)
+        values = pads.read_values(data, "", pad_hands)
+        sheet = pads.pad_from_values(values, "", pad_hands)
     else:
         sheet = sheet_from_fields(data, cutthroat=cutthroat)
         values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
