@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from scoring.auction_settings import AuctionSettings
 from scoring.cards import SIDE_SUITS
 
 MAJORS = "majors"
@@ -139,6 +140,7 @@ class EventData:
     entrants: tuple[Entrant, ...]
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
     cutthroat: bool = False  # four individual scores (a progressive individual played cutthroat)
+    auction: AuctionSettings | None = None  # an Auction Calypso event: its settings (score pads)
 
     @property
     def title(self) -> str:

@@ -156,6 +156,7 @@ def load_event_data(event: Event | int) -> EventData:
         entrants=entrants,
         sitting_out=sitting_out,
         cutthroat=cutthroat,
+        auction=event.auction_settings if event.is_auction else None,
     )
 
 

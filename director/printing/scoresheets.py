@@ -9,6 +9,8 @@ Cutthroat events (``EventData.cutthroat``) get a four-player sheet instead: per 
 calypsoes, unfinished cards, their own trick pile, revokes and their score; the card check over
 all four trick piles (``= 208``, or 117 three-handed with the ♣ row crossed out); a line for each
 player to sign.
+
+Auction Calypso events (``EventData.auction``) get the Auction score pad (``auction_pad``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from scoring.cards import SUITS
 
 from . import layout
+from .auction_pad import draw_pad
 from .canvas import Batch, Output, Progress
 from .data import DIRECTION_SUITS, DIRECTIONS, EventData, Play, Side
 from .event_sheet import header, pair_symbols, write_box
@@ -42,7 +45,10 @@ def render_scoresheets(
     batch = Batch(options, title, options.page_size)
     draw = _cutthroat_page if data.cutthroat else _page
     for done, play in enumerate(plays, start=1):
-        draw(batch, play, options.words, ew, options.event)
+        if data.auction is not None:  # an Auction Calypso event: its score pad (auction_pad)
+            draw_pad(batch, play, options, data.auction)
+        else:
+            draw(batch, play, options.words, ew, options.event)
         batch.end_page()
         if progress:
             progress(done, len(plays))
