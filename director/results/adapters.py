@@ -123,7 +123,7 @@ def score_pad(data, settings: AuctionSettings) -> ScoredSheet:
         scored = auction.score_pad(hands, settings.values)
     except auction.AuctionError as error:
         problems = pad_problems(data, settings) or [str(error)]
-        raise ValidationError(f"the score pad is wrong: {problems[0]}", field="sheet", problems=problems) from error
+        raise ValidationError(f"the scoresheet is wrong: {problems[0]}", field="sheet", problems=problems) from error
     totals = scored[-1][1]
     sheet = {"hands": [canonical_hand(score, hand) for (score, _), hand in zip(scored, hands, strict=True)]}
     return ScoredSheet(sheet=sheet, majors=totals[PAD_SIDES["majors"]], minors=totals[PAD_SIDES["minors"]])

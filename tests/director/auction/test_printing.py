@@ -10,7 +10,7 @@ import pytest
 from director.events import services as events
 from director.events.models import Seat
 from director.printing.documents import render_from_event
-from director.printing.event_data import load_event_data
+from director.printing.event_data import load_event_data, render_event
 from director.printing.options import PrintOptions
 from tests.director.printing.helpers import page_sizes, pdf_pages
 
@@ -83,3 +83,17 @@ def test_a_long_session_of_32_hands_fits_on_the_page(auction_pairs):
     rows = flat.split("♠♥ ♦♣ ♠♥ ♦♣", 1)[1].split("Minimum bid")[0].split()
     assert rows == [str(n) for n in range(1, 33)]
     assert min(lowest) >= 12 * 72 / 25.4 - 1  # nothing printed into the bottom margin
+
+
+def test_tally_cards_and_results_of_a_played_night_carry_the_pads_nets(auction_pairs, director_a):
+    from director.standings.selectors import event_results
+    from tests.director.auction.test_night_results import play_night
+
+    totals = play_night(auction_pairs, director_a, hands=2)
+    data = load_event_data(auction_pairs)
+    cards = " ".join(" ".join(pdf_pages(render_from_event("tally-cards", data, PrintOptions()))).split())
+    for majors, minors in totals.values():
+        assert f"{majors - minors:+,}".replace("-", "−") in cards or f"{majors - minors:+,}" in cards
+    results = " ".join(" ".join(pdf_pages(render_event("results", auction_pairs))).split())
+    leader = event_results(auction_pairs).standings()[0]
+    assert leader.entrant.names in results

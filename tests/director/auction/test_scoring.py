@@ -88,7 +88,7 @@ def test_every_wrong_hand_is_named_with_its_field():
     assert problems[0].startswith("hand 1: cards add up to 51, not 52: 1 card missing")
     assert problems[1].startswith("hand 3: the declarer is needed")
     assert problems[2].startswith("hand 4:") and "220" in problems[2]
-    assert len(problems) == 3 and error.value.message.startswith("the score pad is wrong: hand 1: cards add up")
+    assert len(problems) == 3 and error.value.message.startswith("the scoresheet is wrong: hand 1: cards add up")
 
 
 def test_a_calypso_sheet_is_not_a_pad_and_a_pad_is_not_a_calypso_sheet(sheet):
