@@ -91,7 +91,7 @@ def pad_from_values(values: dict, prefix: str, hands: int):
     if raw:
         try:
             return json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             return raw[:40]
     filled = [n for n in range(1, hands + 1) if any(values.get(name, "").strip() for name in hand_boxes(prefix, n))]
     last = max(filled, default=0)
