@@ -49,39 +49,26 @@ def dora(client, director_a):
     return client
 
 
+def set_up(club, by, players, **settings):
+    """An Auction night as the club night page sets it up (its movement read back)."""
+    event = nights.set_up_night(club=club, by=by, date=DATE, players=[p.pk for p in players], **settings)
+    event.refresh_from_db()
+    return event
+
+
 @pytest.fixture
 def auction_pairs(club_a, players_a, director_a):
     """Auction Calypso, progressive pairs: 12 players, 3 tables, 3 games of 4 hands."""
-    event = nights.set_up_night(
-        club=club_a,
-        by=director_a,
-        name="Auction night",
-        date=DATE,
-        type="auction-pairs",
-        games=3,
-        players=[p.pk for p in players_a[:12]],
-        seed=3,
+    return set_up(
+        club_a, director_a, players_a[:12], name="Auction night", type="auction-pairs", games=3, seed=3,
         auction={"hands": 4},
-    )
-    event.refresh_from_db()
-    return event
+    )  # fmt: skip
 
 
 @pytest.fixture
 def auction_teams(club_a, players_a, director_a):
     """Auction Calypso, team of four: two teams, two tables, 2 games."""
-    event = nights.set_up_night(
-        club=club_a,
-        by=director_a,
-        name="Auction match",
-        date=DATE,
-        type="auction-teams",
-        games=2,
-        players=[p.pk for p in players_a[:8]],
-        seed=5,
-    )
-    event.refresh_from_db()
-    return event
+    return set_up(club_a, director_a, players_a[:8], name="Auction match", type="auction-teams", games=2, seed=5)
 
 
 @pytest.fixture

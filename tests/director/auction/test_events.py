@@ -77,21 +77,23 @@ def test_changing_an_auction_event_to_another_type_drops_its_settings(club_a):
     assert event.auction == {}
 
 
+def night_form(players) -> dict:
+    """The New club night form of an Auction night, as the director fills it in."""
+    return {
+        "name": "Form night",
+        "date": "2026-03-06",
+        "type": "auction-pairs",
+        "rules_variant": "standard",
+        "games": "2",
+        "players": [p.pk for p in players[:8]],
+        "pairing": "draw",
+    }
+
+
 def test_the_new_night_form_sets_the_auction_settings(dora, club_a, players_a):
     response = dora.post(
         f"/clubs/{club_a.slug}/events/new/",
-        {
-            "name": "Form night",
-            "date": "2026-03-06",
-            "type": "auction-pairs",
-            "rules_variant": "standard",
-            "games": "2",
-            "players": [p.pk for p in players_a[:8]],
-            "pairing": "draw",
-            "auction_hands": "8",
-            "auction_draft": "on",
-            "auction_calypso_bid": "450",
-        },
+        night_form(players_a) | {"auction_hands": "8", "auction_draft": "on", "auction_calypso_bid": "450"},
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     event = Event.objects.get(name="Form night")
@@ -105,16 +107,7 @@ def test_the_new_night_form_sets_the_auction_settings(dora, club_a, players_a):
 def test_the_new_night_form_shows_a_refused_setting(dora, club_a, players_a):
     response = dora.post(
         f"/clubs/{club_a.slug}/events/new/",
-        {
-            "name": "Form night",
-            "date": "2026-03-06",
-            "type": "auction-pairs",
-            "rules_variant": "standard",
-            "games": "2",
-            "players": [p.pk for p in players_a[:8]],
-            "pairing": "draw",
-            "auction_minimum_bid": "215",
-        },
+        night_form(players_a) | {"auction_minimum_bid": "215"},
     )
     assert response.status_code == 400
     assert "minimum_bid (minimum bid) must be from 220 to 100000, not 215" in response.content.decode()

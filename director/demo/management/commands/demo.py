@@ -97,12 +97,15 @@ class Command(BaseCommand):
         self.auction_night(club, season, players, user)
         return created
 
-    def confirm_all(self, event, user, rng) -> int:
+    def confirm_all(self, event, user, rng, sheet=None) -> int:
+        """Enters a sheet at every seated table of every game: ``sheet(game, table)``, or a plausible
+        208-card one from ``rng``."""
         count = 0
         for round_ in event.rounds.order_by("number"):
             tables = {s.table for s in round_.seatings.select_related("table")}
             for table in sorted(tables, key=lambda t: t.number):
-                results.enter_sheet(table=table, round=round_, sheet=plausible_sheet(rng), by=user)
+                typed = sheet(round_.number, table.number) if sheet else plausible_sheet(rng)
+                results.enter_sheet(table=table, round=round_, sheet=typed, by=user)
                 count += 1
         return count
 
@@ -186,13 +189,9 @@ class Command(BaseCommand):
         lineup.draw_partnerships(event=event, players=players[:12], seed=SEED + 3)
         movements.seat_event(event=event)
         events.start_event(event=event)
-        count = 0
-        for round_ in event.rounds.order_by("number"):
-            tables = sorted({s.table for s in round_.seatings.select_related("table")}, key=lambda t: t.number)
-            for table in tables:
-                pad = plausible_pad(SEED + 100 * round_.number + table.number, 4)
-                results.enter_sheet(table=table, round=round_, sheet=pad, by=user)
-                count += 1
+        count = self.confirm_all(
+            event, user, None, sheet=lambda game, table: plausible_pad(SEED + 100 * game + table, 4)
+        )
         events.finish_event(event=event)
         events.set_public_switches(event=event, standings_released=True, scorecards_released=True)
         self.step(f"{event.name}: 6 partnerships, 3 tables, 3 games of 4 hands, {count} score pads")
