@@ -123,3 +123,17 @@ def test_a_huge_body_never_reaches_the_view(table_1):
     body = json.dumps({"round": 1, "side": "majors", "sheet": {"hands": [won()] * 50_000}})
     response = phone.post(f"/t/{table_1.token}/submit/", data=body, content_type="application/json")
     assert response.status_code in (400, 413) and not Submission.objects.exists()
+
+
+def test_the_sheet_history_shows_each_version_of_a_pad_hand_by_hand(dora, phones, running, director_a):
+    from director.results import services as results
+
+    event, table, game = running
+    sent = phones.submit(pad(won()), side="majors").json()["submission"]
+    corrected = won()
+    corrected["declarers"]["trick_pile"], corrected["defenders"]["trick_pile"] = 31, 21
+    results.enter_sheet(table=table, round=game, sheet=pad(corrected), by=director_a)
+    page = dora.get(f"/events/{event.pk}/audit/games/1/tables/1/").content.decode()
+    assert sent["version"] == 1 and "pad-read" in page
+    # version 2 against version 1: the two changed counts marked, the old value struck through
+    assert '>31 <s class="was">30</s>' in page and '>21 <s class="was">22</s>' in page
