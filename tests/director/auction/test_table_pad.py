@@ -137,3 +137,21 @@ def test_the_sheet_history_shows_each_version_of_a_pad_hand_by_hand(dora, phones
     assert sent["version"] == 1 and "pad-read" in page
     # version 2 against version 1: the two changed counts marked, the old value struck through
     assert '>31 <s class="was">30</s>' in page and '>21 <s class="was">22</s>' in page
+
+
+def test_the_opponents_dispute_with_their_own_pad_without_javascript(phones):
+    import re
+
+    first = phones.submit(pad(won()), side="majors").json()["submission"]
+    ours = won()
+    ours["declarers"]["trick_pile"], ours["defenders"]["trick_pile"] = 32, 20
+    minors = phones.phones["minors"]
+    assert phones.submit(pad(ours), side="minors").status_code == 409
+    page = minors.get(phones.url()).content.decode()
+    form = page.split('id="dispute-with-ours">', 1)[1].split("</form>", 1)[0]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form))
+    assert fields["propose"] == "1" and fields["h1-decl-T"] == "32" and fields["h1-bid"] == "290S"
+    response = minors.post(phones.url("dispute"), fields)
+    assert response.status_code == 302
+    row = Submission.objects.get(pk=first["id"])
+    assert row.status == "disputed" and row.proposal["sheet"]["hands"][0]["declarers"]["trick_pile"] == 32
