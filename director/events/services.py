@@ -100,7 +100,7 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
         clean["game_length_minutes"] = parse_int(
             values["game_length_minutes"], "the game length", field="game_length_minutes", minimum=1, maximum=600
         )
-    if "auction" in values:
+    if "auction" in values and values["auction"] != {}:  # {}: nothing set (kept, or the defaults)
         try:
             clean["auction"] = AuctionSettings.from_dict(values["auction"]).to_dict()
         except AuctionError as error:

@@ -134,3 +134,20 @@ def test_another_clubs_director_cannot_change_the_settings(client, director_b, a
     assert response.status_code == 404
     auction_pairs.refresh_from_db()
     assert auction_pairs.auction_settings.hands == 4
+
+
+def test_empty_settings_are_no_settings(club_a):
+    plain = events.create_event(club=club_a, name="Plain", date=DATE, auction={})
+    assert plain.auction == {}
+    auction = events.create_event(club=club_a, name="Auction", date=DATE, type="auction-pairs", auction={}, tables=1)
+    assert auction.auction["hands"] == 12
+    events.update_event(event=auction, auction={"hands": 6})
+    events.start_event(event=auction, force=True)
+    events.update_event(event=auction, auction={})  # keeps what is set, even once started
+    auction.refresh_from_db()
+    assert auction.auction["hands"] == 6
+
+
+def test_an_auction_event_is_played_in_partnerships(club_a):
+    with pytest.raises(ValidationError, match="played in partnerships, not cutthroat"):
+        events.create_event(club=club_a, name="Cut", date=DATE, type="auction-pairs", form="cutthroat")
