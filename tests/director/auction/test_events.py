@@ -151,3 +151,16 @@ def test_empty_settings_are_no_settings(club_a):
 def test_an_auction_event_is_played_in_partnerships(club_a):
     with pytest.raises(ValidationError, match="played in partnerships, not cutthroat"):
         events.create_event(club=club_a, name="Cut", date=DATE, type="auction-pairs", form="cutthroat")
+
+
+def test_an_auction_event_has_no_game_sets(auction_pairs):
+    from director.deals import services as deals
+
+    for attempt in (
+        lambda: deals.generate_game_sets(event=auction_pairs, count=2),
+        lambda: deals.record_hand(event=auction_pairs, number=1, deal=1, seat="S", text="S AKQ"),
+        lambda: deals.start_analysis(event=auction_pairs),
+    ):
+        with pytest.raises(ValidationError, match="an Auction Calypso event: its hands are dealt at the table"):
+            attempt()
+    assert not auction_pairs.game_sets.exists()
