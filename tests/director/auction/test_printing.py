@@ -97,3 +97,9 @@ def test_tally_cards_and_results_of_a_played_night_carry_the_pads_nets(auction_p
     results = " ".join(" ".join(pdf_pages(render_event("results", auction_pairs))).split())
     leader = event_results(auction_pairs).standings()[0]
     assert leader.entrant.names in results
+
+
+def test_the_print_page_lists_the_score_pads_where_the_scoresheets_are(dora, auction_pairs):
+    page = dora.get(f"/events/{auction_pairs.pk}/print/").content.decode()
+    assert "Auction score pads, one per table per game" in page
+    assert "Hand envelopes" not in page and "Duplication sheets" not in page
