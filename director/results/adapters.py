@@ -44,6 +44,11 @@ class SheetRules:
     def is_auction(self) -> bool:
         return self.form == AUCTION
 
+    @property
+    def pad_hands(self) -> int:
+        """The rows of the event's score pad (its hands per round); 0 for a Calypso sheet."""
+        return self.auction.hands if self.is_auction and self.auction is not None else 0
+
 
 def _rules(form) -> SheetRules:
     """``form`` as given by callers: a ``SheetRules``, or a Calypso form's name."""

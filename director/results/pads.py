@@ -99,7 +99,8 @@ def pad_from_values(values: dict, prefix: str, hands: int):
 
 
 def values_from_pad(sheet, prefix: str) -> dict[str, str]:
-    """The boxes showing a stored pad."""
+    """The boxes showing a stored pad (or a typed one, whatever its shape: what is not a box's
+    shape is left blank)."""
     values: dict[str, str] = {}
     hands = sheet.get("hands") if isinstance(sheet, dict) else None
     for number, hand in enumerate(hands if isinstance(hands, list) else [], start=1):
@@ -115,8 +116,9 @@ def values_from_pad(sheet, prefix: str) -> dict[str, str]:
             counts = hand.get(key) if isinstance(hand.get(key), dict) else {}
             for box, field in SIDE_BOXES:
                 values[f"{head}{side}-{box}"] = "" if counts.get(field) is None else str(counts.get(field))
-            if side == "decl":
-                values[f"{head}decl-req"] = ", ".join(str(r) for r in counts.get("cards_required") or [])
+            required = counts.get("cards_required")
+            if side == "decl" and isinstance(required, list):
+                values[f"{head}decl-req"] = ", ".join(str(r) for r in required)
         sell = hand.get("sell")
         values[f"{head}sell"] = "" if sell is None else ("yes" if sell else "no")
     return values

@@ -189,7 +189,7 @@ def score_entry(request, event_id, number):
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
     rules = SheetRules.of(event)
-    pad_hands = rules.auction.hands if rules.is_auction else 0
+    pad_hands = rules.pad_hands
     entries = {}
     status = 200
     if request.method == "POST":

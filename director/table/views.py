@@ -74,8 +74,7 @@ class _BadBody(Exception):
 
 
 def _pad_hands(event) -> int:
-    """An Auction Calypso event's pad rows (its hands per round); 0 for a Calypso sheet."""
-    return event.auction_settings.hands if event.is_auction else 0
+    return SheetRules.of(event).pad_hands
 
 
 def _cutthroat(event) -> bool:

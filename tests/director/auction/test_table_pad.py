@@ -155,3 +155,12 @@ def test_the_opponents_dispute_with_their_own_pad_without_javascript(phones):
     assert response.status_code == 302
     row = Submission.objects.get(pk=first["id"])
     assert row.status == "disputed" and row.proposal["sheet"]["hands"][0]["declarers"]["trick_pile"] == 32
+
+
+def test_a_malformed_pad_sent_second_is_refused_and_kept_safely(phones):
+    phones.submit(pad(won()), side="majors")
+    odd = {**won(), "declarers": {"trick_pile": 30, "added": 0, "calypsos": 0, "cards_required": 5}}
+    response = phones.submit({"hands": [odd, "x", {"declarers": []}]}, side="minors")
+    assert response.status_code == 409 and response.json()["code"] == "already-submitted"
+    page = phones.phones["minors"].get(phones.url())
+    assert page.status_code == 200 and 'id="typed-sheet"' in page.content.decode()
