@@ -1,0 +1,203 @@
+"""An Auction Calypso score pad as form fields, and back (templates/director/_auction_pad.html).
+
+The pad's boxes are named ``{prefix}hand-{n}-{box}`` (``n`` from 1), the per-side boxes
+``{prefix}hand-{n}-{side}-{box}`` with ``side`` ``majors`` (♠ ♥ seats, N–S) or ``minors``
+(♦ ♣, E–W):
+
+====================  ============================================================================
+``declarer``          ``S`` ``H`` ``D`` ``C`` (the seat that made the last bid)
+``calypsos``          calypsos bid, ``0``–``4``
+``points``            points bid (``290``)
+``suit``              the bid suit, ``C`` ``D`` ``H`` ``S``
+``doubled``           ``0`` (no), ``1`` (X, doubled), ``2`` (XX, redoubled)
+``sell``              ``yes`` / ``no``: asked only in limbo; blank otherwise
+``{side}-trick_pile`` T: cards in that side's trick pile this hand
+``{side}-added``      P: cards it added to calypsos this hand
+``{side}-calypsos``   C: calypsos it completed this hand
+``{side}-cards_required``  the cards each completed calypso still needed before the hand, bid
+                      suit's first (``4, 13``; commas or spaces); blank where no bonus needs it
+====================  ============================================================================
+
+``sheet_from_post`` turns a post (with or without the page's script) into the stored sheet
+``{"hands": [<calypsos-auction-hand/1>...]}`` that ``scoring.auction.score_pad`` scores; js/auction.js
+(``handFromFields``) assembles the same JSON in the browser into the hidden ``{prefix}sheet``, and
+tests/js holds the two alike. This module only reshapes what was typed: every check is the engine's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+from scoring.auction import (
+    BID_SUITS,
+    COMPASS,
+    ORIENTATION,
+    SIDE_OF,
+    SIDES,
+    VALUES,
+    AuctionError,
+    AuctionValues,
+    Contract,
+)
+from scoring.cards import SUIT_SYMBOLS
+
+HAND_BOXES = ("declarer", "calypsos", "points", "suit", "doubled", "sell")
+SIDE_BOXES = ("trick_pile", "added", "calypsos", "cards_required")
+REQUIRED = ("declarer", "points", "suit", *(f"{side}-{box}" for side in SIDES for box in SIDE_BOXES[:3]))
+"""The boxes a hand cannot be scored without (a blank one is named, not guessed)."""
+DOUBLED = {"": "", "0": "", "1": " X", "2": " XX"}
+SELL = {"yes": True, "no": False, "": None}
+_SPLIT = re.compile(r"[\s,;]+")
+COMPASS_OF = {seat: compass for compass, seat in COMPASS.items()}
+
+
+BOX_WORDS = {
+    "declarer": "the declarer",
+    "points": "the points bid",
+    "suit": "the bid suit",
+    **{
+        f"{side}-{box}": f"{words} {name}"
+        for side, words in (("majors", "♠♥"), ("minors", "♦♣"))
+        for box, name in (("trick_pile", "T (trick pile)"), ("added", "P (cards added)"), ("calypsos", "C (calypsos)"))
+    },
+}
+
+
+def box_names() -> list[str]:
+    """Every box of one hand, as named after ``{prefix}hand-{n}-``."""
+    return [*HAND_BOXES, *(f"{side}-{box}" for side in SIDES for box in SIDE_BOXES)]
+
+
+def field_name(prefix: str, number: int, box: str) -> str:
+    return f"{prefix}hand-{number}-{box}"
+
+
+def _count(text: str) -> int | str:
+    """A typed count as a number when it is one (as the engine reads it), else as typed, for the
+    engine to name."""
+    stripped = text.strip()
+    return int(stripped) if stripped.isdecimal() else text
+
+
+def split_required(text: str) -> list[int | str]:
+    """``"4, 13"`` or ``"4 13"`` → ``[4, 13]``; a blank box is none."""
+    return [_count(part) for part in _SPLIT.split(text) if part]
+
+
+def hand_from_fields(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, list[str]]:
+    """One hand's boxes (``box_names()`` → text) as a ``calypso-auction-hand/1`` object, with the
+    required boxes left blank. ``(None, [])`` when every box is blank (the hand is not played yet);
+    ``(None, blanks)`` when some required box is blank."""
+    text = {box: "" if fields.get(box) is None else str(fields.get(box)) for box in box_names()}
+    untouched = {"calypsos": "0", "doubled": "0"}
+    if all(value.strip() in ("", untouched.get(box, "")) for box, value in text.items()):
+        return None, []
+    blanks = [box for box in REQUIRED if not text[box].strip()]
+    if blanks:
+        return None, blanks
+    declarer = text["declarer"].strip()
+    side = SIDE_OF.get(declarer, SIDES[0])
+    other = SIDES[1 - SIDES.index(side)]
+    calypsos = text["calypsos"].strip() or "0"
+    suit = text["suit"].strip()
+    bid = f"{text['points'].strip()}{SUIT_SYMBOLS.get(suit, suit)}"
+    doubled = text["doubled"].strip()
+    contract = (bid if calypsos == "0" else f"{calypsos} & {bid}") + DOUBLED.get(doubled, f" {doubled}")
+    sell = text["sell"].strip()
+
+    def side_hand(name: str) -> dict[str, Any]:
+        hand: dict[str, Any] = {box: _count(text[f"{name}-{box}"]) for box in SIDE_BOXES[:3]}
+        hand["cards_required"] = split_required(text[f"{name}-cards_required"])
+        return hand
+
+    return {
+        "contract": contract,
+        "declarer": declarer,
+        "declarers": side_hand(side),
+        "defenders": side_hand(other),
+        "sell": SELL.get(sell, sell),
+    }, blanks
+
+
+def sheet_from_post(data: Mapping[str, Any], prefix: str, hands: int) -> tuple[dict[str, Any], list[str]]:
+    """The pad of a post (``request.POST``): ``({"hands": [...]}, problems)``. The problems are the
+    boxes left blank, by hand, and a blank hand before a filled one; the hands themselves are checked
+    by ``scoring.auction.score_pad``. Trailing blank hands are hands not played."""
+    read = [
+        hand_from_fields({box: data.get(field_name(prefix, n, box), "") for box in box_names()})
+        for n in range(1, hands + 1)
+    ]
+    while read and read[-1] == (None, []):
+        read.pop()
+    problems = []
+    for number, (hand, blanks) in enumerate(read, start=1):
+        if blanks:
+            problems.append(f"hand {number}: fill in {', '.join(BOX_WORDS[box] for box in blanks)}")
+        elif hand is None:
+            problems.append(f"hand {number} is blank, but a later hand is filled in (hands go in the order played)")
+    return {"hands": [hand for hand, _ in read if hand is not None]}, problems
+
+
+def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
+    """A stored hand (one that scores) as its boxes' text, to show a saved pad again."""
+    declarer = hand["declarer"]
+    contract = Contract.parse(hand["contract"], declarer)
+    bid = contract.bid
+    fields = {
+        "declarer": declarer,
+        "calypsos": str(bid.calypsos),
+        "points": str(bid.points),
+        "suit": bid.suit,
+        "doubled": str(contract.doubled),
+        "sell": {True: "yes", False: "no"}.get(hand.get("sell"), ""),
+    }
+    side = SIDE_OF[declarer]
+    for name, key in ((side, "declarers"), (SIDES[1 - SIDES.index(side)], "defenders")):
+        taken = hand[key]
+        for box in SIDE_BOXES[:3]:
+            fields[f"{name}-{box}"] = str(taken[box])
+        fields[f"{name}-cards_required"] = ", ".join(str(r) for r in taken.get("cards_required", []))
+    return fields
+
+
+def pad_context(
+    prefix: str,
+    hands: int,
+    *,
+    sheet: Mapping[str, Any] | None = None,
+    post: Mapping[str, Any] | None = None,
+    values: AuctionValues | None = None,
+    label: str = "",
+) -> dict[str, Any]:
+    """What templates/director/_auction_pad.html needs: ``hands`` rows (the hands per round), each
+    box's name and value — from ``post`` (a refused post shown again), else the saved ``sheet``,
+    else blank — and the event's score values for the live check."""
+    if hands < 1:
+        raise AuctionError(f"a pad has at least one hand, not {hands}")
+    saved = list((sheet or {}).get("hands", []))
+    rows = []
+    for number in range(1, hands + 1):
+        if post is not None:
+            typed = {box: str(post.get(field_name(prefix, number, box), "")) for box in box_names()}
+        elif number <= len(saved):
+            typed = fields_from_hand(saved[number - 1])
+        else:
+            typed = {}
+        boxes = {
+            box.replace("-", "_"): {"name": field_name(prefix, number, box), "value": typed.get(box, "")}
+            for box in box_names()
+        }
+        rows.append({"number": number, "boxes": boxes, "id": f"{prefix}hand-{number}"})
+    return {
+        "prefix": prefix,
+        "label": label,
+        "rows": rows,
+        "hands": hands,
+        "sheet_name": f"{prefix}sheet",
+        "values": asdict(values or VALUES),
+        "seats": [{"seat": seat, "symbol": SUIT_SYMBOLS[seat], "compass": COMPASS_OF[seat]} for seat in ORIENTATION],
+        "suits": [{"suit": suit, "symbol": SUIT_SYMBOLS[suit]} for suit in BID_SUITS],
+    }
