@@ -26,6 +26,7 @@ tests/js holds the two alike. This module only reshapes what was typed: every ch
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import asdict
@@ -34,6 +35,7 @@ from typing import Any
 from scoring.auction import (
     BID_SUITS,
     COMPASS,
+    MAX_CALYPSOS_BID,
     ORIENTATION,
     SIDE_OF,
     SIDES,
@@ -163,6 +165,9 @@ def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
     return fields
 
 
+SIDE_WORDS = {"majors": ("♠♥", "N–S"), "minors": ("♦♣", "E–W")}
+
+
 def pad_context(
     prefix: str,
     hands: int,
@@ -170,11 +175,12 @@ def pad_context(
     sheet: Mapping[str, Any] | None = None,
     post: Mapping[str, Any] | None = None,
     values: AuctionValues | None = None,
+    players: Mapping[str, str] | None = None,
     label: str = "",
 ) -> dict[str, Any]:
-    """What templates/director/_auction_pad.html needs: ``hands`` rows (the hands per round), each
-    box's name and value — from ``post`` (a refused post shown again), else the saved ``sheet``,
-    else blank — and the event's score values for the live check."""
+    """What templates/director/_auction_pad.html needs: ``hands`` rows (the event's hands per round),
+    each box's name and value — from ``post`` (a refused post shown again), else the saved ``sheet``,
+    else blank — the event's score values for the live check, and the players' names by seat."""
     if hands < 1:
         raise AuctionError(f"a pad has at least one hand, not {hands}")
     saved = list((sheet or {}).get("hands", []))
@@ -186,18 +192,41 @@ def pad_context(
             typed = fields_from_hand(saved[number - 1])
         else:
             typed = {}
-        boxes = {
-            box.replace("-", "_"): {"name": field_name(prefix, number, box), "value": typed.get(box, "")}
-            for box in box_names()
-        }
-        rows.append({"number": number, "boxes": boxes, "id": f"{prefix}hand-{number}"})
+
+        def box(name: str, number: int = number, typed: dict = typed) -> dict[str, str]:
+            return {"name": field_name(prefix, number, name), "value": typed.get(name, "")}
+
+        sides = [
+            {
+                "side": side,
+                "symbols": SIDE_WORDS[side][0],
+                "compass": SIDE_WORDS[side][1],
+                "boxes": {name: box(f"{side}-{name}") for name in SIDE_BOXES},
+            }
+            for side in SIDES
+        ]
+        filled = any(value.strip() not in ("", "0") for value in typed.values())
+        rows.append(
+            {
+                "number": number,
+                "id": f"{prefix}hand-{number}",
+                "hand": {name: box(name) for name in HAND_BOXES},
+                "sides": sides,
+                "filled": filled,
+            }
+        )
+    names = players or {}
     return {
         "prefix": prefix,
         "label": label,
         "rows": rows,
         "hands": hands,
         "sheet_name": f"{prefix}sheet",
-        "values": asdict(values or VALUES),
-        "seats": [{"seat": seat, "symbol": SUIT_SYMBOLS[seat], "compass": COMPASS_OF[seat]} for seat in ORIENTATION],
+        "values_json": json.dumps(asdict(values or VALUES)),
+        "seats": [
+            {"seat": seat, "symbol": SUIT_SYMBOLS[seat], "compass": COMPASS_OF[seat], "player": names.get(seat, "")}
+            for seat in ORIENTATION
+        ],
         "suits": [{"suit": suit, "symbol": SUIT_SYMBOLS[suit]} for suit in BID_SUITS],
+        "calypsos_bid": list(range(MAX_CALYPSOS_BID + 1)),
     }

@@ -419,7 +419,7 @@ def test_a_pad_worked_by_hand_keeps_running_totals_and_asks_sell_only_in_limbo()
     ]
     # hand 2 in limbo with no choice: named, asked, and the totals stop before it
     says = (
-        "hand 2: the contract is in limbo (40 points short, within the selling cap of 200): sell must be true or false"  # noqa: E501
+        "hand 2: the contract is in limbo (40 points short, within the selling cap of 200): sell must be true or false"
     )
     assert second["pad"] == {"error": says}
     rows = second["reading"]["hands"]

@@ -13,6 +13,7 @@
 //   scorePad(hands, values) -> [[score, totals]...], or throws     (scoring.auction.score_pad)
 //   pad(hands, values) -> each hand's score or problem, sell asked, running totals (for the page)
 //   handFromFields(fields) -> {hand, blanks}: a pad row's boxes as a hand (director/core/auction_pad.py)
+//   cardsSoFar(fields) -> {total, deck}: the T and P typed so far in a row's boxes
 // Problems are thrown as Errors named "AuctionError" whose message is the engine's, word for word.
 (function (root) {
   "use strict";
@@ -407,9 +408,21 @@
     };
   }
 
+  // The cards typed so far in a row's T and P boxes, both sides (for "31 of 52 cards so far").
+  function cardsSoFar(fields) {
+    var total = 0;
+    SIDES.forEach(function (side) {
+      ["trick_pile", "added"].forEach(function (box) {
+        var text = has(fields, side + "-" + box) ? String(fields[side + "-" + box]) : "";
+        if (DIGITS.test(strip(text))) total += decimal(strip(text));
+      });
+    });
+    return { total: total, deck: HAND_CARDS };
+  }
+
   root.CalypsoAuction = {
     values: values, parseBid: parseBid, parseContract: parseContract, bidText: bidText, contractText: contractText,
     checkHand: checkHand, scoreHand: scoreHand, handFromDict: handFromDict, scorePad: scorePad, pad: pad,
-    sellAsked: sellAsked, whole: whole, handFromFields: handFromFields, BOXES: BOXES, SIDES: SIDES,
+    sellAsked: sellAsked, whole: whole, handFromFields: handFromFields, cardsSoFar: cardsSoFar, BOXES: BOXES, SIDES: SIDES,
   };
 })(typeof window !== "undefined" ? window : globalThis);
