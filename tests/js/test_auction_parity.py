@@ -200,6 +200,15 @@ HAND_EDGES = [None, [], "hand", 5, {}, {"contract": "290H"}, {"contract": "290H"
 # --- the tests ----------------------------------------------------------------------------------------------------
 
 
+def test_the_browser_is_given_the_engines_figures_not_a_copy():
+    from scoring import auction, browser
+
+    given = browser.rules()["auction"]
+    assert given["values"] == asdict(auction.VALUES) and given["factors"] == list(auction.FACTORS) == [1, 2, 4]
+    assert given["limbo_extra"] == [0, 1, 3] and given["points_step"] == 10 and given["hand_cards"] == 52
+    assert given["compass"] == {"S": "N", "D": "E", "H": "S", "C": "W"} and given["bid_suits"] == "CDHS"
+
+
 def test_bids_read_alike():
     rng = random.Random(290)
     texts = BID_EDGES + [random_bid_text(rng) for _ in range(COUNT)] + [5, None, ["290H"]]
