@@ -15,7 +15,7 @@ from django.template import engines
 from django.utils.datastructures import MultiValueDict
 
 from director.core.auction_pad import sheet_from_post
-from scoring.auction import score_pad
+from scoring.auction import AuctionValues, score_pad
 from tests.browser.test_content_security_policy import REPORT_VIOLATIONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 HARNESS = (
     '{% extends "base.html" %}{% load static calypso %}'
     '{% block content %}<form method="post" action="/pad-harness/" id="harness">'
-    '{% auction_pad "t1-" 4 players=players label="Table 1" %}'
+    '{% auction_pad "t1-" 4 sheet=sheet values=values players=players label="Table 1" %}'
     '<button type="submit" id="save">Save</button></form>{% endblock %}'
     "{% block scripts %}{% calypso_rules %}<script src=\"{% static 'js/rules.js' %}\"></script>"
     "<script src=\"{% static 'js/auction.js' %}\"></script>"
@@ -35,7 +35,7 @@ class Harness:
     """A phone-sized page at /pad-harness/ on the live server: the rendered pad, the app's CSP header,
     every violation, script error and console error recorded, and every post captured."""
 
-    def __init__(self, browser, live_server, script: bool = True):
+    def __init__(self, browser, live_server, script: bool = True, sheet=None, values=None):
         self.problems: list[str] = []
         self.posts: list[MultiValueDict] = []
         self.context = browser.new_context(
@@ -54,7 +54,8 @@ class Harness:
         self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
         policy = self.page.goto("/login/").headers["content-security-policy"]
         assert "script-src" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
-        html = engines["django"].from_string(HARNESS).render({"players": {"S": "Ann", "H": "Bo", "D": "Cy", "C": "Di"}})
+        players = {"S": "Ann", "H": "Bo", "D": "Cy", "C": "Di"}
+        html = engines["django"].from_string(HARNESS).render({"players": players, "sheet": sheet, "values": values})
 
         def serve(route):
             if route.request.method == "POST":
@@ -212,5 +213,28 @@ def test_without_the_script_the_pad_is_a_plain_form_the_server_reads(browser, li
         sheet, problems = sheet_from_post(posted, "t1-", 4)
         assert problems == []
         assert [totals for _, totals in score_pad(sheet["hands"])][-1] == {"majors": 1780, "minors": 1140}
+    finally:
+        h.context.close()
+
+
+def test_a_saved_pad_is_shown_again_and_scored_with_the_events_own_values(browser, live_server):
+    saved = {
+        "hands": [
+            {"contract": "1 & 290♥ X", "declarer": "H", "declarers": {"trick_pile": 20, "added": 15, "calypsos": 1,
+             "cards_required": [4]}, "defenders": {"trick_pile": 12, "added": 5, "calypsos": 0}, "sell": None},
+            {"contract": "300♠ XX", "declarer": "D", "declarers": {"trick_pile": 26, "added": 10, "calypsos": 0},
+             "defenders": {"trick_pile": 10, "added": 6, "calypsos": 0}, "sell": True},
+        ]
+    }  # fmt: skip
+    h = Harness(browser, live_server, sheet=saved, values=AuctionValues(calypso=600))
+    try:
+        page = h.page
+        assert [h.hand(n).is_visible() for n in (1, 2, 3, 4)] == [True, True, False, False]
+        assert h.box(2, "sell").input_value() == "yes" and h.hand(2).locator(".pad-sell").is_visible()
+        # a calypso is worth 600 at this club: 830 + 600 + 400 = 1830 to ♠♥, then 1080 to ♦♣
+        totals = [page.locator(f"[data-role={side}]").text_content() for side in ("majors", "minors")]
+        assert totals == [str(1830 + 50), str(60 + 1080)]
+        assert json.loads(page.locator("input[name='t1-sheet']").input_value())["hands"][1]["sell"] is True
+        assert h.problems == []
     finally:
         h.context.close()
