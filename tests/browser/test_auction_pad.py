@@ -108,6 +108,10 @@ def test_a_hand_typed_on_the_phone_is_checked_scored_and_totalled_live(harness):
     assert problems.all_text_contents() == [
         "cards add up to 51, not 52: 1 card missing (declarers T 20 + P 15, defenders T 12 + P 4)"
     ]
+    # Enter moves on to the next box rather than sending a half-typed pad
+    h.box(1, "♦♣ P added").press("Enter")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Hand 1 ♦♣ C calypsos"
+    assert h.posts == []
     h.box(1, "♦♣ P added").fill("5")
     # 200 + 100 + 3 × 80 = 540 points; (290 + 125) × 2 = 830 + 500 + 400 = 1730; defenders 12 × 5 = 60
     assert check.text_content() == "✓ 52 cards · 1 & 290♥ X by H made (540 points)"

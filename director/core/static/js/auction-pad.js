@@ -31,6 +31,14 @@
     root.querySelector("[data-role=remove]").addEventListener("click", function () { self.remove(); });
     root.addEventListener("input", function () { self.update(); });
     root.addEventListener("change", function () { self.update(); });
+    // Enter moves to the next box (a phone's "Go" would otherwise send a half-typed pad).
+    root.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
+      event.preventDefault();
+      var boxes = Array.prototype.filter.call(root.querySelectorAll("[data-box]"), function (b) { return b.offsetParent !== null; });
+      var next = boxes[boxes.indexOf(event.target) + 1];
+      if (next) next.focus();
+    });
     this.update();
   }
 
