@@ -209,22 +209,6 @@ def table_round(table: Table, round: Round) -> Cell:
     return cell
 
 
-def where_next(event: Event, partnership: Partnership) -> list[dict]:
-    """The partnership's path: for every round, table, direction, opponents and game set (or a bye)."""
-    grid = round_grid(event, with_results=False)
-    path = []
-    for r in grid.rounds:
-        entry = {"round": r.number, "table": None, "direction": None, "opponents": None, "game_set": None}
-        for (n, table_number), cell in grid.cells.items():
-            if n != r.number:
-                continue
-            for mine, theirs in ((cell.majors, cell.minors), (cell.minors, cell.majors)):
-                if mine is not None and mine.partnership is not None and mine.partnership.pk == partnership.pk:
-                    entry.update(table=table_number, direction=mine.direction, opponents=theirs, game_set=cell.game_set)
-        path.append(entry)
-    return path
-
-
 # A game's state in the director's words, with the badge's CSS name: a game is not "open" before
 # the event starts, and of the open games only the first is being played.
 GAME_STATES = {
@@ -290,80 +274,6 @@ def movement_warnings(event: Event) -> list:
     except (MovementError, TypeError, ValueError, KeyError):
         return []  # an older or hand-written plan: nothing to judge it by
     return warnings_of(movement)
-
-
-@dataclass(frozen=True)
-class NextMove:
-    """Where one side of a table (or, in an individual event, one of its players) goes next."""
-
-    direction: str  # the side's direction in the game just played
-    who: str  # "" for the whole side; a player's name in an individual event
-    table: int | None  # None: sits out the next game
-    new_direction: str | None = None
-    seat: str | None = None  # the suit of the seat, when it is fixed for the game
-
-    @property
-    def seat_symbol(self) -> str:
-        from scoring.cards import SUIT_SYMBOLS
-
-        return SUIT_SYMBOLS.get(self.seat, "") if self.seat else ""
-
-
-@dataclass(frozen=True)
-class NextPlaces:
-    """After a table's game: where its sides and its game set go for the next game, as a
-    Bridgemate tells the players (``scoring.movements.Movement.where_next`` and ``where_set_next``)."""
-
-    round: int
-    table: int
-    next_round: int | None  # None: that was the last game
-    seated: bool  # False: the next game is drawn from this game's results (progressive individual)
-    moves: tuple[NextMove, ...] = ()
-    game_set: int | None = None
-    set_tables: tuple[int, ...] = ()
-
-
-def next_places(event: Event) -> dict[tuple[int, int], NextPlaces]:
-    """For every (game, table) of the event's movement: where each side and the game set go next.
-    Empty for an event seated without a movement (entered by hand)."""
-    from director.clubs.models import Player
-    from scoring.movements import PROGRESSIVE_INDIVIDUAL, Movement, MovementError
-
-    try:
-        movement = Movement.from_dict(event.movement) if event.movement and event.movement.get("rounds") else None
-    except (MovementError, TypeError, ValueError, KeyError):
-        movement = None
-    if movement is None:
-        return {}
-    individual = movement.kind == PROGRESSIVE_INDIVIDUAL
-    units = movement.units() if individual else []
-    names = dict(Player.objects.filter(club_id=event.club_id, pk__in=units).values_list("pk", "name"))
-    last = event.games
-    places = {}
-    for number, tables in enumerate(movement.rounds, start=1):
-        following = number + 1 if number < last else None
-        seated = following is not None and following <= len(movement.rounds)
-        for table, entry in tables.items():
-            moves = []
-            if seated:
-                for direction, side in entry.sides():
-                    for who in side if isinstance(side, tuple) else (side,):
-                        try:
-                            place = movement.where_next(who, number, player=isinstance(side, tuple))
-                        except MovementError:  # not in the next game at all (withdrawn)
-                            continue
-                        moves.append(
-                            NextMove(
-                                direction,
-                                names.get(who, str(who)) if isinstance(side, tuple) else "",
-                                place.table,
-                                place.direction,
-                                place.seat,
-                            )
-                        )
-            sets = movement.where_set_next(entry.game_set, number) if seated and entry.game_set else ()
-            places[number, table] = NextPlaces(number, table, following, seated, tuple(moves), entry.game_set, sets)
-    return places
 
 
 def _numbers(numbers: list[int]) -> str:

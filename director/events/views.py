@@ -26,7 +26,6 @@ from director.events.selectors import (
     label_games,
     movement_warnings,
     next_game,
-    partnerships_of,
     round_grid,
     unfinished_results,
 )
@@ -160,30 +159,32 @@ def event_links(event) -> list[tuple[str, str]]:
     return links
 
 
-def where_next_rows(grid, partnerships) -> list[dict]:
-    """For each partnership: where it plays each game (table, direction, opponents, set), from the grid."""
-    places: dict[int, dict[int, dict]] = {}
-    for (round_number, table_number), cell in grid.cells.items():
-        for mine, theirs in ((cell.majors, cell.minors), (cell.minors, cell.majors)):
-            if mine is not None and mine.partnership is not None:
-                places.setdefault(mine.partnership.number, {})[round_number] = {
-                    "table": table_number,
-                    "direction": mine.direction,
-                    "suits": SIDE_SYMBOLS[mine.direction],
-                    "opponents": theirs.partnership.number if theirs is not None and theirs.partnership else None,
-                    "game_set": cell.game_set,
-                }
-    return [
-        {"partnership": p, "places": [places.get(p.number, {}).get(r.number) for r in grid.rounds]}
-        for p in partnerships
-    ]
+def where_next_rows(state) -> list[dict]:
+    """For each partnership: where it plays each game (``movements.selectors.path``), in words.
+    A game not seated yet is None (shown as a dash), a bye has no table."""
+    rows = []
+    for number, partnership in sorted(state.partnerships.items()):
+        places = [
+            None
+            if place is None
+            else {
+                "table": place.table,
+                "direction": place.direction,
+                "suits": SIDE_SYMBOLS[place.direction] if place.direction else "",
+                "opponents": place.opponents,
+                "game_set": place.game_set,
+            }
+            for place in movement_selectors.path(state, number)
+        ]
+        rows.append({"partnership": partnership, "places": places})
+    return rows
 
 
 @director_view
 def event_detail(request, event_id):
     event = event_for(request.user, event_id)
     grid = round_grid(event)
-    partnerships = partnerships_of(event)
+    state = movement_selectors.load_movement(event)
     summaries = []
     for round_obj, cells in grid.rows():
         counts = {"seated": 0, "confirmed": 0, "submitted": 0, "disputed": 0, "missing": 0}
@@ -208,8 +209,8 @@ def event_detail(request, event_id):
             "current": current,
             # "Enter scores" goes to the game whose sheets come next, not merely the first open one.
             "scores_next": next_game(grid) or current,
-            "where_next": where_next_rows(grid, partnerships) if partnerships else [],
-            "partnerships": partnerships,
+            # Each partnership's places game by game; none before the event is seated.
+            "where_next": where_next_rows(state) if state.movement is not None and state.partnerships else [],
             "tables": tables,
             "set_file": set_file,
             "commitment": commitment_state(event, set_file=set_file) if set_file is not None else None,
