@@ -109,7 +109,7 @@ class Cell:
     game_set: int | None = None
     majors: SideView | None = None
     minors: SideView | None = None
-    result: object | None = None  # the confirmed (or latest live) Submission, if any
+    result: object | None = None  # the confirmed (or latest live) Submission (``results_grid`` fills it)
 
     @property
     def status(self) -> str:
@@ -166,13 +166,12 @@ def _side(seating: Seating) -> SideView:
     )
 
 
-def round_grid(event: Event, *, with_results: bool = True) -> Grid:
-    """Tables × rounds: who sits where, which set they play, and each result's status.
+def round_grid(event: Event) -> Grid:
+    """Tables × rounds: who sits where and which set they play. The cells' results (and so their
+    status) are ``results.selectors.results_grid``'s, the results app's read.
 
-    Queries: rounds, tables, seatings, seats, partnership members, byes (2), results — fixed.
+    Queries: rounds, tables, seatings, seats, partnership members, byes (2) — fixed.
     """
-    from director.results.selectors import live_results
-
     rounds = list(
         Round.objects.filter(event=event)
         .prefetch_related(
@@ -191,12 +190,6 @@ def round_grid(event: Event, *, with_results: bool = True) -> Grid:
         cell = grid.cells.setdefault((round_obj.number, table.number), Cell(round=round_obj, table=table))
         cell.game_set = seating.game_set_number
         setattr(cell, MAJORS if seating.direction == MAJORS else MINORS, _side(seating))
-    if with_results:
-        for (round_number, table_number), submission in live_results(event).items():
-            cell = grid.cells.get((round_number, table_number))
-            if cell is None:
-                cell = grid.cells[(round_number, table_number)] = Cell(round=submission.round, table=submission.table)
-            cell.result = submission
     return grid
 
 
@@ -236,26 +229,6 @@ def label_games(event: Event, rounds: list[Round]) -> list[Round]:
     return rounds
 
 
-def unfinished_before(grid: Grid, number: int) -> list[tuple[int, list[int]]]:
-    """The open games before game ``number`` that still have seated tables without any sheet:
-    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page.
-    A game the director closed with a table missing was left so on purpose: it does not count."""
-    return [
-        (r.number, [c.table.number for c in grid.missing(r.number)])
-        for r in grid.rounds
-        if r.number < number and r.status == Round.Status.OPEN and grid.missing(r.number)
-    ]
-
-
-def next_game(grid: Grid) -> Round | None:
-    """The game whose sheets come next: the first with a seated table whose sheet is not confirmed
-    (None when every game's sheets are in)."""
-    for r, cells in grid.rows():
-        if any(c is not None and c.status not in ("empty", "confirmed") for c in cells):
-            return r
-    return None
-
-
 def current_round(event: Event) -> Round | None:
     """The first open round (the one being played), or None when all are closed."""
     return Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number").first()
@@ -274,49 +247,3 @@ def movement_warnings(event: Event) -> list:
     except (MovementError, TypeError, ValueError, KeyError):
         return []  # an older or hand-written plan: nothing to judge it by
     return warnings_of(movement)
-
-
-def _numbers(numbers: list[int]) -> str:
-    """``[1, 2, 3, 5]`` as "1–3, 5" (runs of consecutive numbers shortened)."""
-    runs: list[list[int]] = []
-    for number in sorted(numbers):
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
-
-
-def unfinished_results(event: Event, *, grid=None) -> list[str]:
-    """What is not finished in ``event``'s results, one line each, for a warning before it ends:
-    games with no result at all, and per game the tables with no sheet, a disputed sheet or one
-    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet.
-    ``grid``: the event's ``round_grid``, when the caller has it already."""
-    grid = grid if grid is not None else round_grid(event)
-    empty_games: list[int] = []
-    lines: list[str] = []
-    for round_obj, cells in grid.rows():
-        seated = [c for c in cells if c is not None and c.status != "empty"]
-        if not seated:
-            continue
-        by_status: dict[str, list[int]] = {}
-        for cell in seated:
-            by_status.setdefault(cell.status, []).append(cell.table.number)
-        if len(by_status.get("missing", ())) == len(seated):
-            empty_games.append(round_obj.number)
-            continue
-        for status, what in (
-            ("missing", "no result"),
-            ("disputed", "a disputed sheet"),
-            ("submitted", "a sheet awaiting confirmation"),
-        ):
-            tables = by_status.get(status)
-            if tables:
-                label = "table" if len(tables) == 1 else "tables"
-                verb = "has" if len(tables) == 1 else "have"
-                lines.append(f"game {round_obj.number}: {label} {_numbers(tables)} {verb} {what}")
-    if empty_games:
-        label = "game" if len(empty_games) == 1 else "games"
-        verb = "has" if len(empty_games) == 1 else "have"
-        lines.insert(0, f"{label} {_numbers(empty_games)} {verb} no results")
-    return lines

@@ -19,7 +19,7 @@ from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
 
-from . import lineup, selectors
+from . import lineup
 from .locks import lock_rounds, locked_event
 from .models import (
     Event,
@@ -281,24 +281,11 @@ def start_event(*, event: Event, force: bool = False) -> Event:
 
 
 @transaction.atomic
-def finish_event(*, event: Event, force: bool = False) -> Event:
-    """Running → finished; open games close. Refused (``Conflict``, field ``unfinished``) while
-    results are unfinished (see ``selectors.unfinished_results``) unless ``force``: a forced finish is logged
-    with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
-    written are in before the check and the close time.
-
-    The event's row is locked ``FOR NO KEY UPDATE`` (``locks.locked_event``): a sheet in flight, holding
-    its game's lock, still writes its audit entry (which refers to the event, and so takes
-    ``FOR KEY SHARE`` on it) while the finish waits for that game — under ``FOR UPDATE`` each would
-    wait for the other."""
+def mark_finished(*, event: Event, unfinished: list[str] | tuple[str, ...] = ()) -> Event:
+    """Running → finished; open games close. Only ``results.services.finish_event`` calls this, under
+    its locks and after its check of the results; ``unfinished`` is what it let through (``force``),
+    logged with the finish."""
     event = locked_event(event)
-    lock_rounds(Round.objects.filter(event=event).order_by("number"))
-    unfinished = selectors.unfinished_results(event) if event.status == Event.Status.RUNNING else []
-    if unfinished and not force:
-        raise Conflict(
-            f"{event.name} has unfinished results: {'; '.join(unfinished)} — finish anyway only on purpose",
-            field="unfinished",
-        )
     event = _move_status(event, Event.Status.RUNNING, Event.Status.FINISHED)
     Round.objects.filter(event=event, status=Round.Status.OPEN).update(
         status=Round.Status.CLOSED, closed_at=timezone.now()

@@ -22,15 +22,11 @@ from director.deals.selectors import commitment_state, set_file_of
 from director.events import lineup, services
 from director.events.access import event_for
 from director.events.models import Event
-from director.events.selectors import (
-    label_games,
-    movement_warnings,
-    next_game,
-    round_grid,
-    unfinished_results,
-)
+from director.events.selectors import label_games, movement_warnings
 from director.movements import night
 from director.movements import selectors as movement_selectors
+from director.results.selectors import next_game, results_grid, unfinished_results
+from director.results.services import finish_event
 from scoring.cards import SIDE_SYMBOLS
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
@@ -183,7 +179,7 @@ def where_next_rows(state) -> list[dict]:
 @director_view
 def event_detail(request, event_id):
     event = event_for(request.user, event_id)
-    grid = round_grid(event)
+    grid = results_grid(event)
     state = movement_selectors.load_movement(event)
     summaries = []
     for round_obj, cells in grid.rows():
@@ -296,7 +292,7 @@ def finish(request, event_id):
     event = event_for(request.user, event_id)
     force = request.POST.get("force") == "1"
     try:
-        services.finish_event(event=event, force=force)
+        finish_event(event=event, force=force)
     except DomainError as error:
         if error.field == "unfinished":
             return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?finish=check#finish-check")

@@ -22,8 +22,10 @@ from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import services as event_services
 from director.events.changes import results_changed
+from director.events.locks import locked_event
 from director.events.models import Event, Round, Table
 
+from . import selectors
 from .adapters import score_sheet
 from .models import Submission
 
@@ -450,3 +452,26 @@ def withdraw_result(*, table: Table, round: Round, by=None, note: str = "") -> i
             note=note,
         )
         return count
+
+
+# --- finishing the event -------------------------------------------------------------------------------
+@transaction.atomic
+def finish_event(*, event: Event, force: bool = False) -> Event:
+    """Running → finished (``events.services.mark_finished``: open games close). Refused
+    (``Conflict``, field ``unfinished``) while results are unfinished (``selectors.unfinished_results``)
+    unless ``force``: a forced finish is logged with what was left unfinished. The games are locked
+    first (``events.services.lock_rounds``): the sheets being written are in before the check and the close time.
+
+    The event's row is locked ``FOR NO KEY UPDATE`` (``events.locks.locked_event``): a sheet in
+    flight, holding its game's lock, still writes its audit entry (which refers to the event, and so
+    takes ``FOR KEY SHARE`` on it) while the finish waits for that game — under ``FOR UPDATE`` each
+    would wait for the other."""
+    event = locked_event(event)
+    event_services.lock_rounds(Round.objects.filter(event=event).order_by("number"))
+    unfinished = selectors.unfinished_results(event) if event.status == Event.Status.RUNNING else []
+    if unfinished and not force:
+        raise Conflict(
+            f"{event.name} has unfinished results: {'; '.join(unfinished)} — finish anyway only on purpose",
+            field="unfinished",
+        )
+    return event_services.mark_finished(event=event, unfinished=unfinished)

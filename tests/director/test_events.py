@@ -11,6 +11,7 @@ from director.events import services as events
 from director.events.models import Event, Partnership, Round, Seat, Seating, Table
 from director.movements.selectors import load_movement
 from director.movements.selectors import path as where_path
+from director.results import services as results
 
 DATE = datetime.date(2025, 3, 14)
 
@@ -149,7 +150,7 @@ def test_event_status_moves(progressive_a):
         events.start_event(event=progressive_a)
     with pytest.raises(Conflict, match="type cannot change"):
         events.update_event(event=progressive_a, type="duplicate-pairs")
-    events.finish_event(event=progressive_a, force=True)  # no results yet: only on purpose
+    results.finish_event(event=progressive_a, force=True)  # no results yet: only on purpose
     assert not progressive_a.rounds.filter(status="open").exists()
 
 
