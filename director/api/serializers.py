@@ -17,7 +17,10 @@ from director.audit.services import describe
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
+from director.deals.services import MAX_SETS
+from director.events.lineup import MAX_TABLES
 from director.events.models import Event, Partnership, Round, Table, Team
+from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
 from director.printing.models import PrintJob
 from director.results.models import Submission
 from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
@@ -285,17 +288,17 @@ class _EventSettings(serializers.Serializer):
     type = serializers.ChoiceField(choices=Event.Type.choices)
     rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
     form = serializers.ChoiceField(choices=Event.Form.choices)
-    games = WholeNumber(min_value=1, max_value=30)
+    games = WholeNumber(min_value=1, max_value=MAX_GAMES)
     matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
     movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
     individual_movement = serializers.ChoiceField(choices=Event.IndividualMovement.choices)
-    game_length_minutes = WholeNumber(min_value=1, max_value=600)
+    game_length_minutes = WholeNumber(min_value=1, max_value=MAX_GAME_MINUTES)
     season = Id(allow_null=True)
 
 
 class EventCreateSerializer(_EventSettings):
     club = Id()
-    tables = WholeNumber(min_value=0, max_value=500, required=False, default=0)
+    tables = WholeNumber(min_value=0, max_value=MAX_TABLES, required=False, default=0)
     idempotency_key = serializers.CharField(
         max_length=40,
         required=False,
@@ -322,7 +325,7 @@ class EventUpdateSerializer(_EventSettings):
 
 
 class TableCountSerializer(serializers.Serializer):
-    count = WholeNumber(min_value=0, max_value=500)
+    count = WholeNumber(min_value=0, max_value=MAX_TABLES)
 
 
 class DrawSerializer(serializers.Serializer):
@@ -597,7 +600,7 @@ class ImportSerializer(serializers.Serializer):
 
 class RecordHandSerializer(serializers.Serializer):
     event = Id()
-    number = WholeNumber(min_value=1, max_value=200, help_text="the game set's number")
+    number = WholeNumber(min_value=1, max_value=MAX_SETS, help_text="the game set's number")
     deal = WholeNumber(min_value=1, max_value=4)
     seat = SeatField()
     text = Text(max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears")

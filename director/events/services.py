@@ -27,6 +27,7 @@ from .models import (
 )
 
 MAX_GAMES = 30
+MAX_GAME_MINUTES = 600  # a game's length on the clock
 DEFAULT_MOVEMENT = {
     Event.Type.PROGRESSIVE_PAIRS: Event.MovementKind.PROGRESSIVE,
     Event.Type.PROGRESSIVE_INDIVIDUAL: Event.MovementKind.PROGRESSIVE_INDIVIDUAL,
@@ -92,7 +93,11 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
         )
     if "game_length_minutes" in values:
         clean["game_length_minutes"] = parse_int(
-            values["game_length_minutes"], "the game length", field="game_length_minutes", minimum=1, maximum=600
+            values["game_length_minutes"],
+            "the game length",
+            field="game_length_minutes",
+            minimum=1,
+            maximum=MAX_GAME_MINUTES,
         )
     if "season" in values:
         season = values["season"]
