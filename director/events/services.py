@@ -10,6 +10,8 @@ changed: ``events.changes``); seatings and movements
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -139,22 +141,30 @@ def same_night(club: Club, name: str, date, *, exclude: Event | None = None) -> 
     return next((event for event in events if player_name_key(event.name) == key), None)
 
 
-def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> tuple[Event, bool]:
-    """``create_event`` that a client may retry: the same ``idempotency_key`` (kept as the event's
-    one-time token) returns the event the first request created. Returns ``(event, created)``."""
-    key = (idempotency_key or "").strip() or None
-    if key is not None and len(key) > 40:
-        raise ValidationError("the idempotency key must be at most 40 characters", field="idempotency_key")
-    earlier = event_set_up_by(club, key)
+def once(club: Club, setup_token: str | None, make: Callable[[], Event]) -> tuple[Event, bool]:
+    """The one-time token rule: ``make()`` (which creates an event with ``setup_token``) runs unless
+    the token was used already, and then the event it set up is the answer — also when the same
+    request runs twice at the same moment (the second's ``Conflict`` on ``setup_token``).
+    Returns ``(event, created)``."""
+    earlier = event_set_up_by(club, setup_token)
     if earlier is not None:
         return earlier, False
     try:
-        return create_event(club=club, setup_token=key, **fields), True
-    except Conflict as error:  # the same request, twice at the same moment
-        earlier = event_set_up_by(club, key) if error.field == "setup_token" else None
+        return make(), True
+    except Conflict as error:
+        earlier = event_set_up_by(club, setup_token) if error.field == "setup_token" else None
         if earlier is None:
             raise
         return earlier, False
+
+
+def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> tuple[Event, bool]:
+    """``create_event`` that a client may retry: the same ``idempotency_key`` (kept as the event's
+    one-time token) returns the event the first request created (``once``)."""
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > 40:
+        raise ValidationError("the idempotency key must be at most 40 characters", field="idempotency_key")
+    return once(club, key, lambda: create_event(club=club, setup_token=key, **fields))
 
 
 @transaction.atomic

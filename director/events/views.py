@@ -39,9 +39,6 @@ def new_event(request, slug):
     club_players = list(players_of(club, active_only=True))
     seasons = list(seasons_of(club))
     form = NewEventForm(request.POST or None, club_players=club_players, seasons=seasons)
-    already = services.event_set_up_by(club, request.POST.get("once")) if request.method == "POST" else None
-    if already is not None:
-        return _already_set_up(request, club, club_players, already)
     notices: list[str] = []
     twin = None
     if request.method == "POST" and form.is_valid():
@@ -52,7 +49,7 @@ def new_event(request, slug):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = night.set_up_night(
+            event, created = night.set_up_night_once(
                 club=club,
                 by=request.user,
                 name=data["name"],
@@ -71,9 +68,6 @@ def new_event(request, slug):
                 allow_twin=bool(data.get("again")),
             )
         except DomainError as error:
-            already = services.event_set_up_by(club, data.get("once")) if error.field == "setup_token" else None
-            if already is not None:  # the same form, submitted twice at the same moment
-                return _already_set_up(request, club, club_players, already)
             if error.field == "twin":  # Back fetched the form again (new token, boxes filled in)
                 twin = services.same_night(club, data["name"], data["date"])
             fields = {"movement": "players", "tables": "players", "movement_kind": "type"}
@@ -81,6 +75,8 @@ def new_event(request, slug):
                 fields["partnerships"] = "players"
             place_error(form, error, fields=fields, default=None)
         else:
+            if not created:  # the form was sent before (Back, then again): nothing new
+                return _already_set_up(request, club, club_players, event)
             messages.success(request, f"{event.name} is set up: check the tables, then start it.")
             event.refresh_from_db(fields=["movement"])  # written by the seating, after ``event`` was made
             if movement_warnings(event):  # a warning reads as one (yellow), beside the red box below

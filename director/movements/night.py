@@ -30,6 +30,14 @@ def _night_direction(event: Event, number: int, count: int) -> str:
     return MAJORS if number <= (count + 1) // 2 else MINORS
 
 
+def set_up_night_once(*, club: Club, setup_token: str | None = None, **fields) -> tuple[Event, bool]:
+    """``set_up_night`` for a form that may be sent twice (browser Back, a double click): the same
+    one-time ``setup_token`` gives the night the first sending set up (``events.services.once``).
+    Returns ``(event, created)``."""
+    token = (setup_token or "").strip() or None
+    return events.once(club, token, lambda: set_up_night(club=club, setup_token=token, **fields))
+
+
 @transaction.atomic
 def set_up_night(
     *,
