@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from director.clubs.models import Club, Player
-from director.clubs.services import find_or_add_players, player_name_key, players_by_ids
+from director.clubs.models import Club
+from director.clubs.services import find_or_add_players, members_by_name, player_name_key, players_by_ids
 from director.core.errors import Conflict, DomainError, ValidationError
 from director.core.parsing import parse_int
 from director.events import lineup
@@ -98,7 +98,7 @@ def set_up_night(
     entered = partnerships is not None
     groups: list[list[int]] = []
     if entered:
-        known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
+        known = members_by_name(club)
         for number, names in enumerate(partnerships, start=1):
             ids = []
             for typed in names:

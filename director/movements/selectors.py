@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from director.clubs.models import Club, Player
-from director.clubs.services import player_name_key
+from director.clubs.models import Club
+from director.clubs.services import members_by_name, player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 from scoring import movements as mv
 from scoring.cards import SUIT_INDEX
@@ -389,7 +389,7 @@ def quick_add_check(club: Club, names: Iterable[str], ticked: Iterable = ()) -> 
     typed names are one person, so the night would have fewer players than names typed."""
 
     key = player_name_key
-    members = {key(p.name): p for p in Player.objects.filter(club=club)}
+    members = members_by_name(club)
     ticked_ids = {int(pk) for pk in ticked if str(pk).isdigit()}
     first: dict[str, str] = {}
     notices: list[str] = []
