@@ -39,6 +39,14 @@
     });
   }
 
+  // The card check in words, for a partnership sheet and a cutthroat one alike: the deck (208, or
+  // 117 three-handed) is the engine's, from the check (scoring.scores via scores.js).
+  function checkWords(result) {
+    if (result.problems.length) return result.complete ? "✗ " + result.total + " of " + result.deck + " cards" : "✗ " + result.total + " cards so far";
+    if (!result.complete) return result.total + " of " + result.deck + " cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
+    return "✓ " + result.deck + " cards";
+  }
+
   function updateCutthroat(card, anyTyped) {
     var sheet = sheetOf(card);
     var result = S.checkCutthroat(sheet);
@@ -49,16 +57,11 @@
     var scored = null;
     if (!anyTyped) {
       checkBox.textContent = "\u00a0";
-    } else if (result.problems.length) {
-      card.classList.add("live-bad");
-      checkBox.textContent = result.complete ? "✗ " + result.total + " of " + result.deck + " cards" : "✗ " + result.total + " cards so far";
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
-    } else if (!result.complete) {
-      checkBox.textContent = result.total + " of " + result.deck + " cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
     } else {
-      card.classList.add("live-ok");
-      checkBox.textContent = "✓ " + result.deck + " cards";
-      scored = S.scoreCutthroat(sheet);
+      checkBox.textContent = checkWords(result);
+      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+      if (result.problems.length) card.classList.add("live-bad");
+      else if (result.complete) { card.classList.add("live-ok"); scored = S.scoreCutthroat(sheet); }
     }
     card.querySelectorAll("td.points").forEach(function (td) {
       td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
@@ -85,16 +88,11 @@
     var scored = null;
     if (!anyTyped) {
       checkBox.textContent = "\u00a0";
-    } else if (result.problems.length) {
-      card.classList.add("live-bad");
-      checkBox.textContent = result.complete ? "✗ " + result.total + " of 208 cards" : "✗ " + result.total + " cards so far";
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
-    } else if (!result.complete) {
-      checkBox.textContent = result.total + " of 208 cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
     } else {
-      card.classList.add("live-ok");
-      checkBox.textContent = "✓ 208 cards";
-      scored = S.score(sheet);
+      checkBox.textContent = checkWords(result);
+      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+      if (result.problems.length) card.classList.add("live-bad");
+      else if (result.complete) { card.classList.add("live-ok"); scored = S.score(sheet); }
     }
     card.querySelector("[data-role=majors]").textContent = scored ? scored.majors : "–";
     card.querySelector("[data-role=minors]").textContent = scored ? scored.minors : "–";
