@@ -47,22 +47,26 @@
     return "✓ " + result.deck + " cards";
   }
 
-  function updateCutthroat(card, anyTyped) {
-    var sheet = sheetOf(card);
-    var result = S.checkCutthroat(sheet);
+  // The check box, the problems and the card's colour from the card check; the scores (``score()``)
+  // once the sheet is complete and right, else null.
+  function showCheck(card, result, anyTyped, score) {
     var checkBox = card.querySelector("[data-role=check]");
     var list = card.querySelector("[data-role=problems]");
     card.classList.remove("live-ok", "live-bad");
     list.innerHTML = "";
-    var scored = null;
-    if (!anyTyped) {
-      checkBox.textContent = "\u00a0";
-    } else {
-      checkBox.textContent = checkWords(result);
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
-      if (result.problems.length) card.classList.add("live-bad");
-      else if (result.complete) { card.classList.add("live-ok"); scored = S.scoreCutthroat(sheet); }
-    }
+    if (!anyTyped) { checkBox.textContent = "\u00a0"; return null; }
+    checkBox.textContent = checkWords(result);
+    result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+    if (result.problems.length) { card.classList.add("live-bad"); return null; }
+    if (!result.complete) return null;
+    card.classList.add("live-ok");
+    return score();
+  }
+
+  function updateCutthroat(card, anyTyped) {
+    var sheet = sheetOf(card);
+    var result = S.checkCutthroat(sheet);
+    var scored = showCheck(card, result, anyTyped, function () { return S.scoreCutthroat(sheet); });
     card.querySelectorAll("td.points").forEach(function (td) {
       td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
     });
@@ -80,20 +84,8 @@
     if (isCutthroat(card)) { updateCutthroat(card, anyTypedNow); return; }
     var sheet = sheetOf(card);
     var result = S.check(sheet);
-    var checkBox = card.querySelector("[data-role=check]");
-    var list = card.querySelector("[data-role=problems]");
     var anyTyped = Array.prototype.some.call(card.querySelectorAll("input.count"), function (i) { return i.value.trim() !== ""; });
-    card.classList.remove("live-ok", "live-bad");
-    list.innerHTML = "";
-    var scored = null;
-    if (!anyTyped) {
-      checkBox.textContent = "\u00a0";
-    } else {
-      checkBox.textContent = checkWords(result);
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
-      if (result.problems.length) card.classList.add("live-bad");
-      else if (result.complete) { card.classList.add("live-ok"); scored = S.score(sheet); }
-    }
+    var scored = showCheck(card, result, anyTyped, function () { return S.score(sheet); });
     card.querySelector("[data-role=majors]").textContent = scored ? scored.majors : "–";
     card.querySelector("[data-role=minors]").textContent = scored ? scored.minors : "–";
     card.querySelector("[data-role=net]").textContent = scored ? signed(scored.net) : "–";
