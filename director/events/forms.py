@@ -10,6 +10,7 @@ from django import forms
 
 from director.core.parsing import split_names
 from director.events.models import Event
+from director.events.services import MAX_GAMES
 
 DRAW, ENTERED = "draw", "entered"
 
@@ -26,7 +27,7 @@ class NewEventForm(forms.Form):
         label="Play",
         help_text="cutthroat (four individual scores) only for a progressive individual",
     )
-    games = forms.IntegerField(min_value=1, max_value=30, initial=4, label="Games")
+    games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=4, label="Games")
     individual_movement = forms.ChoiceField(
         choices=Event.IndividualMovement.choices,
         initial=Event.IndividualMovement.RULES,

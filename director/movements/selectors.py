@@ -1,5 +1,6 @@
 """Reads for movements: an event's movement as it stands (``load_movement``), what a progressive
-individual still needs before its next game (``pending_results``), one game's plan from the rows
+individual still needs before its next game (``pending_results``), where everyone sits and goes
+next (``place``, ``path``, ``next_places``: the one where-next), one game's plan from the rows
 (``current_plan``) and what the club night form says about its quick-add names (``quick_add_check``).
 
 The seatings in the database are the truth for who sits where (a director may have re-seated a
@@ -17,8 +18,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from director.clubs.models import Club, Player
-from director.clubs.services import player_name_key
+from director.clubs.models import Club
+from director.clubs.services import members_by_name, player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 from scoring import movements as mv
 from scoring.cards import SUIT_INDEX
@@ -230,6 +231,79 @@ def teams_from_rows(partnerships: dict[int, Partnership]) -> dict[str, tuple]:
     return teams
 
 
+# --- where everyone sits, and where they go next: the one where-next --------------------------------
+# Every page and card that says where a partnership or player sits or goes next reads these: the
+# movement page, the event page, the table's phone after a confirmed game and the printed guide
+# cards. They stand on ``load_movement`` (the seatings are the truth, even a table re-seated by
+# hand) and the engine's ``Movement.where`` / ``scoring.movements.next_places``; pages only format.
+@dataclass(frozen=True)
+class Place:
+    """Where a unit (a partnership, or a player of an individual event) sits in one game."""
+
+    game: int
+    table: int | None  # None: sits out the game
+    direction: str | None = None
+    seat: str | None = None  # a player's suit, when it is fixed for the game (a side of two)
+    game_set: int | None = None
+    opponents: object = None  # the other side: a partnership number, or its players' ids
+    partners: tuple = ()  # an individual's partners at the table
+    sit_out: tuple = ()  # the unit's side is three: who sits out deals 1-4 (X, Y, Z, X)
+
+
+def place(state: EventMovement, unit, number: int | None) -> Place | None:
+    """Where ``unit`` sits in game ``number``: None when that game is not seated yet or the unit
+    is not in it (a latecomer before they came, a player who left). A partnership is found by its
+    side only, never by a member whose player id equals its number."""
+    movement = state.movement
+    if movement is None or number is None or not 1 <= number <= len(movement.rounds):
+        return None
+    try:
+        found = movement.where(unit, number, player=state.individual)
+    except mv.MovementError:
+        return None
+    if found.table is None:
+        return Place(number, None)
+    side = movement.rounds[number - 1][found.table].side(found.direction)
+    players = movement.players_of(side)
+    sit_out = mv.sit_out_order(players, movement.games_played_before(side, number)) if len(players) == 3 else ()
+    return Place(
+        game=number,
+        table=found.table,
+        direction=found.direction,
+        seat=found.seat,
+        game_set=found.game_set,
+        opponents=found.opponents,
+        partners=found.partners if state.individual else (),
+        sit_out=sit_out,
+    )
+
+
+def path(state: EventMovement, unit) -> list[Place | None]:
+    """Where ``unit`` sits in every game of the event, game 1 first (``place`` for each)."""
+    return [place(state, unit, number) for number in range(1, state.event.games + 1)]
+
+
+def next_places(state: EventMovement) -> dict[tuple[int, int], mv.NextPlaces]:
+    """For every ``(game, table)`` of the movement: where each side (or player, by name) and the
+    game set go for the next game (``scoring.movements.next_places``). Empty with no movement."""
+    if state.movement is None:
+        return {}
+    places = mv.next_places(state.movement, state.event.games)
+    if not state.individual:
+        return places
+    return {
+        key: dataclasses.replace(
+            entry, moves=tuple(dataclasses.replace(m, who=state.player_name(m.unit)) for m in entry.moves)
+        )
+        for key, entry in places.items()
+    }
+
+
+def where_next(state: EventMovement, number: int, table: int) -> mv.NextPlaces | None:
+    """After table ``table``'s game ``number``: where its sides and game set go (``next_places``)."""
+    return next_places(state).get((number, table))
+
+
 # --- progressive individual: what the next game needs ---------------------------------------------------
 @dataclass
 class PendingResults:
@@ -315,7 +389,7 @@ def quick_add_check(club: Club, names: Iterable[str], ticked: Iterable = ()) -> 
     typed names are one person, so the night would have fewer players than names typed."""
 
     key = player_name_key
-    members = {key(p.name): p for p in Player.objects.filter(club=club)}
+    members = members_by_name(club)
     ticked_ids = {int(pk) for pk in ticked if str(pk).isdigit()}
     first: dict[str, str] = {}
     notices: list[str] = []

@@ -15,7 +15,7 @@ from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
 from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
-from director.events.selectors import next_places
+from director.movements.selectors import load_movement, next_places
 from director.results.models import Submission
 from scoring import gamesets
 from scoring import scores as score_engine
@@ -107,7 +107,7 @@ def load_event_data(event: Event | int) -> EventData:
         if entry["result"] is not None and entry.get("individual"):
             ordered = tuple(sorted(entry["individual"], key=lambda item: item[0]))
             entry["result"] = Result(entry["result"].majors, entry["result"].minors, ordered)
-    nexts = next_places(event) if event.is_duplicate else {}
+    nexts = next_places(load_movement(event))
     plays = tuple(
         Play(
             round=r,
@@ -116,7 +116,7 @@ def load_event_data(event: Event | int) -> EventData:
             majors=entry.get("majors"),
             minors=entry.get("minors"),
             result=entry["result"],
-            set_goes_to=nexts[r, t].set_tables if (r, t) in nexts else (),
+            next=nexts.get((r, t)),
         )
         for (r, t), entry in sorted(by_place.items())
     )

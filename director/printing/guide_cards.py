@@ -8,10 +8,10 @@ for anyone without a camera.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from scoring.cards import SIDE_SYMBOLS
+from scoring.movements import NextMove
 
 from . import layout, qr
 from .canvas import Batch, Output, Progress
@@ -53,24 +53,22 @@ class GuideCard:
     rows: tuple[GuideRow, ...]
 
 
-def _move(data: EventData, key: Hashable, round_number: int, table: int, direction: str, who: str = "") -> Move:
-    if round_number == data.rounds[-1]:
-        return Move(who, LAST)
-    next_round = round_number + 1
-    if not data.round_plays(next_round):
-        return Move(who, UNKNOWN)
-    found = data.find(key, next_round)
-    if found is None:
-        return Move(who, BYE)
-    play, new_direction = found
-    seat = None
-    if isinstance(key, int) and data.individual:
-        seat = play.side(new_direction).seat_of(key)
-    if play.table == table and new_direction == direction and not data.individual:
-        return Move(who, STAYS, table, direction)
-    if play.table == table and new_direction == direction and data.individual and seat is not None:
-        return Move(who, STAYS, table, direction, seat)
-    return Move(who, MOVES, play.table, new_direction, seat)
+def _kind(move: NextMove) -> str:
+    return BYE if move.sits_out else STAYS if move.stays else MOVES
+
+
+def _moves(play: Play, direction: str, side: Side) -> tuple[Move, ...]:
+    """Where ``side`` (or each of its players) goes next, from ``play.next``
+    (``movements.selectors.next_places``, the one where-next): the card only words it."""
+    after = play.next
+    whos = ("",) if side.partnership is not None else side.names
+    if after is None or after.next_round is None:
+        return tuple(Move(who, LAST) for who in whos)
+    if not after.seated:
+        return tuple(Move(who, UNKNOWN) for who in whos)
+    return tuple(
+        Move(m.who, _kind(m), m.table, m.new_direction, m.seat) for m in after.moves if m.direction == direction
+    )
 
 
 def guide_cards(data: EventData) -> list[GuideCard]:
@@ -82,18 +80,7 @@ def guide_cards(data: EventData) -> list[GuideCard]:
         rows = []
         for round_number in data.rounds:
             play = data.play(round_number, table) or Play(round_number, table)
-            moves: dict[str, tuple[Move, ...]] = {}
-            for direction in DIRECTIONS:
-                side = play.side(direction)
-                if side is None:
-                    continue
-                if side.partnership is not None:
-                    moves[direction] = (_move(data, side.partnership, round_number, table, direction),)
-                else:
-                    moves[direction] = tuple(
-                        _move(data, pid, round_number, table, direction, name)
-                        for pid, name in zip(side.player_ids, side.names, strict=True)
-                    )
+            moves = {d: _moves(play, d, play.side(d)) for d in DIRECTIONS if play.side(d) is not None}
             rows.append(GuideRow(round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to))
         cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
     return cards

@@ -21,9 +21,9 @@ from director.core.errors import Conflict, DomainError
 from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.models import Event
-from director.events.selectors import label_games, next_game, round_grid, unfinished_before
+from director.events.selectors import label_games
 from director.events.services import get_round
-from director.results import services
+from director.results import selectors, services
 from director.results.adapters import sheet_problems
 from scoring import scores
 from scoring.cards import MAJOR_SUITS
@@ -179,10 +179,10 @@ def _seen(data, cell, entry) -> dict:
 def score_entry(request, event_id, number):
     event = event_for(request.user, event_id)
     round_obj = get_round(event, number)
-    grid = round_grid(event)
+    grid = selectors.results_grid(event)
     label_games(event, grid.rounds)
     round_obj = next((r for r in grid.rounds if r.number == round_obj.number), round_obj)
-    earlier = unfinished_before(grid, round_obj.number)
+    earlier = selectors.unfinished_before(grid, round_obj.number)
     ahead = request.POST.get("ahead") == str(round_obj.number)
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
@@ -282,7 +282,7 @@ def score_entry(request, event_id, number):
             "earlier": earlier,
             "earlier_words": _earlier_words(earlier) if earlier else "",
             "first_earlier": earlier[0][0] if earlier else None,
-            "next_game": next_game(grid),
+            "next_game": selectors.next_game(grid),
         },
         status=status,
     )

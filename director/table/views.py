@@ -31,7 +31,8 @@ from director.audit.context import request_ip
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.models import Event
-from director.events.selectors import next_places, table_by_token
+from director.events.selectors import table_by_token
+from director.movements.selectors import load_movement, where_next
 from director.results.adapters import score_sheet, sheet_problems
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
@@ -231,7 +232,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         side = state.side if sent_here else services.other_side(state.side)
     return {
         # Once the game is confirmed: where each side and the game set go next (as a Bridgemate does).
-        "where_next": next_places(state.event).get((state.round.number, table.number))
+        "where_next": where_next(load_movement(state.event), state.round.number, table.number)
         if state.status == "confirmed"
         else None,
         "typed": _typed_comparison(request, table, state),

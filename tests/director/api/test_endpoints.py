@@ -358,10 +358,10 @@ def test_game_set_options_and_delete(api_a, world_a):
 def test_the_grid_json_is_the_grid_serializer(api_a, world_a):
     """One serializer turns ``events.selectors.Grid`` into JSON; the API returns exactly that."""
     from director.api.serializers import GridSerializer
-    from director.events.selectors import round_grid
+    from director.results.selectors import results_grid
 
     served = api_a.get(f"/api/events/{world_a.event.pk}/grid/").json()
-    assert served == GridSerializer(round_grid(world_a.event)).data
+    assert served == GridSerializer(results_grid(world_a.event)).data
 
 
 def test_round_grid(api_a, world_a):
