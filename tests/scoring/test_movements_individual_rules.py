@@ -1,0 +1,192 @@
+"""Progressive individual (RULES.md §6, docs/movements.md): who of three losers goes down, who sits
+out in a side of three, and the director's partnerships — each worked by hand on a small evening."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from scoring.movements import (
+    FIXED_SIZE_MOVEMENT,
+    Movement,
+    MovementError,
+    TableRound,
+    progressive_individual_next,
+    progressive_individual_start,
+)
+
+
+def thirteen(cuts: list) -> Movement:
+    """13 players at tables of 5, 4 and 4 (game 1 seated), with the given record of cuts."""
+    return Movement(
+        kind="progressive-individual",
+        tables=3,
+        rounds=[
+            {
+                1: TableRound(("a1", "a2", "a3"), ("a4", "a5")),
+                2: TableRound(("b1", "b2"), ("b3", "b4")),
+                3: TableRound(("c1", "c2"), ("c3", "c4")),
+            }
+        ],
+        sitting_out=[[]],
+        cuts=cuts,
+        seed=13,
+    ).validate()
+
+
+def where(movement: Movement, number: int) -> dict:
+    return {p: t for t, e in movement.rounds[number - 1].items() for p in e.majors + e.minors}
+
+
+# Table 1's three lose; tables 2 and 3's majors win. After game 1 nobody at table 1 has met anyone
+# staying at tables 2 or 3, so every choice of who goes down repeats no meeting: the tie goes to the
+# lowest card of the three in table 1's cut (docs/movements.md), down one table, 1 wrapping to 3.
+RESULTS = {1: "minors", 2: "majors", 3: "majors"}
+OTHER_CUTS = {2: ("b1", "b3", "b2", "b4"), 3: ("c2", "c4", "c1", "c3")}
+
+
+@pytest.mark.parametrize("variant", [None, FIXED_SIZE_MOVEMENT])
+def test_of_three_losers_tied_on_meetings_the_lowest_card_in_the_cut_goes_down(variant):
+    # a3 cut the lowest card of the three (the five cut a2, a5, a1, a4, a3): a3 goes down to table 3.
+    start = thirteen([{1: ("a2", "a5", "a1", "a4", "a3"), **OTHER_CUTS}])
+    options = {"variant": variant} if variant else {}
+    after = where(progressive_individual_next(start, RESULTS, **options), 2)
+    assert (after["a1"], after["a2"], after["a3"]) == (2, 2, 3)
+    # The same game, but a1 cut lowest: now a1 goes down and a3 moves up with a2.
+    start = thirteen([{1: ("a3", "a2", "a5", "a4", "a1"), **OTHER_CUTS}])
+    after = where(progressive_individual_next(start, RESULTS, **options), 2)
+    assert (after["a1"], after["a2"], after["a3"]) == (3, 2, 2)
+
+
+def test_a_player_who_did_not_cut_is_not_sent_down_in_a_tie_over_one_who_cut_low():
+    # a3 joined table 1's majors after the cut (a latecomer), so holds no card in it; a1 cut the
+    # highest and a2 the second. The lowest card among the three who cut is a2's, so a2 goes down —
+    # a player without a card counts as holding the highest, never as the lowest (docs/movements.md).
+    start = thirteen([{1: ("a1", "a2", "a4", "a5"), **OTHER_CUTS}])
+    start.rounds[0][1] = TableRound(("a1", "a3", "a2"), ("a4", "a5"))
+    after = where(progressive_individual_next(start, RESULTS), 2)
+    assert (after["a1"], after["a2"], after["a3"]) == (2, 3, 2)
+
+
+def test_a_movement_recorded_without_its_cuts_still_seats_the_next_game():
+    # A game 1 entered by hand (or saved before cuts were recorded) has no cut to break a tie with:
+    # the next game is still seated by the rules — the three losers two up and one down, table 2's
+    # two losers up to table 3, table 3's up to table 1.
+    after = progressive_individual_next(thirteen([]), RESULTS)
+    seats = where(after, 2)
+    assert sorted(seats[p] for p in ("a1", "a2", "a3")) == [2, 2, 3]
+    assert (seats["b3"], seats["b4"], seats["c3"], seats["c4"]) == (3, 3, 1, 1)
+    # Game 2's cuts are recorded as game 2's (game 1 had none), so forgetting game 2 (edit.drop_after)
+    # or printing the cuts game by game finds each game's own.
+    assert len(after.cuts) == 2 and after.cuts[0] == {} and after.cuts[1].keys() == {1, 2, 3}
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_side_of_three_sits_out_the_member_who_has_missed_two_deals_least_often(players):
+    # One table of five (or six) for twelve games: every game has a side of three (two at six), and
+    # its X — the member out in deals 1 and 4 — must be one who has been X least often so far
+    # (RULES.md §5: "a different player misses two deals each game"). Counted here from the games.
+    movement = progressive_individual_start([f"p{i}" for i in range(players)], 1, seed=7)
+    for _ in range(11):
+        movement = progressive_individual_next(movement, {1: "majors"})
+    times_x: Counter = Counter()
+    for number, tables in enumerate(movement.rounds, start=1):
+        trios = [side for entry in tables.values() for _, side in entry.sides() if len(side) == 3]
+        assert len(trios) == players - 4
+        for trio in trios:
+            assert times_x[trio[2]] == min(times_x[p] for p in trio), (number, trio, dict(times_x))
+        times_x.update(trio[2] for trio in trios)
+    # Over twelve games players have been X more than once, so the counts decide, not only who
+    # has never been X.
+    assert max(times_x.values()) >= 2
+
+
+def test_partnerships_naming_a_player_not_at_the_table_are_refused_naming_who_is_there():
+    # Club members have numbers, guests names; the table's players are listed numbers first.
+    players = [11, 2, 30, 4, "Ann", "Bob", "Cy", "Di"]
+    drawn = progressive_individual_start(players, 2, seed=2)
+    seated = set(drawn.rounds[0][1].majors) | set(drawn.rounds[0][1].minors)
+    numbers = sorted(p for p in seated if isinstance(p, int))
+    names = sorted(p for p in seated if isinstance(p, str))
+    assert numbers and names  # this seed mixes members and guests at table 1
+    a, b, c, _ = [*numbers, *names]
+    with pytest.raises(MovementError) as refused:
+        progressive_individual_start(players, 2, seed=2, partnerships={1: ((a, "Zed"), (b, c))})
+    assert str(refused.value) == (
+        f"table 1: the partnerships entered ([{a!r}, 'Zed'] v [{b!r}, {c!r}]) are not "
+        f"the players seated there ({[*numbers, *names]})"
+    )
+
+
+def seventeen_after_two_games() -> Movement:
+    """17 players at tables of 5, 4, 4 and 4, game 2 seated after game 1 (the majors won everywhere).
+
+    Game 1 put c3 with d1 and d2 (table 4), c4 with b1 and b2 (table 2), a2 with d1 and d2, a3 with
+    b1 and b2; nobody from table 3 of game 2 has met a4 or a5.
+    """
+    return Movement(
+        kind="progressive-individual",
+        tables=4,
+        rounds=[
+            {
+                1: TableRound(("a4", "a5", "a1"), ("b3", "b4")),
+                2: TableRound(("b1", "b2"), ("c4", "a3")),
+                3: TableRound(("c1", "c2"), ("d3", "d4")),
+                4: TableRound(("d1", "d2"), ("c3", "a2")),
+            },
+            {
+                1: TableRound(("a1", "a2", "a3"), ("a4", "a5")),
+                2: TableRound(("b1", "b2"), ("b3", "b4")),
+                3: TableRound(("c1", "c2"), ("c3", "c4")),
+                4: TableRound(("d1", "d2"), ("d3", "d4")),
+            },
+        ],
+        sitting_out=[[], []],
+        results=[{1: "majors", 2: "majors", 3: "majors", 4: "majors"}],
+        cuts=[{}, {3: ("c1", "c2", "c3", "c4")}],
+        seed=17,
+    ).validate()
+
+
+# Game 2: table 1's three (a1, a2, a3) lose, the majors win at tables 2, 3 and 4.
+GAME_TWO = {1: "minors", 2: "majors", 3: "majors", 4: "majors"}
+
+
+@pytest.mark.parametrize("variant", [None, FIXED_SIZE_MOVEMENT])
+def test_of_three_losers_the_one_whose_moves_repeat_fewest_meetings_goes_down(variant):
+    # Down from table 1 is table 4 (stayers d1, d2), up is table 2 (stayers b1, b2). Repeated
+    # meetings if a1 goes down: a1–d 0, a2–b 0, a3–b 2 = 2; if a2: a2–d 2, a1–b 0, a3–b 2 = 4;
+    # if a3: a3–d 0, a1–b 0, a2–b 0 = 0. So a3 goes down, a1 and a2 up.
+    options = {"variant": variant} if variant else {}
+    seats = where(progressive_individual_next(seventeen_after_two_games(), GAME_TWO, **options), 3)
+    assert (seats["a1"], seats["a2"], seats["a3"]) == (2, 2, 4)
+
+
+def test_fixed_sizes_the_loser_who_skips_two_tables_is_the_one_repeating_fewest_meetings():
+    # The project's fixed-sizes variant: table 1 alone lost three, so one of table 3's two losers
+    # (two tables below, wrapping) skips up two tables to table 1, the other moves up one to table 4.
+    # If c3 skips: c3 meets a4, a5 (0 before) and c4 meets d1, d2 (0) = 0 repeated meetings; if c4
+    # skips: c4–a 0 and c3–d 2 = 2. So c3 skips, although c4 cut the lower card (the tie-break).
+    after = progressive_individual_next(seventeen_after_two_games(), GAME_TWO, variant=FIXED_SIZE_MOVEMENT)
+    seats = where(after, 3)
+    assert (seats["c3"], seats["c4"]) == (1, 4)
+    tables = {t: sorted(p for p, at in seats.items() if at == t) for t in (1, 2, 3, 4)}
+    assert tables == {
+        1: ["a4", "a5", "c3", "d3", "d4"],
+        2: ["a1", "a2", "b1", "b2"],
+        3: ["b3", "b4", "c1", "c2"],
+        4: ["a3", "c4", "d1", "d2"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("cut", "skips", "steps_up"),
+    [(("b1", "b3", "b2", "b4"), "b4", "b3"), (("b4", "b1", "b3", "b2"), "b3", "b4")],
+)
+def test_fixed_sizes_of_two_losers_tied_on_meetings_the_lower_card_skips_two_tables(cut, skips, steps_up):
+    # The seed's 13 at 5, 4, 4 under fixed sizes: table 2's losers go to tables 1 and 3. After one
+    # game neither has met anyone staying at either, so the lower card in table 2's cut skips to 1.
+    start = thirteen([{1: ("a2", "a5", "a1", "a4", "a3"), 2: cut, 3: OTHER_CUTS[3]}])
+    seats = where(progressive_individual_next(start, RESULTS, variant=FIXED_SIZE_MOVEMENT), 2)
+    assert (seats[skips], seats[steps_up]) == (1, 3)
