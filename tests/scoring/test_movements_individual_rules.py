@@ -119,22 +119,31 @@ def test_partnerships_naming_a_player_not_at_the_table_are_refused_naming_who_is
     )
 
 
-def seventeen_after_two_games() -> Movement:
-    """17 players at tables of 5, 4, 4 and 4, game 2 seated after game 1 (the majors won everywhere).
+# Game 1 of 17 players at tables of 5, 4, 4 and 4: c3 meets d1 and d2 (table 4), c4 meets b1 and b2
+# (table 2), a2 meets d1 and d2, a3 meets b1 and b2; nobody of game 2's table 3 meets a4 or a5.
+GAME_ONE = {
+    1: TableRound(("a4", "a5", "a1"), ("b3", "b4")),
+    2: TableRound(("b1", "b2"), ("c4", "a3")),
+    3: TableRound(("c1", "c2"), ("d3", "d4")),
+    4: TableRound(("d1", "d2"), ("c3", "a2")),
+}
+# Another game 1: c3 meets a4 and a5 (table 1); c4 meets b1, b2 and d4; neither meets d1 or d2.
+OTHER_GAME_ONE = {
+    1: TableRound(("a4", "a5", "a1"), ("c3", "b4")),
+    2: TableRound(("b1", "b2"), ("c4", "d4")),
+    3: TableRound(("c1", "c2"), ("d3", "b3")),
+    4: TableRound(("d1", "d2"), ("a2", "a3")),
+}
 
-    Game 1 put c3 with d1 and d2 (table 4), c4 with b1 and b2 (table 2), a2 with d1 and d2, a3 with
-    b1 and b2; nobody from table 3 of game 2 has met a4 or a5.
-    """
+
+def seventeen_after_two_games(game_one: dict = GAME_ONE, cut_at_three: tuple = ("c1", "c2", "c3", "c4")) -> Movement:
+    """17 players, game 2 seated after ``game_one`` (where the majors won everywhere): the winners
+    stayed, the losers moved to play game 2 as a1 a2 a3 v a4 a5, b1 b2 v b3 b4, and so on."""
     return Movement(
         kind="progressive-individual",
         tables=4,
         rounds=[
-            {
-                1: TableRound(("a4", "a5", "a1"), ("b3", "b4")),
-                2: TableRound(("b1", "b2"), ("c4", "a3")),
-                3: TableRound(("c1", "c2"), ("d3", "d4")),
-                4: TableRound(("d1", "d2"), ("c3", "a2")),
-            },
+            dict(game_one),
             {
                 1: TableRound(("a1", "a2", "a3"), ("a4", "a5")),
                 2: TableRound(("b1", "b2"), ("b3", "b4")),
@@ -144,7 +153,7 @@ def seventeen_after_two_games() -> Movement:
         ],
         sitting_out=[[], []],
         results=[{1: "majors", 2: "majors", 3: "majors", 4: "majors"}],
-        cuts=[{}, {3: ("c1", "c2", "c3", "c4")}],
+        cuts=[{}, {3: cut_at_three}],
         seed=17,
     ).validate()
 
@@ -180,6 +189,15 @@ def test_fixed_sizes_the_loser_who_skips_two_tables_is_the_one_repeating_fewest_
     }
 
 
+def test_fixed_sizes_the_loser_who_skips_is_kept_from_repeating_meetings_at_either_table():
+    # After the other game 1, if c3 skips to table 1 it meets a4 and a5 again (2) and c4 meets
+    # d1, d2 afresh (0) = 2; if c4 skips: c4–a 0 and c3–d 0 = 0. So c4 skips, although c3 cut the
+    # lower card.
+    start = seventeen_after_two_games(OTHER_GAME_ONE, ("c1", "c2", "c4", "c3"))
+    seats = where(progressive_individual_next(start, GAME_TWO, variant=FIXED_SIZE_MOVEMENT), 3)
+    assert (seats["c3"], seats["c4"]) == (4, 1)
+
+
 @pytest.mark.parametrize(
     ("cut", "skips", "steps_up"),
     [(("b1", "b3", "b2", "b4"), "b4", "b3"), (("b4", "b1", "b3", "b2"), "b3", "b4")],
@@ -190,3 +208,19 @@ def test_fixed_sizes_of_two_losers_tied_on_meetings_the_lower_card_skips_two_tab
     start = thirteen([{1: ("a2", "a5", "a1", "a4", "a3"), 2: cut, 3: OTHER_CUTS[3]}])
     seats = where(progressive_individual_next(start, RESULTS, variant=FIXED_SIZE_MOVEMENT), 2)
     assert (seats[skips], seats[steps_up]) == (1, 3)
+
+
+def test_fixed_sizes_a_loser_who_did_not_cut_does_not_skip_in_a_tie_over_one_who_cut_low():
+    # Table 2's b3 joined after the cut (no card); b4 cut the second card. Tied on meetings, the
+    # lower card skips to table 1: b4's, since a player without a card counts as the highest.
+    start = thirteen([{1: ("a2", "a5", "a1", "a4", "a3"), 2: ("b1", "b4", "b2"), 3: OTHER_CUTS[3]}])
+    seats = where(progressive_individual_next(start, RESULTS, variant=FIXED_SIZE_MOVEMENT), 2)
+    assert (seats["b3"], seats["b4"]) == (3, 1)
+
+
+@pytest.mark.parametrize("tie", ["tie", "Tied", " draw ", 0])
+def test_a_tied_game_is_decided_by_a_recorded_coin(tie):
+    # Every way a director may write a tie is one: the coin decides who stays, and is recorded.
+    after = progressive_individual_next(thirteen([]), {1: "minors", 2: tie, 3: "majors"})
+    assert [(coin.round, coin.table) for coin in after.coins] == [(1, 2)]
+    assert after.results[0][2] == after.coins[0].winner
