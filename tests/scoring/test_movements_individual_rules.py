@@ -224,3 +224,13 @@ def test_a_tied_game_is_decided_by_a_recorded_coin(tie):
     after = progressive_individual_next(thirteen([]), {1: "minors", 2: tie, 3: "majors"})
     assert [(coin.round, coin.table) for coin in after.coins] == [(1, 2)]
     assert after.results[0][2] == after.coins[0].winner
+
+
+def test_the_next_game_is_drawn_from_the_events_own_seed_unless_another_is_given():
+    # The cuts and coins of game 2 come from the seed the event was started with, so the evening can
+    # be replayed from its record; a seed given for the game draws other cuts.
+    start = progressive_individual_start([f"p{i:02d}" for i in range(13)], 3, seed="club night")
+    results = {1: "tie", 2: "tie", 3: "tie"}
+    drawn = progressive_individual_next(start, results)
+    assert drawn == progressive_individual_next(start, results, seed="club night")
+    assert drawn.cuts[1] != progressive_individual_next(start, results, seed="another night").cuts[1]
