@@ -112,3 +112,24 @@ def test_fixed_sizes_with_two_tables_and_one_side_of_three_losing_notes_the_size
     results = {big: "minors" if trio == "majors" else "majors", 3 - big: "majors"}
     after = progressive_individual_next(movement, results, variant=FIXED_SIZE_MOVEMENT)
     assert after.notes == ["round 2: table sizes change (two tables, three losers at only one)"]
+
+
+def test_next_game_partnerships_not_matching_the_table_are_refused_naming_it():
+    movement = start()
+    after = progressive_individual_next(movement, {1: "majors", 2: "minors"})
+    seated = sorted(set(after.rounds[1][2].majors) | set(after.rounds[1][2].minors))
+    words = message(
+        lambda: progressive_individual_next(
+            movement, {1: "majors", 2: "minors"}, partnerships={2: ((seated[0], "zz"), tuple(seated[1:3]))}
+        )
+    )
+    assert words == (
+        f"table 2: the partnerships entered ([{seated[0]!r}, 'zz'] v {seated[1:3]!r}) are not "
+        f"the players seated there ({seated!r})"
+    )
+
+
+def test_without_a_seed_the_evening_is_seated_from_seed_zero_and_says_so():
+    # Reproducible by default: the seed is recorded, so the evening can be replayed.
+    movement = progressive_individual_start(EIGHT, 2)
+    assert movement.seed == 0 and movement == progressive_individual_start(EIGHT, 2, 0)
