@@ -32,6 +32,8 @@ def start(players=EIGHT, tables=2, **options):
         (lambda: start(["a", "b", "c"], None), "3 players: a table needs at least four"),
         (lambda: start(["a"], None), "1 player: a table needs at least four"),
         (lambda: start(list("abcda"), 1), "'a' appears twice among the players"),
+        (lambda: start(EIGHT, 0), "the number of tables must be at least 1, not 0"),
+        (lambda: start(EIGHT, "2"), "the number of tables must be a whole number, not '2'"),
         (lambda: start("abcd", 1), "the players are a list of ids, not the text 'abcd'"),
         (lambda: start(["a", "b", "c", 4.5], 1), "4.5 is not a usable id for players"),
         (
@@ -136,3 +138,10 @@ def test_without_a_seed_the_evening_is_seated_from_seed_zero_and_says_so():
     # Reproducible by default: the seed is recorded, so the evening can be replayed.
     movement = progressive_individual_start(EIGHT, 2)
     assert movement.seed == 0 and movement == progressive_individual_start(EIGHT, 2, 0)
+
+
+def test_a_drawn_seed_comes_from_a_wide_range_so_evenings_differ():
+    # seed=None draws a fresh seed (recorded): from 0 to 2**31 - 1, so five draws all under a
+    # million would be a one-in-10**16 chance, and two evenings seated alike by chance are unlikely.
+    seeds = [progressive_individual_start(EIGHT, 2, None).seed for _ in range(5)]
+    assert len(set(seeds)) == 5 and all(0 <= seed < 2**31 for seed in seeds) and max(seeds) > 10**6
