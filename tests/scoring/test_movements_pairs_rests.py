@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from scoring.movements import progressive_pairs
 
 
@@ -49,3 +51,18 @@ def test_many_majors_nobody_sits_out_twice_running_when_others_have_as_many_byes
     movement = progressive_pairs(20, 10, 10, 3)
     majors_out = [sorted(p for p in out if p <= 20) for out in movement.sitting_out]
     assert majors_out == [list(range(11, 21)), list(range(1, 11)), list(range(11, 21))]
+
+
+@pytest.mark.parametrize(
+    ("majors", "minors", "tables", "games"),
+    [(3, 2, 2, 6), (3, 3, 2, 5), (4, 2, 2, 6), (5, 2, 2, 6), (4, 3, 3, 5), (5, 3, 3, 6), (5, 4, 4, 6)],
+)
+def test_more_majors_than_tables_repeat_no_more_meetings_than_the_numbers_force(majors, minors, tables, games):
+    # tables × games meetings among majors × minors possible pairs: at least the difference must
+    # be repeats (three majors and three minors at two tables for five games: 10 meetings, 9
+    # pairs, so one repeat). The rests and returning tables are chosen so that no more happen.
+    movement = progressive_pairs(majors, minors, tables, games)
+    met = Counter(pair for game in seating(movement) for pair in game.values())
+    assert sum(met.values()) == tables * games
+    assert sum(count - 1 for count in met.values()) == max(0, tables * games - majors * minors)
+    assert movement.notes[0] == f"{sum(c > 1 for c in met.values())} pairs of partnerships meet more than once"
