@@ -94,3 +94,9 @@ def test_a_session_uses_the_clubs_own_bands():
     rows = coop_session({1: {"A": 3749, "B": 2999}}, bands)
     assert [(r.table, r.grade) for r in rows] == [("A", "Pass"), ("B", None)]
     assert refusal(lambda: coop_session({1: {"A": 1}}, [])) == "a club's grades need at least one band"
+
+
+def test_one_set_compared_with_the_clubs_own_bands():
+    bands = (Band(3000, "Pass"), Band(3800, "Merit"))
+    rows = compare_tables({"A": 3900, "B": 3100, "C": 2000}, bands)
+    assert [(r.table, r.grade) for r in rows] == [("A", "Merit"), ("B", "Pass"), ("C", None)]

@@ -90,17 +90,38 @@ def test_an_idle_table_with_nobody_sitting_out_says_seat_fewer_tables():
     assert repeats.fixes == ("Play 1 game instead of 2: nobody meets the same opponents twice.",)
 
 
-def test_sitters_out_are_listed_numbers_first_then_names():
+def test_sitters_out_are_listed_numbers_first_in_order_then_names_in_order():
     movement = mv.Movement(
         "manual",
         2,
-        [{1: mv.TableRound(1, 2)}, {1: mv.TableRound("Zoe", 2)}],
-        sitting_out=[["Bea", 10, "Zoe"], [1, "Bea", 10]],
+        [{1: mv.TableRound(1, 20)}, {1: mv.TableRound("Zoe", 20)}],
+        sitting_out=[["Cy", 10, "Zoe", "Al"], [1, "Bo", 2, "Cy", 10, "Al"]],
     )
     (idle,) = movement_warnings(movement)
     assert idle.message == (
-        "Only 1 of the 2 tables plays each game: 1 table stands idle while partnerships 1, 10, Bea and Zoe take "
-        "turns to sit out."
+        "Only 1 of the 2 tables plays each game: 1 table stands idle while partnerships 1, 2, 10, Al, Bo, Cy and "
+        "Zoe take turns to sit out."
+    )
+
+
+def test_a_partnership_without_players_named_counts_as_two_waiting():
+    # Seven players: 1 (a, b) v 2 (c, d, e) at one table of two, 3 (players not named: two) out.
+    movement = mv.Movement(
+        "manual", 2, [{1: mv.TableRound(1, 2)}], sitting_out=[[3]], members={1: ("a", "b"), 2: ("c", "d", "e")}
+    )
+    (idle,) = movement_warnings(movement)
+    assert idle.fixes == (
+        "A table of five or six: pair the 7 players as 2 partnerships of three, so one table plays every game "
+        "and only 1 player waits instead of 2.",
+    )
+
+
+def test_nine_players_make_two_tables_with_one_partnership_of_three():
+    members = {1: ("a", "b", "c"), 2: ("d", "e"), 3: ("f", "g"), 4: ("h", "i")}
+    (idle,) = movement_warnings(mv.progressive_pairs(3, 1, 3, 3, members=members))
+    assert idle.fixes == (
+        "A table of five or six: pair the 9 players as 4 partnerships, 1 of them of three, so 2 tables play "
+        "every game and nobody sits out.",
     )
 
 

@@ -91,3 +91,9 @@ def test_a_round_robin_of_three_teams_gives_each_team_one_bye_stage():
 )
 def test_teams_are_lettered_like_spreadsheet_columns(index, name):
     assert _letters(index) == name
+
+
+def test_a_team_match_is_two_tables_and_two_game_sets():
+    movement = team_match(["North", "South"])
+    assert (movement.tables, movement.game_sets) == (2, 2)
+    assert movement.teams == {"North": (1, 2), "South": (3, 4)}

@@ -116,3 +116,31 @@ def test_split_partnership_ties_name_every_winner():
     }
     both = split_totals({"S": 200, "H": 200, "D": 100, "C": 200}, "SDHC")  # S 400, D 300, H 300, C 400
     assert both.winners == ("S", "C")
+
+
+BROKEN = {"calypsos": {"S": 1, "H": 0, "C": 2}, "unfinished": {"S": 5, "H": 3, "C": "x"}}
+BROKEN_PROBLEMS = [
+    NOBODYS,
+    "unfinished.C must be a whole number, not 'x'",
+    "trick_piles must be an object with S, H, C",
+]
+
+
+def test_a_neutralised_sheet_with_several_problems_lists_them_all_players_first():
+    assert check_neutralised(BROKEN) == BROKEN_PROBLEMS
+    with pytest.raises(ScoreSheetError) as caught:
+        NeutralisedSheet.from_dict(BROKEN, validate=False)  # the structure is checked even so
+    assert caught.value.problems == BROKEN_PROBLEMS
+    assert str(caught.value) == "; ".join(BROKEN_PROBLEMS)
+
+
+def test_a_neutralised_sheet_that_is_not_an_object_is_refused_not_crashed_on():
+    assert check_neutralised(None) == ["a scoresheet must be an object, not NoneType"]
+    assert check_neutralised(["S"]) == ["a scoresheet must be an object, not list"]
+
+
+def test_a_neutralised_sheet_that_does_not_add_up_is_refused_when_read():
+    bad = {**NEUTRALISED, "trick_piles": {"S": 60, "H": 40, "D": 57}}
+    with pytest.raises(ScoreSheetError, match="add up to 208, not 207"):
+        NeutralisedSheet.from_dict(bad)
+    assert NeutralisedSheet.from_dict(bad, validate=False).trick_piles["D"] == 57
