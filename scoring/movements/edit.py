@@ -209,10 +209,13 @@ def place_players(movement: Movement, ids: Sequence[Player], from_round: int) ->
     side first); four to six latecomers together make a new table. Changes ``movement``; a game
     whose every table has six players raises ``MovementError``."""
     placements: list[Placement] = []
+    own_table: int | None = None  # four or more latecomers keep the new table they make
     for number in range(from_round, len(movement.rounds) + 1):
         tables = movement.rounds[number - 1]
         if len(ids) >= 4:
-            table = max([movement.tables, *tables]) + 1
+            if own_table is None or own_table in tables:
+                own_table = max([movement.tables, *tables]) + 1
+            table = own_table
             half = len(ids) // 2
             tables[table] = TableRound(tuple(ids[:half]), tuple(ids[half:]), None)
             movement.tables = max(movement.tables, table)

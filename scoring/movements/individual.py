@@ -288,6 +288,7 @@ def progressive_individual_next(
         raise MovementError(f"partnerships entered for table {min(unknown)}, which is not in play")
     movement.rounds.append(seated)
     movement.sitting_out.append([])
+    movement.cuts.extend({} for _ in range(number - len(movement.cuts)))  # games seated without a cut
     movement.cuts.append(cuts)
     if contacts_note:
         movement.notes.append(contacts_note)

@@ -418,7 +418,7 @@ class Movement:
                     )
                 player_at[player] = at
 
-        for table in sorted(tables):
+        for table in sorted(tables, key=_sort_key):  # a table given as text is refused, not compared with 1
             entry = tables[table]
             if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= self.tables:
                 raise MovementError(f"round {number}: table {table!r} is not one of tables 1..{self.tables}")
