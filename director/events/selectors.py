@@ -9,7 +9,9 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from director.clubs.access import clubs_for
 from director.core.errors import NotFound
-from scoring.cards import SUIT_INDEX
+from scoring.cards import SUIT_INDEX, SUIT_SYMBOLS
+from scoring.movements import odd
+from scoring.variants import clockwise_seats
 
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 from .models import ResultsChange as ResultsChange
@@ -110,6 +112,25 @@ class Cell:
     majors: SideView | None = None
     minors: SideView | None = None
     result: object | None = None  # the confirmed (or latest live) Submission, if any
+    variant: str | None = None  # a table of three or two of a progressive individual (scoring.movements.odd)
+
+    @property
+    def variant_name(self) -> str:
+        """What a table of three or two plays ("three-handed cutthroat", "Calypso Duet"); "" for four to six."""
+        return odd.NAMES.get(self.variant or "", "")
+
+    @property
+    def seat_list(self) -> list[tuple[str, str, object]]:
+        """A table of three or two: ``(suit, symbol, player)`` clockwise (a Duet: ♠ hand v ♣ hand)."""
+        seated = {suit: player for side in (self.majors, self.minors) if side for suit, player in side.seats.items()}
+        return [(suit, SUIT_SYMBOLS[suit], seated[suit]) for suit in clockwise_seats("".join(seated))]
+
+    def mark_odd(self, event: Event) -> Cell:
+        """Set ``variant`` when two or three are seated here in a progressive individual."""
+        count = sum(len(side.players) for side in (self.majors, self.minors) if side)
+        found = event.odd_tables.for_size(count) if event.is_individual else None
+        self.variant = found[0] if found else None
+        return self
 
     @property
     def status(self) -> str:
@@ -191,6 +212,8 @@ def round_grid(event: Event, *, with_results: bool = True) -> Grid:
         cell = grid.cells.setdefault((round_obj.number, table.number), Cell(round=round_obj, table=table))
         cell.game_set = seating.game_set_number
         setattr(cell, MAJORS if seating.direction == MAJORS else MINORS, _side(seating))
+    for cell in grid.cells.values():
+        cell.mark_odd(event)
     if with_results:
         for (round_number, table_number), submission in live_results(event).items():
             cell = grid.cells.get((round_number, table_number))
@@ -206,7 +229,7 @@ def table_round(table: Table, round: Round) -> Cell:
     for seating in _seatings(table.event, round=round, table=table):
         cell.game_set = seating.game_set_number
         setattr(cell, seating.direction, _side(seating))
-    return cell
+    return cell.mark_odd(table.event)
 
 
 def where_next(event: Event, partnership: Partnership) -> list[dict]:

@@ -18,6 +18,7 @@ from director.clubs.models import Club
 from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
+from scoring.cards import SUITS
 
 from . import lineup, selectors
 from .locks import lock_rounds, locked_event
@@ -49,6 +50,8 @@ _EVENT_SETTINGS = (
     "matchpoint_scale",
     "movement_kind",
     "individual_movement",
+    "three_table",
+    "removed_suit",
     "game_length_minutes",
     "season",
 )
@@ -90,6 +93,17 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             "the progressive individual movement",
             field="individual_movement",
         )
+    if values.get("three_table"):
+        clean["three_table"] = parse_choice(
+            values["three_table"], Event.ThreeTable, "what a table of three plays", field="three_table"
+        )
+    if values.get("removed_suit"):
+        suit = values["removed_suit"]
+        if not isinstance(suit, str) or suit not in tuple(SUITS):
+            raise ValidationError(
+                f"the suit out of the three packs must be one of S, H, D, C, not {suit!r}", field="removed_suit"
+            )
+        clean["removed_suit"] = suit
     if "game_length_minutes" in values:
         clean["game_length_minutes"] = parse_int(
             values["game_length_minutes"], "the game length", field="game_length_minutes", minimum=1, maximum=600
@@ -204,7 +218,13 @@ def update_event(*, event: Event, **values) -> Event:
     if event.status != Event.Status.DRAFT:
         # Seatings, tallies and results are laid out for these: changing them mid-session would
         # strand games already played (or leave games nobody is seated for).
-        for key, what in (("type", "the type"), ("form", "the form"), ("games", "the number of games")):
+        for key, what in (
+            ("type", "the type"),
+            ("form", "the form"),
+            ("games", "the number of games"),
+            ("three_table", "what a table of three plays"),
+            ("removed_suit", "the suit out of the three packs"),
+        ):
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))

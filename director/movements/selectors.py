@@ -22,6 +22,7 @@ from director.clubs.services import player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 from scoring import movements as mv
 from scoring.cards import SUIT_INDEX
+from scoring.variants import clockwise_seats
 
 from .adapters import RoundPlan, SidePlan, TablePlan
 
@@ -109,6 +110,15 @@ def fingerprint(movement: mv.Movement | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _odd_table(event: Event, entry: dict) -> tuple[str | None, str]:
+    """``(variant, seats)`` of a table of an individual event read from its seat rows: two or three
+    players play the event's variant, in the seats they hold, clockwise; ``(None, "")`` otherwise."""
+    if not event.is_individual or len(entry["suits"]) not in (2, 3) or "" in entry["suits"]:
+        return None, ""
+    found = event.odd_tables.for_size(len(entry["suits"]))
+    return found[0], clockwise_seats("".join(entry["suits"]))  # type: ignore[index]
+
+
 def _seat_side(seating: Seating):
     """A seating's side as the engine writes it: the partnership number, or the players in seat
     order (first suit, second suit, then the one out in deal 1 — ``apply_plan``'s convention)."""
@@ -165,16 +175,20 @@ def load_movement(event: Event) -> EventMovement:
     tables: dict[int, dict[int, dict]] = {}
     for seating in seatings:
         entry = tables.setdefault(seating.round.number, {}).setdefault(
-            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None}
+            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None, "suits": []}
         )
         entry[seating.direction] = _seat_side(seating)
+        entry["suits"] += [seat.suit for seat in seating.seats.all()]
         entry["game_set"] = seating.game_set_number
     last = max(tables, default=0)
     if last == 0 and stored is None:
         return EventMovement(event, None, rounds, with_results, partnerships, players, notes=state_notes)
     by_number = {r.number: r for r in rounds}
     db_rounds = [
-        {t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"]) for t, e in sorted(tables.get(n, {}).items())}
+        {
+            t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"], *_odd_table(event, e))
+            for t, e in sorted(tables.get(n, {}).items())
+        }
         for n in range(1, last + 1)
     ]
     db_out: list[list] = []
@@ -291,17 +305,22 @@ def current_plan(event: Event, number: int):
         .prefetch_related("seats")
     )
     tables: dict[int, TablePlan] = {}
+    suits: dict[int, list[str]] = {}
     for seating in seatings:
+        seats = sorted(seating.seats.all(), key=lambda s: SUIT_INDEX[s.suit] if s.suit else 9)
         side = SidePlan(
             partnership=seating.partnership.number if seating.partnership else None,
-            players=() if seating.partnership else tuple(s.player_id for s in seating.seats.all()),
+            players=() if seating.partnership else tuple(s.player_id for s in seats),
             sit_out_order=tuple(seating.sit_out_order),
         )
         entry = tables.setdefault(seating.table.number, TablePlan(None, None, seating.game_set_number))
+        suits.setdefault(seating.table.number, []).extend(s.suit for s in seats)
         if seating.direction == MAJORS:
             entry.majors = side
         else:
             entry.minors = side
+    for table, entry in tables.items():  # a table of three or two keeps its variant and seats
+        entry.variant, entry.seats = _odd_table(event, {"suits": suits[table]})
     round_obj = Round.objects.get(event=event, number=number)
     byes = list(round_obj.sitting_out_partnerships.values_list("number", flat=True))
     players_out = list(round_obj.sitting_out_players.values_list("pk", flat=True))

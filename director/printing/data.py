@@ -94,6 +94,7 @@ class Play:
     minors: Side | None = None
     result: Result | None = None
     set_goes_to: tuple[int, ...] = ()  # the tables that play this game set in the next game
+    variant: str = ""  # a table of three or two (scoring.movements.odd): what it plays
 
     def side(self, direction: str) -> Side | None:
         return self.majors if direction == MAJORS else self.minors

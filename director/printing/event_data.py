@@ -21,7 +21,7 @@ from scoring import gamesets
 from scoring import scores as score_engine
 from scoring.cards import SUIT_INDEX
 
-from .data import DIRECTION_SUITS, Entrant, EventData, Play, Result, Side, TableInfo
+from .data import DIRECTION_SUITS, DIRECTIONS, Entrant, EventData, Play, Result, Side, TableInfo
 from .options import PrintInputError
 
 
@@ -51,6 +51,13 @@ def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: di
         third=third,
         sit_out=sit_out,
     )
+
+
+def _odd_variant(event: Event, entry: dict) -> str:
+    """What a progressive individual's table of three or two plays ("" for four to six)."""
+    count = sum(len(entry[d].player_ids) for d in DIRECTIONS if entry.get(d) is not None)
+    found = event.odd_tables.for_size(count) if event.is_individual else None
+    return found[0] if found else ""
 
 
 def load_event_data(event: Event | int) -> EventData:
@@ -117,6 +124,7 @@ def load_event_data(event: Event | int) -> EventData:
             minors=entry.get("minors"),
             result=entry["result"],
             set_goes_to=nexts[r, t].set_tables if (r, t) in nexts else (),
+            variant=_odd_variant(event, entry),
         )
         for (r, t), entry in sorted(by_place.items())
     )

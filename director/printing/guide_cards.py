@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from scoring.cards import SIDE_SYMBOLS
+from scoring.movements import odd
 
 from . import layout, qr
 from .canvas import Batch, Output, Progress
@@ -44,6 +45,7 @@ class GuideRow:
     minors: Side | None
     moves: dict[str, tuple[Move, ...]]  # direction → moves
     set_to: tuple[int, ...] = ()  # duplicate: the tables the game set goes to for the next game
+    variant: str = ""  # a table of three or two: what it plays ("three-handed cutthroat")
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,17 @@ def guide_cards(data: EventData) -> list[GuideCard]:
                         _move(data, pid, round_number, table, direction, name)
                         for pid, name in zip(side.player_ids, side.names, strict=True)
                     )
-            rows.append(GuideRow(round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to))
+            rows.append(
+                GuideRow(
+                    round_number,
+                    play.game_set,
+                    play.majors,
+                    play.minors,
+                    moves,
+                    play.set_goes_to,
+                    odd.NAMES.get(play.variant, ""),
+                )
+            )
         cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
     return cards
 
@@ -184,7 +196,7 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
         side_lines = (
             _side_lines(batch, side, ew, widths[2 + i] - 8) for i, side in enumerate((row.majors, row.minors))
         )
-        lines = max(*side_lines, _move_lines(row), 1)
+        lines = max(*side_lines, _move_lines(row), 1) + bool(row.variant)
         height = lines * leading + 8
         if y - height < bottom:  # a long session: carry on over the page
             batch.end_page()
@@ -194,6 +206,10 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
             batch.box(left, y - height, room, height, stroke=None, fill=(0.965, 0.965, 0.965))
         first = y - 4 - lay.guide_size
         batch.text(xs[0] + 4, first, str(row.round), layout.BOLD, lay.guide_size + 2)
+        if row.variant:  # a table of three or two: what it plays, across the sides' columns, then the seats
+            text = row.variant[0].upper() + row.variant[1:]
+            batch.text(xs[2] + 4, first, text, layout.BOLD, lay.guide_size)
+            first -= leading
         if row.game_set is not None:
             batch.text(xs[1] + 4, first, str(row.game_set), layout.BOLD, lay.guide_size + 2)
         for i, side in enumerate((row.majors, row.minors)):

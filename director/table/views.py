@@ -122,6 +122,11 @@ def _table(token):
 def _seats(state) -> list[dict]:
     cell = state.cell
     rows = []
+    if cell is not None and cell.variant:  # a table of three or two: only the seats in play, clockwise
+        return [
+            {"seat": suit, "symbol": symbol, "side": "majors" if suit in MAJOR_SUITS else "minors", "player": p.name}
+            for suit, symbol, p in cell.seat_list
+        ]
     for seat in SEATS:
         side = None
         if cell is not None:

@@ -30,7 +30,7 @@ from .model import (
     pair_key,
     spread,
 )
-from .odd import DUET, NAMES, OddTables, odd_sizes, seat_players
+from .odd import DUET, NAMES, OddTables, describe_sizes, odd_sizes, seat_players
 
 Partnerships = Mapping[int, tuple[Sequence[Player], Sequence[Player]]]
 
@@ -70,9 +70,9 @@ def seating_sizes(players: int, tables: int | None = None) -> dict[int, int]:
             f"(that needs {4 * tables} to {6 * tables} players); {players} players fill {fewest} to {most} tables"
         )
     if odd is not None:
-        sizes = " and ".join(("a Duet of two", "a three", "a four")[size - 2] for size in odd)
         raise MovementError(
-            f"{players} players cannot fill {tables} table{'s' * (tables != 1)}: they are seated at {sizes} "
+            f"{players} players cannot fill {tables} table{'s' * (tables != 1)}: "
+            f"they are seated at {describe_sizes(odd)} "
             f"({len(odd)} table{'s' * (len(odd) != 1)})"
         )
     return table_sizes(players, tables)

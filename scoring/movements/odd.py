@@ -80,6 +80,12 @@ def odd_sizes(count: int) -> tuple[int, ...] | None:
     return ODD_COUNTS.get(count)
 
 
+def describe_sizes(sizes: Sequence[int]) -> str:
+    """``(4, 3)`` → ``"a four and a three"`` (``"a Duet of two"`` for a table of two)."""
+    words = {2: "a Duet of two", 3: "a three", 4: "a four", 5: "a five", 6: "a six"}
+    return " and ".join(words[size] for size in sizes)
+
+
 def seats_problem(variant: str, seats: str) -> str | None:
     """What is wrong with ``seats`` for ``variant`` (``None`` if nothing)."""
     if variant not in ODD_VARIANTS:
@@ -137,6 +143,7 @@ __all__ = [
     "THREE_VARIANTS",
     "OddTableError",
     "OddTables",
+    "describe_sizes",
     "odd_sizes",
     "odd_table_problem",
     "seat_players",

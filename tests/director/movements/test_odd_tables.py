@@ -1,0 +1,164 @@
+"""A progressive individual of two, three or seven players (issue #17.7): the night's choice of
+what a table of three plays is set up, seated, stored and shown — set-up page, event grid, movement
+page, the table's phone page and its guide card."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+
+from director.events import services as events
+from director.events.models import Event, Seat, Seating
+from director.movements import night as nights
+from director.movements import selectors as movement_selectors
+from director.movements import services as movement_services
+from director.printing.event_data import load_event_data, render_event
+from director.printing.guide_cards import guide_cards
+from tests.director.printing.helpers import pdf_pages
+
+pytestmark = pytest.mark.django_db
+DATE = datetime.date(2025, 5, 2)
+
+
+def individual(club, players, **extra):
+    event = nights.set_up_night(
+        club=club,
+        name="Small night",
+        date=DATE,
+        type=Event.Type.PROGRESSIVE_INDIVIDUAL,
+        players=[p.pk for p in players],
+        seed=4,
+        **extra,
+    )
+    event.refresh_from_db()  # the seating stores the movement on the event after it was made
+    return event
+
+
+def seats_of(event, table: int, game: int = 1) -> dict[str, int]:
+    rows = Seat.objects.filter(seating__round__event=event, seating__round__number=game, seating__table__number=table)
+    return {seat.suit: seat.player_id for seat in rows}
+
+
+def test_seven_players_seat_a_four_and_a_three_handed_table_without_diamonds(club_a, players_a):
+    event = individual(club_a, players_a[:7])
+    assert (event.three_table, event.removed_suit) == ("three-handed", "D")
+    four, three = seats_of(event, 1), seats_of(event, 2)
+    assert set(four) == set("SHDC") and set(three) == set("SHC")  # the ♦ chair is empty
+    assert sorted([*four.values(), *three.values()]) == sorted(p.pk for p in players_a[:7])
+    # nobody sits out at a three: no sit-out orders, no blank "out in deal 1" seat
+    assert not Seating.objects.filter(round__event=event, table__number=2).exclude(sit_out_order=[]).exists()
+    state = movement_selectors.load_movement(event)
+    entry = state.movement.rounds[0][2]
+    assert (entry.variant, entry.seats) == ("three-handed", "SHC")
+    assert state.in_sync  # the rows read back as the stored movement, variant and seats included
+    assert "round 1: table 2 seats three and plays three-handed cutthroat" in state.movement.notes
+
+
+@pytest.mark.parametrize(
+    ("three_table", "removed_suit", "seats"),
+    [("neutralised", "D", "SDH"), ("split", "S", "DHC"), ("three-handed", "C", "SDH")],
+)
+def test_three_players_play_the_nights_choice_in_its_seats(club_a, players_a, three_table, removed_suit, seats):
+    event = individual(club_a, players_a[:3], three_table=three_table, removed_suit=removed_suit)
+    assert set(seats_of(event, 1)) == set(seats)
+    entry = movement_selectors.load_movement(event).movement.rounds[0][1]
+    assert (entry.variant, entry.seats) == (three_table, seats)
+
+
+def test_two_players_play_a_duet_majors_hand_against_minors_hand(club_a, players_a):
+    event = individual(club_a, players_a[:2])
+    seated = Seating.objects.filter(round__event=event, round__number=1)
+    assert sorted(s.direction for s in seated) == ["majors", "minors"]
+    assert set(seats_of(event, 1)) == {"S", "C"}
+    assert movement_selectors.load_movement(event).movement.rounds[0][1].variant == "duet"
+
+
+def test_the_three_table_choice_is_fixed_once_the_night_starts(club_a, players_a):
+    from director.core.errors import Conflict
+
+    event = individual(club_a, players_a[:7])
+    events.update_event(event=event, three_table="split")  # before the start: fine
+    events.start_event(event=event)
+    with pytest.raises(Conflict, match="what a table of three plays cannot change once the event has started"):
+        events.update_event(event=event, three_table="neutralised")
+    with pytest.raises(Conflict, match="the suit out of the three packs cannot change"):
+        events.update_event(event=event, removed_suit="S")
+
+
+def test_a_director_reseating_the_four_by_hand_keeps_the_three(club_a, players_a):
+    event = individual(club_a, players_a[:7])
+    four = seats_of(event, 1)
+    round_obj, table = event.rounds.get(number=1), event.tables.get(number=1)
+    movement_services.set_seating(
+        round=round_obj, table=table, majors=[four["D"], four["C"]], minors=[four["S"], four["H"]]
+    )
+    assert set(seats_of(event, 2)) == set("SHC")
+    assert seats_of(event, 1)["S"] == four["D"]
+
+
+def test_pages_show_what_the_odd_table_plays_and_its_seats(client, club_a, players_a, director_a):
+    event = individual(club_a, players_a[:7], three_table="split")
+    three = seats_of(event, 2)
+    names = {p.pk: p.name for p in players_a}
+    client.force_login(director_a)
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    cell = html.split('data-table="2" data-game="1"')[1].split("</td>")[0]
+    assert "Split partnership" in cell
+    found = re.findall(r'<span class="suits suit-(\w)">.</span> <span class="names">([^<]+)</span>', cell)
+    assert found == [(s, names[three[s]]) for s in "SHC"]  # clockwise, no ♦ chair
+    page = client.get(f"/events/{event.pk}/movement/").content.decode()
+    movement_cell = page.split('data-game="1" data-table="2"')[1].split("</td>")[0]
+    assert "Split partnership" in movement_cell and names[three["C"]] in movement_cell
+    # the table's phone page names the variant and lists only the three seats in play
+    events.start_event(event=event)
+    token = event.tables.get(number=2).token
+    phone = client.get(f"/t/{token}/").content.decode()
+    assert '<p class="variant" id="table-variant"><b>Split partnership</b></p>' in phone
+    seats = re.findall(r'<li class="seat-(\w)">', phone.split('aria-label="Who sits where"')[1].split("</ul>")[0])
+    assert seats == ["S", "H", "C"]
+
+
+def test_the_set_up_page_offers_the_choice_and_knows_the_odd_counts(client, club_a, director_a):
+    client.force_login(director_a)
+    html = client.get(f"/clubs/{club_a.slug}/events/new/").content.decode()
+    assert 'name="three_table"' in html and 'name="removed_suit"' in html
+    assert (
+        'data-odd="{&quot;2&quot;: &quot;a Duet of two&quot;, &quot;3&quot;: &quot;a three&quot;, '
+        '&quot;7&quot;: &quot;a four and a three&quot;}"'
+    ) in html
+
+
+def test_the_set_up_form_seats_a_neutralised_three_and_refuses_a_made_up_choice(client, club_a, players_a, director_a):
+    client.force_login(director_a)
+    form = {
+        "name": "Three of us",
+        "date": "2025-05-02",
+        "type": "progressive-individual",
+        "rules_variant": "standard",
+        "games": 3,
+        "players": [p.pk for p in players_a[:3]],
+        "pairing": "draw",
+        "three_table": "neutralised",
+    }
+    bad = client.post(f"/clubs/{club_a.slug}/events/new/", {**form, "three_table": "five-handed"})
+    assert bad.status_code == 400 and "five-handed is not one of the available choices" in bad.content.decode()
+    assert not Event.objects.filter(name="Three of us").exists()
+    response = client.post(f"/clubs/{club_a.slug}/events/new/", form)
+    assert response.status_code == 302
+    event = Event.objects.get(name="Three of us")
+    assert event.three_table == "neutralised" and set(seats_of(event, 1)) == set("SDH")
+
+
+def test_the_guide_card_names_the_variant_above_the_seats(club_a, players_a):
+    event = individual(club_a, players_a[:7], three_table="neutralised")
+    cards = {card.table: card for card in guide_cards(load_event_data(event))}
+    assert cards[2].rows[0].variant == "Neutralised Calypso" and cards[1].rows[0].variant == ""
+    text = pdf_pages(render_event("guide-cards", event))[1]
+    lines = [line.strip() for line in text.splitlines()]
+    at = lines.index("1 Neutralised Calypso")  # game 1, then the seats
+    three = seats_of(event, 2)
+    names = {p.pk: p.name for p in players_a}
+    wanted = [f"♠ {names[three['S']]}", f"♥ {names[three['H']]}", f"♦ {names[three['D']]}"]
+    assert [line[: len(w)] for line, w in zip(lines[at + 1 : at + 4], wanted, strict=True)] == wanted
