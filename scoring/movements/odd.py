@@ -22,11 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SIDE_SUITS, SUITS
-from ..variants import DEFAULT_REMOVED_SUIT, NEUTRALISED_SEATS, three_handed_seats
+from ..variants import DEFAULT_REMOVED_SUIT, NEUTRALISED, NEUTRALISED_SEATS, SPLIT, THREE_HANDED, three_handed_seats
 
-THREE_HANDED = "three-handed"
-SPLIT = "split"
-NEUTRALISED = "neutralised"
 DUET = "duet"
 THREE_VARIANTS = (THREE_HANDED, SPLIT, NEUTRALISED)
 """What a table of three plays: the night's choice, three-handed cutthroat unless it says otherwise."""
