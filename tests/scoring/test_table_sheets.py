@@ -47,7 +47,8 @@ def test_neutralised_is_207_cards_of_spades_diamonds_hearts():
     scored = score_table_sheet("neutralised", sheet, "SDH")
     assert scored.own == {"S": 1250 + 80 + 600, "D": 500 + 120 + 500, "H": 180 + 390}
     assert check_table_sheet("neutralised", {**sheet, "trick_piles": {"S": 61, "D": 50, "H": 39}}, "SDH") == [
-        "cards add up to 208, not 207: 1 card too many (calypsos 13×3 = 39, unfinished 19, trick piles 61 + 39 + 50 = 150)"
+        "cards add up to 208, not 207: 1 card too many "
+        "(calypsos 13×3 = 39, unfinished 19, trick piles 61 + 39 + 50 = 150)"
     ]
 
 
@@ -62,7 +63,8 @@ def test_a_sheet_of_other_seats_or_cards_is_refused_naming_the_tables_seats():
     with pytest.raises(ScoreSheetError) as caught:
         score_table_sheet("three-handed", {**SHEET, "trick_piles": {"S": 20, "H": 20, "C": 24}}, "SHC")
     assert caught.value.problems == [
-        "cards add up to 118, not 117: 1 card too many (calypsos 13×3 = 39, unfinished 15, trick piles 20 + 20 + 24 = 64)"
+        "cards add up to 118, not 117: 1 card too many "
+        "(calypsos 13×3 = 39, unfinished 15, trick piles 20 + 20 + 24 = 64)"
     ]
     with pytest.raises(ValueError, match="'duet' is not the form of a table of three"):
         check_table_sheet("duet", SHEET, "SC")
