@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import cards, gamesets, scores
+from . import cards, gamesets, scores, variants
 
 
 @cache
@@ -57,6 +57,8 @@ def rules() -> dict[str, Any]:
                 for copies, seats in ((cards.COPIES, 4), (scores.THREE_HANDED_COPIES, 3))
             },
             "count_digits": scores.COUNT_DIGITS,
+            "neutralised_deck": variants.NEUTRALISED_DECK,
+            "neutralised_seats": variants.NEUTRALISED_SEATS,
         },
         "words": scores.SHEET_WORDS,
     }

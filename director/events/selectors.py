@@ -81,6 +81,22 @@ def event_detail(event_id: int, *, user=None) -> Event:
     return event
 
 
+# --- tables of three and two (scoring.movements.odd) ----------------------------------------------------
+def odd_variant(event: Event, suits) -> tuple[str | None, str]:
+    """``(variant, seats)`` of a table of a progressive individual whose seat rows hold ``suits``:
+    two or three players play the night's variant (``Event.odd_tables``) in the seats they hold,
+    clockwise; four to six (or a side of three's blank seat) ``(None, "")``."""
+    suits = list(suits)
+    found = event.odd_tables.for_size(len(suits)) if event.is_individual and "" not in suits else None
+    return (found[0], clockwise_seats("".join(suits))) if found else (None, "")
+
+
+def table_variant(table: Table, round: Round) -> tuple[str | None, str]:
+    """``odd_variant`` of ``table`` in game ``round``, from its seat rows (one query)."""
+    suits = Seat.objects.filter(round=round, seating__table=table).values_list("suit", flat=True)
+    return odd_variant(table.event, suits)
+
+
 # --- the round grid ----------------------------------------------------------------------------------
 @dataclass
 class SideView:
@@ -127,9 +143,9 @@ class Cell:
 
     def mark_odd(self, event: Event) -> Cell:
         """Set ``variant`` when two or three are seated here in a progressive individual."""
-        count = sum(len(side.players) for side in (self.majors, self.minors) if side)
-        found = event.odd_tables.for_size(count) if event.is_individual else None
-        self.variant = found[0] if found else None
+        suits = [suit for side in (self.majors, self.minors) if side for suit in side.seats]
+        blank = [""] * sum(side.out_first is not None for side in (self.majors, self.minors) if side)
+        self.variant = odd_variant(event, suits + blank)[0]
         return self
 
     @property

@@ -20,9 +20,9 @@ from django.db.models import Prefetch
 from director.clubs.models import Club, Player
 from director.clubs.services import player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
+from director.events.selectors import odd_variant
 from scoring import movements as mv
 from scoring.cards import SUIT_INDEX
-from scoring.variants import clockwise_seats
 
 from .adapters import RoundPlan, SidePlan, TablePlan
 
@@ -113,10 +113,7 @@ def fingerprint(movement: mv.Movement | None) -> str:
 def _odd_table(event: Event, entry: dict) -> tuple[str | None, str]:
     """``(variant, seats)`` of a table of an individual event read from its seat rows: two or three
     players play the event's variant, in the seats they hold, clockwise; ``(None, "")`` otherwise."""
-    if not event.is_individual or len(entry["suits"]) not in (2, 3) or "" in entry["suits"]:
-        return None, ""
-    found = event.odd_tables.for_size(len(entry["suits"]))
-    return found[0], clockwise_seats("".join(entry["suits"]))  # type: ignore[index]
+    return odd_variant(event, entry["suits"])
 
 
 def _seat_side(seating: Seating):

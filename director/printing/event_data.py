@@ -15,7 +15,7 @@ from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
 from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
-from director.events.selectors import next_places
+from director.events.selectors import next_places, odd_variant
 from director.results.models import Submission
 from scoring import gamesets
 from scoring import scores as score_engine
@@ -55,9 +55,9 @@ def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: di
 
 def _odd_variant(event: Event, entry: dict) -> str:
     """What a progressive individual's table of three or two plays ("" for four to six)."""
-    count = sum(len(entry[d].player_ids) for d in DIRECTIONS if entry.get(d) is not None)
-    found = event.odd_tables.for_size(count) if event.is_individual else None
-    return found[0] if found else ""
+    suits = [suit for d in DIRECTIONS if entry.get(d) is not None for suit, _, _ in entry[d].seats]
+    suits += [""] * sum(entry[d].third is not None for d in DIRECTIONS if entry.get(d) is not None)
+    return odd_variant(event, suits)[0] or ""
 
 
 def load_event_data(event: Event | int) -> EventData:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from director.core.errors import ValidationError
-from scoring import scores
+from scoring import scores, variants
 
 
 @dataclass(frozen=True)
@@ -21,21 +21,37 @@ class ScoredSheet:
         return self.majors - self.minors
 
 
-def sheet_problems(data, *, form: str = "partnership") -> list[str]:
-    """Every problem with a (possibly half-typed) sheet, for a live check as the director types."""
+def table_form(event_form: str, variant: str | None) -> str:
+    """The form of a table's sheet: a table of three's variant (``three-handed``, ``split``,
+    ``neutralised``), a Duet's partnership sheet (one player a side), else the event's form."""
+    if variant in variants.TABLE_FORMS:
+        return variant
+    return "partnership" if variant == "duet" else event_form
+
+
+def sheet_problems(data, *, form: str = "partnership", seats: str = "") -> list[str]:
+    """Every problem with a (possibly half-typed) sheet, for a live check as the director types.
+    ``seats``: a table of three's seats (its ``form`` one of ``variants.TABLE_FORMS``)."""
+    if form in variants.TABLE_FORMS:
+        return variants.check_table_sheet(form, data, seats)
     if form == "cutthroat":
         return scores.check_cutthroat(data)
     return scores.check_sheet(data)
 
 
-def score_sheet(data, *, form: str = "partnership") -> ScoredSheet:
+def score_sheet(data, *, form: str = "partnership", seats: str = "") -> ScoredSheet:
     """Check and score a sheet (dict from a form, the API or a file). Raises ``ValidationError``
     listing every problem — text where a number belongs, a negative count, cards not adding to 208.
 
     Cutthroat sheets have four individual scores and no partnership totals: ``majors``/``minors``
-    are 0 and the individual scores are read from the sheet when needed.
+    are 0 and the individual scores are read from the sheet when needed; so have the sheets of a
+    table of three (``form`` its variant, ``seats`` its seats: ``variants.score_table_sheet``).
     """
     try:
+        if form in variants.TABLE_FORMS:  # a table of three: its own scores are read from the sheet
+            variants.score_table_sheet(form, data, seats)
+            kind = variants.NeutralisedSheet if form == variants.NEUTRALISED else scores.CutthroatSheet
+            return ScoredSheet(sheet=kind.from_dict(data).to_dict(), majors=0, minors=0)
         if form == "cutthroat":
             sheet = scores.CutthroatSheet.from_dict(data)
             return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)

@@ -7,6 +7,8 @@
 // window.CalypsoScores.score(sheet) -> {majors, minors, net, players: {S: points...}} (sheet must check)
 // window.CalypsoScores.checkCutthroat(sheet) -> {problems, total, deck, seats, complete, blanks}
 // window.CalypsoScores.scoreCutthroat(sheet) -> {scores: {S: points...}, table_total} (sheet must check)
+// window.CalypsoScores.checkTable(form, sheet, seats) / scoreTable(form, sheet, seats): a club night's
+//   table of three (three-handed, split or neutralised) -> as checkCutthroat / {own, totals, nets}
 // window.CalypsoScores.words(problem) -> the problem in the sheet's words ("Calypsos — ♠ player: ...")
 (function (root) {
   "use strict";
@@ -203,6 +205,69 @@
     return { scores: scores, table_total: total };
   }
 
+  // scoring.variants.check_neutralised: the cutthroat sheet of ♠ ♦ ♥ from 207 cards (a quad-deck
+  // less the 2♣; ♣ is nobody's). A problem of the sheet's shape (or a blank box) stops the check
+  // there, as it does on the server.
+  function checkNeutralised(sheet) {
+    var plain = sheet;
+    if (isMapping(sheet) && sheet.form === "neutralised") {
+      plain = {};
+      Object.keys(sheet).forEach(function (k) { if (k !== "form") plain[k] = sheet[k]; });
+    }
+    var deck = K.neutralised_deck, perSuit = K.copies * CALYPSO;
+    if (!isMapping(plain)) return { problems: notASheet(plain), total: 0, deck: deck, seats: [], complete: false, blanks: 0 };
+    if (!isMapping(plain.calypsos))
+      return { problems: ["calypsos must be an object keyed by the players' suits"], total: 0, deck: deck, seats: [], complete: false, blanks: 0 };
+    var seats = SEATS.filter(function (s) { return has(plain.calypsos, s); });
+    var read = new Reading(), v = {};
+    if (seats.length !== 3 && seats.length !== 4) read.problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
+    v.c = read.counts(plain, "calypsos", seats, true);
+    v.u = read.counts(plain, "unfinished", seats, true);
+    v.p = read.counts(plain, "trick_piles", seats, true);
+    v.r = read.counts(plain, "revokes", seats, false);
+    read.header(plain);
+    var players = K.neutralised_seats.split("");
+    if (seats.length && (seats.length !== players.length || seats.some(function (s) { return players.indexOf(s) < 0; })))
+      read.problems.unshift("Neutralised Calypso is played by ♠ ♥ ♦ (S, H, D), not " + seats.join(" ") + ": ♣ is nobody's");
+    var result = { problems: read.problems, total: cardsSoFar(v), deck: deck, seats: seats, complete: false, blanks: read.blanks, values: v };
+    if (read.problems.length || read.blanks || !seats.length) return result;
+    var outOfRange = read.ranges(v, deck, perSuit);
+    if (!outOfRange) read.problems.push.apply(read.problems, conservation(v, deck));
+    result.complete = true;
+    return result;
+  }
+
+  // scoring.variants.check_table_sheet: the sheet of a club night's table of three, played as
+  // form ("three-handed", "split" or "neutralised") in seats (its suits clockwise, e.g. "SHC").
+  function checkTable(form, sheet, seats) {
+    if (form === "neutralised") return checkNeutralised(sheet);
+    var result = checkCutthroat(sheet), named = result.seats, want = seats.split("");
+    if (named.length && (named.length !== want.length || named.some(function (s) { return want.indexOf(s) < 0; }))) {
+      var marks = want.map(function (s) { return C.rules.cards.symbols[s]; }).join(" ");
+      result.problems.unshift("this table is played by " + marks + " (" + want.join(", ") + "), not " + named.join(" "));
+    }
+    return result;
+  }
+
+  // scoring.variants.score_table_sheet: own (cutthroat) scores, split totals (own + the right-hand
+  // player's own, seated clockwise as seats) and the tally figures (n × total − all). Sheet must check.
+  function scoreTable(form, sheet, seats) {
+    var result = checkTable(form, sheet, seats), v = result.values, own = {}, totals = {}, nets = {}, all = 0;
+    var order = seats.split("");
+    order.forEach(function (s) {
+      var revokesByOthers = 0;
+      order.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
+      own[s] = calypsoPoints(v.c[s]) + K.unfinished_points * v.u[s] + K.trick_pile_points * v.p[s] +
+        K.revoke_points * revokesByOthers;
+    });
+    order.forEach(function (s, i) {
+      totals[s] = form === "split" ? own[s] + own[order[(i + order.length - 1) % order.length]] : own[s];
+      all += totals[s];
+    });
+    order.forEach(function (s) { nets[s] = order.length * totals[s] - all; });
+    return { own: own, totals: totals, nets: nets };
+  }
+
   // scoring.scores.in_sheet_words: field paths become the sheet's words.
   var RULES = WORDS.rules.map(function (rule) { return { pattern: new RegExp(rule[0], "g"), kind: rule[1] }; });
   function words(problem) {
@@ -221,6 +286,7 @@
 
   root.CalypsoScores = {
     check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
+    checkNeutralised: checkNeutralised, checkTable: checkTable, scoreTable: scoreTable,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
 })(typeof window !== "undefined" ? window : globalThis);
