@@ -22,6 +22,7 @@ from director.clubs.services import player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 from director.events.selectors import odd_variant
 from scoring import movements as mv
+from scoring import variants
 from scoring.cards import SUIT_INDEX
 
 from .adapters import RoundPlan, SidePlan, TablePlan
@@ -250,7 +251,7 @@ class PendingResults:
     next: int | None
     missing: list[int] = field(default_factory=list)  # tables without a confirmed sheet
     unconfirmed: list[int] = field(default_factory=list)  # of those, tables with a sheet awaiting confirmation
-    results: dict[int, int] = field(default_factory=dict)  # table -> majors' net (confirmed)
+    results: dict[int, object] = field(default_factory=dict)  # table -> majors' net (a three: seat -> total)
     already_seated: bool = False
 
     @property
@@ -275,12 +276,18 @@ def pending_results(state: EventMovement) -> PendingResults:
         round__event=state.event,
         round__number=played,
         status__in=(Submission.Status.CONFIRMED, Submission.Status.SUBMITTED, Submission.Status.DISPUTED),
-    ).values_list("table__number", "status", "net")
-    results: dict[int, int] = {}
+    ).values_list("table__number", "status", "net", "sheet")
+    results: dict[int, object] = {}
     waiting: set[int] = set()
-    for table, status, net in rows:
+    seated = movement.rounds[played - 1]
+    for table, status, net, sheet in rows:
         if status == Submission.Status.CONFIRMED:
-            results[table] = net
+            entry = seated.get(table)
+            if entry is not None and entry.variant in variants.TABLE_FORMS:
+                # a table of three: each seat's total (split: own + the right-hand player's); the best stays
+                results[table] = variants.score_table_sheet(entry.variant, sheet, entry.seats).totals
+            else:
+                results[table] = net
         else:
             waiting.add(table)
     missing = [t for t in tables if t not in results]
