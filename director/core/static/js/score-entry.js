@@ -11,7 +11,10 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  function isCutthroat(card) { return card.dataset.form === "cutthroat"; }
+  // A club night's table of three (data-form three-handed / split / neutralised, data-seats its
+  // seats) is laid out as a cutthroat table and checked by scores.js checkTable.
+  function threeForm(card) { return card.dataset.seats ? card.dataset.form : ""; }
+  function isCutthroat(card) { return card.dataset.form === "cutthroat" || threeForm(card) !== ""; }
 
   // The seat nobody plays at a three-handed cutthroat table ("" for four players).
   function absentSeat(card) {
@@ -40,8 +43,8 @@
   }
 
   function updateCutthroat(card, anyTyped) {
-    var sheet = sheetOf(card);
-    var result = S.checkCutthroat(sheet);
+    var sheet = sheetOf(card), three = threeForm(card);
+    var result = three ? S.checkTable(three, sheet, card.dataset.seats) : S.checkCutthroat(sheet);
     var checkBox = card.querySelector("[data-role=check]");
     var list = card.querySelector("[data-role=problems]");
     card.classList.remove("live-ok", "live-bad");
@@ -58,7 +61,8 @@
     } else {
       card.classList.add("live-ok");
       checkBox.textContent = "✓ " + result.deck + " cards";
-      scored = S.scoreCutthroat(sheet);
+      // a table of three shows each player's total (split: own + the right-hand player's)
+      scored = three ? { scores: S.scoreTable(three, sheet, card.dataset.seats).totals } : S.scoreCutthroat(sheet);
     }
     card.querySelectorAll("td.points").forEach(function (td) {
       td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
