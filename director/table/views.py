@@ -144,6 +144,14 @@ class Layout:
         return {"cutthroat": self.cutthroat, "seats": self.seats}
 
 
+def _side_marks(layout: Layout) -> dict[str, list[tuple[str, str]]]:
+    """Each side's seats as (suit, symbol): at a table of three, only the seats in play."""
+    return {
+        direction: [(s, SUIT_SYMBOLS[s]) for s in layout.seats if (s in MAJOR_SUITS) == (direction == "majors")]
+        for direction in ("majors", "minors")
+    }
+
+
 def _layout(state) -> Layout:
     variant = state.cell.variant if state.cell is not None else None
     form = table_form(state.event.form, variant)
@@ -261,6 +269,12 @@ def _typed_comparison(request, table, state) -> dict | None:
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
     layout = _layout(state)
     cutthroat = layout.cutthroat
+    # a table of three's "sides" are where its seats are written (without ♦: ♠♥ and ♣)
+    labels = dict(SIDE_LABELS)
+    if layout.three:
+        labels = {
+            d: "".join(SUIT_SYMBOLS[s] for s in layout.seats if (s in MAJOR_SUITS) == (d == "majors")) for d in labels
+        }
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
     sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
@@ -290,18 +304,15 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         ],
         "variant_form": layout.three,
         # the radio buttons' marks: who is "majors" and who "minors" at this table
-        "side_marks": {
-            direction: [(s, SUIT_SYMBOLS[s]) for s in layout.seats if (s in MAJOR_SUITS) == (direction == "majors")]
-            for direction in ("majors", "minors")
-        },
+        "side_marks": _side_marks(layout),
         "values": values or {},
         "errors": errors or [],
         "side": side or "",
-        "side_labels": SIDE_LABELS,
-        "submitted_by": SIDE_LABELS.get(state.side or "", ""),
+        "side_labels": labels,
+        "submitted_by": labels.get(state.side or "", ""),
         "confirmer": confirmer,
         "sent_here": sent_here,
-        "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
+        "confirmer_label": labels.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
         "field_names": [name for name, _, _ in field_names(**layout.fields())],
         "client_state": {
