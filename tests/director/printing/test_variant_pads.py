@@ -131,3 +131,22 @@ def test_variant_pads_stay_inside_the_page(drawn, kind, paper, lang):
         assert x0 >= EDGE and x1 <= page_width - EDGE, text
         assert y - 0.25 * size >= EDGE and y + size <= page_height - EDGE, (text, y)
         assert size >= layout.MIN_FIT_SIZE, text
+
+
+def test_tally_cards_carry_a_three_s_figures_and_both_other_players(club_a, players_a, director_a):
+    from director.events import services as events
+    from director.printing.tally_cards import tally_cards
+    from director.results import services as results
+    from tests.director.table.test_tables_of_three import THREE
+
+    event = events.start_event(event=night(club_a, players_a[:7], three_table="split"))
+    results.enter_sheet(table=event.tables.get(number=2), round=event.rounds.get(number=1), sheet=THREE, by=director_a)
+    seats = seats_in_db(event)[(1, 2)]
+    cards = {card.entrant.names: card for card in tally_cards(load_event_data(event))}
+    # split totals ♠ 2860, ♥ 1400, ♣ 2140 → figures +2180, −2200, +20 (tests/director/table/test_tables_of_three.py)
+    assert {seat: cards[name].lines[0].net for seat, name in seats.items()} == {"S": 2180, "H": -2200, "C": 20}
+    assert cards[seats["S"]].lines[0].opponents == f"{seats['H']} & {seats['C']}"
+    text = " ".join(
+        " ".join(pdf_pages(render_from_event("tally-cards", load_event_data(event), PrintOptions()))).split()
+    )
+    assert "+2180" in text and "-2200" in text.replace("−", "-")
