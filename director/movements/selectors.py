@@ -24,6 +24,7 @@ from director.events.selectors import odd_variant
 from scoring import movements as mv
 from scoring import variants
 from scoring.cards import SUIT_INDEX
+from scoring.scores import ScoreSheetError
 
 from .adapters import RoundPlan, SidePlan, TablePlan
 
@@ -285,7 +286,10 @@ def pending_results(state: EventMovement) -> PendingResults:
             entry = seated.get(table)
             if entry is not None and entry.variant in variants.TABLE_FORMS:
                 # a table of three: each seat's total (split: own + the right-hand player's); the best stays
-                results[table] = variants.score_table_sheet(entry.variant, sheet, entry.seats).totals
+                try:
+                    results[table] = variants.score_table_sheet(entry.variant, sheet, entry.seats).totals
+                except ScoreSheetError:  # a sheet of other seats (re-seated by hand after it was confirmed)
+                    continue
             else:
                 results[table] = net
         else:

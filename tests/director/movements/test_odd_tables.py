@@ -162,3 +162,40 @@ def test_the_guide_card_names_the_variant_above_the_seats(club_a, players_a):
     names = {p.pk: p.name for p in players_a}
     wanted = [f"♠ {names[three['S']]}", f"♥ {names[three['H']]}", f"♦ {names[three['D']]}"]
     assert [line[: len(w)] for line, w in zip(lines[at + 1 : at + 4], wanted, strict=True)] == wanted
+
+
+def test_a_night_of_seven_plays_on_seated_from_a_threes_result(client, club_a, players_a, director_a):
+    from director.results import services as results
+    from tests.director.table.test_tables_of_three import FOUR, THREE
+
+    event = individual(club_a, players_a[:7])
+    events.start_event(event=event)
+    game = event.rounds.get(number=1)
+    for number, sheet in ((1, FOUR), (2, THREE)):
+        results.enter_sheet(table=event.tables.get(number=number), round=game, sheet=sheet, by=director_a)
+    three = seats_of(event, 2)
+    client.force_login(director_a)
+    expected = movement_selectors.load_movement(event).fingerprint
+    response = client.post(f"/events/{event.pk}/movement/next/", {"expected": expected})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    # ♣ scored best (1,800): ♣ stays at the three, ♠ and ♥ go up to table 1
+    assert three["C"] in seats_of(event, 2, game=2).values()
+    assert {three["S"], three["H"]} <= set(seats_of(event, 1, game=2).values())
+    assert set(seats_of(event, 2, game=2)) == set("SHC")
+    for url in (
+        f"/events/{event.pk}/",
+        f"/events/{event.pk}/movement/",
+        f"/events/{event.pk}/movement/balance/",
+        f"/events/{event.pk}/games/1/scores/",
+        f"/events/{event.pk}/games/2/scores/",
+        f"/events/{event.pk}/results/",
+        f"/events/{event.pk}/results/games/1/",
+    ):
+        assert client.get(url).status_code == 200, url
+    page = client.get(f"/events/{event.pk}/movement/").content.decode()
+    assert page.count("Three-handed cutthroat") >= 2  # game 1 and game 2
+    cards = {card.table: card for card in guide_cards(load_event_data(event))}
+    moves = cards[2].rows[0].moves
+    movers = {m.who: m for direction in moves for m in moves[direction]}
+    names = {p.pk: p.name for p in players_a}
+    assert movers[names[three["C"]]].table == 2 and movers[names[three["S"]]].table == 1  # stays at 2
