@@ -10,12 +10,12 @@ import re
 import pytest
 
 from director.events import services as events
-from director.events.models import Event, Seat, Seating
-from director.movements import night as nights
+from director.events.models import Event, Seating
 from director.movements import selectors as movement_selectors
 from director.movements import services as movement_services
 from director.printing.event_data import load_event_data, render_event
 from director.printing.guide_cards import guide_cards
+from tests.director.factories import seat_players, small_night
 from tests.director.printing.helpers import pdf_pages
 
 pytestmark = pytest.mark.django_db
@@ -23,22 +23,11 @@ DATE = datetime.date(2025, 5, 2)
 
 
 def individual(club, players, **extra):
-    event = nights.set_up_night(
-        club=club,
-        name="Small night",
-        date=DATE,
-        type=Event.Type.PROGRESSIVE_INDIVIDUAL,
-        players=[p.pk for p in players],
-        seed=4,
-        **extra,
-    )
-    event.refresh_from_db()  # the seating stores the movement on the event after it was made
-    return event
+    return small_night(club, players, games=4, **extra)
 
 
 def seats_of(event, table: int, game: int = 1) -> dict[str, int]:
-    rows = Seat.objects.filter(seating__round__event=event, seating__round__number=game, seating__table__number=table)
-    return {seat.suit: seat.player_id for seat in rows}
+    return seat_players(event, table, game)
 
 
 def test_seven_players_seat_a_four_and_a_three_handed_table_without_diamonds(club_a, players_a):

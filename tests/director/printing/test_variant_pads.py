@@ -5,17 +5,15 @@ is the partnership sheet naming each player's hand and dummy."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
-from director.movements import night as nights
 from director.printing import layout
 from director.printing.data import EventData, Play, Side, TableInfo
 from director.printing.documents import render_from_event
 from director.printing.event_data import load_event_data
 from director.printing.options import PrintOptions
 from director.printing.words import EVENT_WORDS
+from tests.director.factories import small_night
 
 from .helpers import pdf_pages
 from .test_event_nothing_clipped import EDGE, EVENT, LONG, drawn
@@ -27,17 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def night(club, players, **extra):
-    event = nights.set_up_night(
-        club=club,
-        name="Small night",
-        date=datetime.date(2025, 5, 2),
-        type="progressive-individual",
-        players=[p.pk for p in players],
-        seed=4,
-        games=1,
-        **extra,
-    )
-    return event
+    return small_night(club, players, games=1, **extra)
 
 
 def pages_of(event, lang="en") -> list[str]:

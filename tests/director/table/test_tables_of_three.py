@@ -4,19 +4,17 @@ confirm it, and the tally and the next game use each player's figure."""
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 
 import pytest
 from django.test import Client
 
-from director.events import services as events
-from director.events.models import Event, Seat
-from director.movements import night as nights
+from director.events.models import Event
 from director.movements import services as movement_services
 from director.results.models import Submission
 from director.standings.selectors import event_results
+from tests.director.factories import seat_players, small_night
 from tests.director.table.conftest import TableClient
 
 pytestmark = pytest.mark.django_db
@@ -36,22 +34,7 @@ FOUR = {
 
 
 def night(club, players, **extra):
-    event = nights.set_up_night(
-        club=club,
-        name="Small night",
-        date=datetime.date(2025, 5, 2),
-        type=Event.Type.PROGRESSIVE_INDIVIDUAL,
-        players=[p.pk for p in players],
-        seed=4,
-        games=3,
-        **extra,
-    )
-    return events.start_event(event=event)
-
-
-def seat_players(event, table: int, game: int = 1) -> dict[str, int]:
-    rows = Seat.objects.filter(seating__round__event=event, seating__round__number=game, seating__table__number=table)
-    return {seat.suit: seat.player_id for seat in rows}
+    return small_night(club, players, start=True, **extra)
 
 
 def client_state(html: str) -> dict:

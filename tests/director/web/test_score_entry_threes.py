@@ -4,32 +4,19 @@ partnership sheet with each player's hand and dummy."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
 
-from director.events import services as events
-from director.events.models import Event
-from director.movements import night as nights
 from director.results.models import Submission
 from director.standings.selectors import event_results
+from tests.director.factories import small_night
 
 pytestmark = pytest.mark.django_db
 
 
 def started(club, players, **extra):
-    event = nights.set_up_night(
-        club=club,
-        name="Small night",
-        date=datetime.date(2025, 5, 2),
-        type=Event.Type.PROGRESSIVE_INDIVIDUAL,
-        players=[p.pk for p in players],
-        seed=4,
-        games=3,
-        **extra,
-    )
-    return events.start_event(event=event)
+    return small_night(club, players, start=True, **extra)
 
 
 def neutralised_boxes(table: int, counts: dict) -> dict:

@@ -192,17 +192,22 @@
     return result;
   }
 
-  function scoreCutthroat(sheet) {
-    var result = checkCutthroat(sheet), v = result.values, scores = {}, total = 0;
-    result.seats.forEach(function (s) {
+  // scoring.scores._individual_scores: each player's own score, a trick pile per player.
+  function ownScores(seats, v) {
+    var scores = {};
+    seats.forEach(function (s) {
       // Every other player is an opponent: each revoke gives 260 to each of them.
       var revokesByOthers = 0;
-      result.seats.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
+      seats.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
       scores[s] = calypsoPoints(v.c[s]) + K.unfinished_points * v.u[s] + K.trick_pile_points * v.p[s] +
         K.revoke_points * revokesByOthers;
-      total += scores[s];
     });
-    return { scores: scores, table_total: total };
+    return scores;
+  }
+
+  function scoreCutthroat(sheet) {
+    var result = checkCutthroat(sheet), scores = ownScores(result.seats, result.values);
+    return { scores: scores, table_total: sum(scores) };
   }
 
   // scoring.variants.check_neutralised: the cutthroat sheet of ♠ ♦ ♥ from 207 cards (a quad-deck
@@ -252,14 +257,8 @@
   // scoring.variants.score_table_sheet: own (cutthroat) scores, split totals (own + the right-hand
   // player's own, seated clockwise as seats) and the tally figures (n × total − all). Sheet must check.
   function scoreTable(form, sheet, seats) {
-    var result = checkTable(form, sheet, seats), v = result.values, own = {}, totals = {}, nets = {}, all = 0;
-    var order = seats.split("");
-    order.forEach(function (s) {
-      var revokesByOthers = 0;
-      order.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
-      own[s] = calypsoPoints(v.c[s]) + K.unfinished_points * v.u[s] + K.trick_pile_points * v.p[s] +
-        K.revoke_points * revokesByOthers;
-    });
+    var order = seats.split(""), own = ownScores(order, checkTable(form, sheet, seats).values);
+    var totals = {}, nets = {}, all = 0;
     order.forEach(function (s, i) {
       totals[s] = form === "split" ? own[s] + own[order[(i + order.length - 1) % order.length]] : own[s];
       all += totals[s];
