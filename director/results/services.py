@@ -25,7 +25,7 @@ from director.events.changes import results_changed
 from director.events.models import Event, Round, Table
 from director.events.selectors import table_variant
 
-from .adapters import score_sheet, table_form
+from .adapters import score_table_sheet, table_form
 from .models import Submission
 
 S = Submission.Status
@@ -145,7 +145,7 @@ def enter_sheet_once(
     earlier = _replay(key, table, round)
     if earlier is not None:
         return earlier, False
-    scored = score_sheet(sheet, **_form(table, round))
+    scored = score_table_sheet(sheet, **_form(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         _lock_game(round.pk)
@@ -179,7 +179,7 @@ def enter_sheet_once(
 
 
 def _form(table: Table, round: Round) -> dict:
-    """``score_sheet``'s ``form`` and ``seats`` for ``table``'s sheet of game ``round``: the event's
+    """``score_table_sheet``'s ``form`` and ``seats`` for ``table``'s sheet of game ``round``: the event's
     form, or a table of three's variant in its seats (a Duet: a partnership sheet)."""
     event_form = Event.objects.filter(pk=round.event_id).values_list("form", flat=True).first() or "partnership"
     variant, seats = table_variant(table, round)
@@ -209,7 +209,7 @@ def submit_from_table(
     earlier = _replay(key, table, round)
     if earlier is not None:
         return earlier
-    scored = score_sheet(sheet, **_form(table, round))
+    scored = score_table_sheet(sheet, **_form(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         game = _lock_game(round.pk)
@@ -310,7 +310,7 @@ def dispute_submission(
     propose. It must add up (``ValidationError`` otherwise, and nothing is written)."""
     proposed = None
     if proposal is not None:
-        scored = score_sheet(proposal, **_form(submission.table, submission.round))
+        scored = score_table_sheet(proposal, **_form(submission.table, submission.round))
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
@@ -388,7 +388,7 @@ def save_from_page(
     ``sheet``: the numbers in the table's boxes (None when they are blank).
     """
     _check_place(table, round)
-    scored = score_sheet(sheet, **_form(table, round)) if sheet is not None else None
+    scored = score_table_sheet(sheet, **_form(table, round)) if sheet is not None else None
     with transaction.atomic():
         table = _lock_table(table)
         standing = _standing(table, round)

@@ -2,7 +2,7 @@
 
 The browser checks the sheets as the director types (``js/scores.js`` mirrors ``scoring.scores``;
 cutthroat events have a trick pile per player and four — three-handed, three — individual scores);
-the server checks them again with ``results.adapters.sheet_problems`` and saves through
+the server checks them again with ``results.adapters.table_sheet_problems`` and saves through
 ``results.services.enter_sheet``. All the tables filled in are saved together or not at all: one
 wrong sheet keeps every sheet of the page unsaved, with the problems shown on the table concerned.
 """
@@ -24,7 +24,7 @@ from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
-from director.results.adapters import sheet_problems, table_form
+from director.results.adapters import table_form, table_sheet_problems
 from scoring import scores, variants
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
@@ -234,8 +234,8 @@ def score_entry(request, event_id, number):
                 continue
             sheet = None if entry.blank else entry.sheet()
             three = threes.get(number_)
-            form = table_form(event.form, by_table[number_].variant)
-            problems = sheet_problems(sheet, form=form, seats=three[1] if three else "") if sheet is not None else []
+            form, seats = table_form(event.form, by_table[number_].variant), three[1] if three else ""
+            problems = table_sheet_problems(sheet, form=form, seats=seats) if sheet is not None else []
             if problems:
                 entry.errors = problems
                 continue

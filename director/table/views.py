@@ -32,7 +32,7 @@ from director.audit.context import request_ip
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.selectors import next_places, table_by_token
-from director.results.adapters import score_sheet, sheet_problems, table_form
+from director.results.adapters import score_table_sheet, table_form, table_sheet_problems
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
@@ -122,7 +122,7 @@ def _table(token):
 
 @dataclass(frozen=True)
 class Layout:
-    """The boxes of a table's sheet: ``form`` as ``results.adapters.score_sheet`` takes it
+    """The boxes of a table's sheet: ``form`` as ``results.adapters.score_table_sheet`` takes it
     (partnership, cutthroat, or a table of three's variant) and the ``seats`` that have boxes."""
 
     form: str
@@ -255,8 +255,8 @@ def _typed_comparison(request, table, state) -> dict | None:
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
     layout = _layout(state)
-    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=layout.form, seats=layout.seats)]
-    scored = None if problems else score_sheet(kept["sheet"], form=layout.form, seats=layout.seats)
+    problems = [in_sheet_words(p) for p in table_sheet_problems(kept["sheet"], form=layout.form, seats=layout.seats)]
+    scored = None if problems else score_table_sheet(kept["sheet"], form=layout.form, seats=layout.seats)
     return {
         "view": sheet_view(kept["sheet"], state.submission.sheet),
         "values": values_from_sheet(kept["sheet"]),
