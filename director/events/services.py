@@ -11,6 +11,7 @@ changed: ``events.changes``); seatings and movements
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from director.audit.services import record
@@ -25,6 +26,7 @@ from .locks import lock_rounds, locked_event
 from .models import (
     Event,
     Round,
+    Seat,
 )
 
 MAX_GAMES = 30
@@ -119,6 +121,28 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
 def _check_form(event_type: str, form: str) -> None:
     if form == Event.Form.CUTTHROAT and event_type not in CUTTHROAT_TYPES:
         raise ValidationError(f"a {event_type} event is played in partnerships, not cutthroat", field="form")
+
+
+def _check_odd_tables(event: Event, clean: dict) -> None:
+    """What a table of three plays fixes its seat rows (Neutralised ♠ ♦ ♥, three-handed without the
+    removed suit): once a table of two or three is seated, it cannot change under it."""
+    changed = [key for key in ("three_table", "removed_suit") if key in clean and clean[key] != getattr(event, key)]
+    if not changed or not event.is_individual:
+        return
+    seated = (
+        Seat.objects.filter(round__event=event)
+        .values("round_id", "seating__table__number")
+        .annotate(players=Count("pk"))
+        .filter(players__lte=3)
+        .order_by("seating__table__number")
+        .first()
+    )
+    if seated is not None:
+        raise Conflict(
+            f"table {seated['seating__table__number']} is seated as a table of three or two: what it plays and the "
+            "suit left out are chosen when the night is set up, and cannot change once it is seated",
+            field=changed[0],
+        )
 
 
 def _sync_rounds(event: Event) -> None:
@@ -228,6 +252,7 @@ def update_event(*, event: Event, **values) -> Event:
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
+    _check_odd_tables(event, clean)
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()

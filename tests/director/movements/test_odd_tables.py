@@ -67,8 +67,12 @@ def test_two_players_play_a_duet_majors_hand_against_minors_hand(club_a, players
 def test_the_three_table_choice_is_fixed_once_the_night_starts(club_a, players_a):
     from director.core.errors import Conflict
 
-    event = individual(club_a, players_a[:7])
-    events.update_event(event=event, three_table="split")  # before the start: fine
+    eight = individual(club_a, players_a[:8], allow_twin=True)
+    events.update_event(event=eight, three_table="split")  # no table of three seated: fine
+    event = individual(club_a, players_a[:7], allow_twin=True)
+    with pytest.raises(Conflict, match="^table 2 is seated as a table of three or two: what it plays"):
+        events.update_event(event=event, three_table="split")  # its seats are written
+    events.update_event(event=event, three_table="three-handed", removed_suit="D")  # no change: fine
     events.start_event(event=event)
     with pytest.raises(Conflict, match="what a table of three plays cannot change once the event has started"):
         events.update_event(event=event, three_table="neutralised")
