@@ -70,7 +70,7 @@ def test_the_three_table_choice_is_fixed_once_the_night_starts(club_a, players_a
     eight = individual(club_a, players_a[:8], allow_twin=True)
     events.update_event(event=eight, three_table="split")  # no table of three seated: fine
     event = individual(club_a, players_a[:7], allow_twin=True)
-    with pytest.raises(Conflict, match="^table 2 is seated as a table of three or two: what it plays"):
+    with pytest.raises(Conflict, match=r"^table 2 is seated as a table of three or two: what it plays"):
         events.update_event(event=event, three_table="split")  # its seats are written
     events.update_event(event=event, three_table="three-handed", removed_suit="D")  # no change: fine
     events.start_event(event=event)
