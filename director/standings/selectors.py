@@ -366,6 +366,11 @@ class EventResults(_ByKind):
             if play.individual is not None
         ]
 
+    def three_results(self) -> list[tally_engine.CutthroatResult]:
+        """A progressive individual's tables of three, confirmed: each player's figure, for the
+        tally cards' cross-check beside ``game_results`` (their figures add up to zero)."""
+        return [tally_engine.CutthroatResult(p.round, p.table, p.odd_nets) for p in self.play_list() if p.odd_nets]
+
     def tallies(self) -> dict[Hashable, tally_engine.Tally]:
         """Each entrant's tally; cutthroat: each player's own score per game in place of a net."""
         if not self.cutthroat:

@@ -192,3 +192,30 @@ def test_a_night_of_seven_plays_on_seated_from_a_threes_result(client, club_a, p
     movers = {m.who: m for direction in moves for m in moves[direction]}
     names = {p.pk: p.name for p in players_a}
     assert movers[names[three["C"]]].table == 2 and movers[names[three["S"]]].table == 1  # stays at 2
+
+
+def test_tally_cards_of_a_three_are_cross_checked_against_its_figures(club_a, players_a, director_a):
+    from director.results import services as results
+    from director.standings.tally_check import cell_name, check_tally_cards
+    from tests.director.table.test_tables_of_three import FOUR, THREE
+
+    event = events.start_event(event=individual(club_a, players_a[:7], three_table="split"))
+    game = event.rounds.get(number=1)
+    for number, sheet in ((1, FOUR), (2, THREE)):
+        results.enter_sheet(table=event.tables.get(number=number), round=game, sheet=sheet, by=director_a)
+    four, three = seats_of(event, 1), seats_of(event, 2)
+    # the four: majors −1000, minors +1000; the split three: ♠ +2180, ♥ −2200, ♣ +20
+    figures = {four["S"]: -1000, four["H"]: -1000, four["D"]: 1000, four["C"]: 1000}
+    figures |= {three["S"]: 2180, three["H"]: -2200, three["C"]: 20}
+    typed = {cell_name(pid, 1): f"{net:+}" for pid, net in figures.items()}
+    check = check_tally_cards(event=event, typed=typed, by=director_a)
+    assert not check.errors and check.discrepancies == []
+    wrong = check_tally_cards(event=event, typed={**typed, cell_name(three["H"], 1): "-2020"}, by=director_a)
+    assert [(d.kind, d.game, d.table, d.entrants) for d in wrong.discrepancies] == [
+        ("scoresheet", 1, 2, (three["H"],)),
+        ("zero-sum", None, None, ()),
+    ]
+    assert "wrote -2,020 but the scoresheet gives -2,200" in wrong.discrepancies[0].message
+    assert wrong.discrepancies[1].message == (
+        "The tally totals add up to +180, not 0: a tally is wrong by +180 somewhere."
+    )
