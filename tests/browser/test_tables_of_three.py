@@ -102,3 +102,35 @@ def test_a_duet_sheet_on_two_phones(phone_page, second_phone):  # noqa: F811
     second_phone.wait_for_selector("#table-status[data-status=confirmed]")
     row = Submission.objects.get(table=table)
     assert (row.status, row.majors, row.minors) == ("confirmed", 1340, 2340)
+
+
+def test_the_set_up_page_says_what_the_odd_table_plays(page):
+    from tests.browser.conftest import sign_in
+
+    user = get_user_model().objects.create_user("dora", password=PASSWORD)
+    club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
+    for i in range(1, 8):
+        clubs.add_player(club=club, name=f"Player {i}")
+    sign_in(page, "dora", PASSWORD)
+    page.goto("/clubs/pos/events/new/")
+    assert not page.locator("#id_three_table").is_visible()  # progressive pairs: no table of three
+    page.select_option("#id_type", "progressive-individual")
+    assert page.locator("#id_three_table").is_visible() and page.locator("#id_removed_suit").is_visible()
+    for i in range(1, 8):
+        page.get_by_label(f"Player {i}", exact=True).check()
+    estimate = page.locator("#table-estimate")
+    assert estimate.inner_text() == "7 players → a four and a three (the three plays Three-handed cutthroat)"
+    page.select_option("#id_three_table", "neutralised")
+    assert not page.locator("#id_removed_suit").is_visible()  # Neutralised always leaves out the 2♣
+    assert "(the three plays Neutralised Calypso (207 cards, ♣ nobody's))" in estimate.inner_text()
+    page.get_by_label("Player 7", exact=True).uncheck()
+    page.get_by_label("Player 6", exact=True).uncheck()
+    page.get_by_label("Player 5", exact=True).uncheck()
+    page.get_by_label("Player 4", exact=True).uncheck()
+    page.get_by_label("Player 3", exact=True).uncheck()
+    assert estimate.inner_text() == "2 players → a Duet of two (Calypso Duet)"
+    for i in (3, 4, 5, 6, 7):
+        page.get_by_label(f"Player {i}", exact=True).check()
+    page.get_by_role("button", name="Set up and seat the tables").click()
+    page.wait_for_url("**/events/*/")
+    assert "Neutralised Calypso" in page.inner_text("td.cell[data-table='2'][data-game='1']")
