@@ -59,6 +59,9 @@ def rules() -> dict[str, Any]:
             "count_digits": scores.COUNT_DIGITS,
             "neutralised_deck": variants.NEUTRALISED_DECK,
             "neutralised_seats": variants.NEUTRALISED_SEATS,
+            # a club night's table of three: the forms played with 207 cards, and those scored split
+            "neutralised_forms": [f for f in variants.TABLE_FORMS if variants.neutralised_cards(f)],
+            "split_forms": [f for f in variants.TABLE_FORMS if variants.split_scoring(f)],
         },
         "words": scores.SHEET_WORDS,
     }

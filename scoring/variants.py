@@ -107,11 +107,13 @@ def check_neutralised(sheet: NeutralisedSheet | Mapping[str, Any]) -> list[str]:
     of a player's own suit."""
     data: Any = sheet.to_dict() if isinstance(sheet, NeutralisedSheet) else sheet
     seats, problems = _neutralised_structure(data)
-    if problems or not seats:
-        return problems
+    if not seats or set(seats) != set(NEUTRALISED_SEATS):
+        return problems  # other players than ♠ ♦ ♥: their counts would only add noise
+    # As check_cutthroat, the counts are checked beside the sheet's other problems (a box left blank on
+    # a page is one of those: the browser's live check, js/scores.js, counts it as not typed yet).
     # The clubs' floor (the trick piles hold at least the 51 clubs) needs no check of its own: a player
     # holds at most 52 of their suit, so 207 − 3 × 52 = 51 cards are in piles whenever the counts add up.
-    return _individual_count_problems(data, seats, NEUTRALISED_DECK, COPIES * CALYPSO_CARDS)
+    return problems + _individual_count_problems(data, seats, NEUTRALISED_DECK, COPIES * CALYPSO_CARDS)
 
 
 def score_neutralised(sheet: NeutralisedSheet | Mapping[str, Any]) -> CutthroatScore:
@@ -172,8 +174,19 @@ def score_split(sheet: CutthroatSheet | Mapping[str, Any], clockwise: Sequence[s
 THREE_HANDED = "three-handed"
 SPLIT = "split"
 NEUTRALISED = "neutralised"
-TABLE_FORMS = (THREE_HANDED, SPLIT, NEUTRALISED)
+NEUTRALISED_SPLIT = "neutralised-split"
+TABLE_FORMS = (THREE_HANDED, SPLIT, NEUTRALISED, NEUTRALISED_SPLIT)
 """What a club night's table of three plays (``scoring.movements.odd``): the form of its sheet."""
+
+
+def neutralised_cards(form: str) -> bool:
+    """Does a table of three playing ``form`` play Neutralised Calypso's 207 cards (♠ ♦ ♥)?"""
+    return form in (NEUTRALISED, NEUTRALISED_SPLIT)
+
+
+def split_scoring(form: str) -> bool:
+    """Is a table of three playing ``form`` scored as split partnership (own + right-hand player's)?"""
+    return form in (SPLIT, NEUTRALISED_SPLIT)
 
 
 def _named_seats(data: Any) -> tuple[str, ...]:
@@ -183,11 +196,12 @@ def _named_seats(data: Any) -> tuple[str, ...]:
 
 def check_table_sheet(variant: str, data: Any, seats: str) -> list[str]:
     """Every problem with the sheet of a table of three playing ``variant`` in ``seats`` (clockwise
-    suits, e.g. ``"SHC"``): Neutralised as ``check_neutralised`` (207 cards); three-handed and
-    split as ``scores.check_cutthroat`` (117 cards), naming exactly the table's three seats."""
+    suits, e.g. ``"SHC"``): Neutralised (also scored split) as ``check_neutralised`` (207 cards);
+    three-handed and split as ``scores.check_cutthroat`` (117 cards), naming exactly the table's
+    three seats."""
     if variant not in TABLE_FORMS:
         raise ValueError(f"{variant!r} is not the form of a table of three ({', '.join(TABLE_FORMS)})")
-    if variant == NEUTRALISED:
+    if neutralised_cards(variant):
         return check_neutralised(data)
     problems = check_cutthroat(data)
     named = _named_seats(data)
@@ -226,9 +240,9 @@ def score_table_sheet(variant: str, data: Any, seats: str) -> TableScore:
     problems = check_table_sheet(variant, data, seats)
     if problems:
         raise ScoreSheetError("; ".join(problems), problems)
-    sheet = (NeutralisedSheet if variant == NEUTRALISED else CutthroatSheet).from_dict(data)
+    sheet = (NeutralisedSheet if neutralised_cards(variant) else CutthroatSheet).from_dict(data)
     own = _individual_scores(sheet).scores
-    totals = split_totals(own, clockwise_seats(seats)).totals if variant == SPLIT else dict(own)
+    totals = split_totals(own, clockwise_seats(seats)).totals if split_scoring(variant) else dict(own)
     return TableScore(variant, dict(own), totals, table_nets(totals))
 
 
@@ -239,6 +253,7 @@ __all__ = [
     "NEUTRALISED_DECK",
     "NEUTRALISED_REMOVED",
     "NEUTRALISED_SEATS",
+    "NEUTRALISED_SPLIT",
     "NEUTRAL_CARDS",
     "NEUTRAL_SUIT",
     "SPLIT",
@@ -252,9 +267,11 @@ __all__ = [
     "check_neutralised",
     "check_table_sheet",
     "clockwise_seats",
+    "neutralised_cards",
     "score_neutralised",
     "score_split",
     "score_table_sheet",
+    "split_scoring",
     "split_totals",
     "table_nets",
     "three_handed_seats",

@@ -69,6 +69,7 @@ class Event(models.Model):
         THREE_HANDED = "three-handed", "Three-handed cutthroat"
         SPLIT = "split", "Split partnership (own score + right-hand player's)"
         NEUTRALISED = "neutralised", "Neutralised Calypso (207 cards, ♣ nobody's)"
+        NEUTRALISED_SPLIT = "neutralised-split", "Neutralised Calypso, scored as split partnership"
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -93,7 +94,7 @@ class Event(models.Model):
     )
     # Progressive individual of 2, 3 or 7 players: what its table of three plays, and the suit out of
     # the three packs when that is three-handed or split (a table of two always plays Calypso Duet).
-    three_table = models.CharField(max_length=16, choices=ThreeTable.choices, default=ThreeTable.THREE_HANDED)
+    three_table = models.CharField(max_length=20, choices=ThreeTable.choices, default=ThreeTable.THREE_HANDED)
     removed_suit = models.CharField(
         max_length=1, choices=[(s, f"{SUIT_SYMBOLS[s]} {s}") for s in SUITS], default=DEFAULT_REMOVED_SUIT
     )

@@ -20,7 +20,14 @@ from __future__ import annotations
 import dataclasses
 
 from scoring.cards import SUITS
-from scoring.variants import NEUTRALISED_DECK, THREE_HANDED_DECK, clockwise_seats
+from scoring.variants import (
+    NEUTRALISED_DECK,
+    TABLE_FORMS,
+    THREE_HANDED_DECK,
+    clockwise_seats,
+    neutralised_cards,
+    split_scoring,
+)
 
 from . import layout
 from .canvas import Batch, Output, Progress
@@ -62,7 +69,7 @@ def render_scoresheets(
     return batch.finish(out)
 
 
-THREE_DECKS = {"three-handed": THREE_HANDED_DECK, "split": THREE_HANDED_DECK, "neutralised": NEUTRALISED_DECK}
+THREE_DECKS = {form: NEUTRALISED_DECK if neutralised_cards(form) else THREE_HANDED_DECK for form in TABLE_FORMS}
 
 
 def _duet(play: Play, ew: EventWords) -> Play:
@@ -297,7 +304,7 @@ def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, even
         y -= lay.help_size + 3
         batch.text(left, y, line, layout.REGULAR, lay.help_size + 0.5, layout.GREY)
     y -= 14
-    if three == "split":
+    if split_scoring(three):
         y = _split_totals(batch, ew, order, left, right, y) - 10
 
     total = str(THREE_DECKS[three]) if three else "208 (117)"

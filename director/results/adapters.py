@@ -81,7 +81,7 @@ def score_table_sheet(data, *, form: str, seats: str = "") -> ScoredSheet:
         return score_sheet(data, form=form)
     try:
         variants.score_table_sheet(form, data, seats)
-        kind = variants.NeutralisedSheet if form == variants.NEUTRALISED else scores.CutthroatSheet
+        kind = variants.NeutralisedSheet if variants.neutralised_cards(form) else scores.CutthroatSheet
         sheet = kind.from_dict(data)
     except scores.ScoreSheetError as error:
         raise ValidationError(f"the scoresheet is wrong: {error}", field="sheet", problems=error.problems) from error

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.cards import SUITS as SEATS
+from scoring.variants import neutralised_cards
 
 SIDES = ("majors", "minors")
 KINDS = {"cal": "calypsos", "unf": "unfinished", "rev": "revokes"}
@@ -77,7 +78,7 @@ def read_entries(
         three = (threes or {}).get(number)
         entry = TableEntry(number, cutthroat=cutthroat or three is not None)
         if three is not None:
-            entry.seats, entry.tag = three[1], "neutralised" if three[0] == "neutralised" else "cutthroat"
+            entry.seats, entry.tag = three[1], "neutralised" if neutralised_cards(three[0]) else "cutthroat"
         elif cutthroat:
             absent = str(data.get(absent_name(number), "")).strip()
             entry.absent = absent if absent in SEATS and len(absent) == 1 else ""

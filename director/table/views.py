@@ -37,7 +37,7 @@ from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
-from scoring.variants import TABLE_FORMS
+from scoring.variants import TABLE_FORMS, neutralised_cards
 
 from . import services
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
@@ -138,7 +138,7 @@ class Layout:
 
     @property
     def tag(self) -> str:  # the sheet's "form" as sent
-        return "neutralised" if self.form == "neutralised" else "cutthroat" if self.cutthroat else ""
+        return "neutralised" if neutralised_cards(self.form) else "cutthroat" if self.cutthroat else ""
 
     def fields(self) -> dict:
         return {"cutthroat": self.cutthroat, "seats": self.seats}
@@ -320,6 +320,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
             "sent_here": sent_here,
             "cutthroat": cutthroat,
             "table_form": layout.three,  # a table of three: its variant (scores.js checkTable) ...
+            "sheet_tag": layout.tag,  # ... the "form" its sheet is sent with ...
             "seats": layout.seats,  # ... and its seats
             "urls": {
                 "state": reverse("table:state", args=[table.token]),

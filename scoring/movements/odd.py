@@ -22,21 +22,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SIDE_SUITS, SUITS
-from ..variants import DEFAULT_REMOVED_SUIT, NEUTRALISED, NEUTRALISED_SEATS, SPLIT, THREE_HANDED, three_handed_seats
+from ..variants import (
+    DEFAULT_REMOVED_SUIT,
+    NEUTRALISED,
+    NEUTRALISED_SEATS,
+    NEUTRALISED_SPLIT,
+    SPLIT,
+    THREE_HANDED,
+    neutralised_cards,
+    three_handed_seats,
+)
 
 DUET = "duet"
-THREE_VARIANTS = (THREE_HANDED, SPLIT, NEUTRALISED)
+THREE_VARIANTS = (THREE_HANDED, SPLIT, NEUTRALISED, NEUTRALISED_SPLIT)
 """What a table of three plays: the night's choice, three-handed cutthroat unless it says otherwise."""
 ODD_VARIANTS = (*THREE_VARIANTS, DUET)
 DUET_SEATS = "SC"
 """Duet's two players, by their secret hands: the majors player's ♠ (♥ is their dummy), the minors
 player's ♣ (♦ their dummy)."""
-DEALS = {THREE_HANDED: 3, SPLIT: 3, NEUTRALISED: 5, DUET: 4}
+DEALS = {THREE_HANDED: 3, SPLIT: 3, NEUTRALISED: 5, NEUTRALISED_SPLIT: 5, DUET: 4}
 """Deals in a game of each variant (three-handed: 3 × 39 = 117 cards; Neutralised 4 × 39 + 51 = 207)."""
 NAMES = {
     THREE_HANDED: "three-handed cutthroat",
     SPLIT: "split partnership",
     NEUTRALISED: "Neutralised Calypso",
+    NEUTRALISED_SPLIT: "Neutralised Calypso in split partnership",
     DUET: "Calypso Duet",
 }
 ODD_COUNTS = {2: (2,), 3: (3,), 7: (4, 3)}
@@ -64,7 +74,7 @@ class OddTables:
     def for_size(self, players: int) -> tuple[str, str] | None:
         """``(variant, seats)`` of a table of ``players``: ``None`` for four to six."""
         if players == 3:
-            seats = NEUTRALISED_SEATS if self.three == NEUTRALISED else three_handed_seats(self.removed)
+            seats = NEUTRALISED_SEATS if neutralised_cards(self.three) else three_handed_seats(self.removed)
             return self.three, seats
         if players == 2:
             return DUET, DUET_SEATS
@@ -91,7 +101,7 @@ def seats_problem(variant: str, seats: str) -> str | None:
         return f"seats {seats!r} are not suits (S, H, D, C), each once"
     if variant == DUET:
         return None if seats == DUET_SEATS else f"a Duet is seated {DUET_SEATS} (♠ hand v ♣ hand), not {seats}"
-    if variant == NEUTRALISED and set(seats) != set(NEUTRALISED_SEATS):
+    if neutralised_cards(variant) and set(seats) != set(NEUTRALISED_SEATS):
         return f"Neutralised Calypso is played by ♠ ♦ ♥ (♣ is nobody's), not {seats}"
     if len(seats) != 3:
         return f"a table of three has three seats, not {seats!r}"
@@ -134,6 +144,7 @@ __all__ = [
     "DUET_SEATS",
     "NAMES",
     "NEUTRALISED",
+    "NEUTRALISED_SPLIT",
     "ODD_VARIANTS",
     "SPLIT",
     "THREE_HANDED",

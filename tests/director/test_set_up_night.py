@@ -120,7 +120,8 @@ def test_a_cutthroat_individual_night_is_seated_for_game_one(club_a, players_a):
             {"type": "progressive-individual", "three_table": "four-handed", "new_players": ["Quick One"]},
             ValidationError,
             "three_table",
-            "what a table of three plays must be one of three-handed, split, neutralised, not 'four-handed'",
+            "what a table of three plays must be one of three-handed, split, neutralised, neutralised-split, "
+            "not 'four-handed'",
         ),
         (
             {"type": "progressive-individual", "removed_suit": ["S"], "new_players": ["Quick One"]},

@@ -14,7 +14,12 @@ from .test_parity import COUNT, as_sent, pytestmark, run_node, spoil, typed, wit
 
 __all__ = ["pytestmark"]
 
-SEATINGS = {"three-handed": ["SHC", "SDH", "DHC", "SHD"], "split": ["SHC", "SDH", "DHC"], "neutralised": ["SDH"]}
+SEATINGS = {
+    "three-handed": ["SHC", "SDH", "DHC", "SHD"],
+    "split": ["SHC", "SDH", "DHC"],
+    "neutralised": ["SDH"],
+    "neutralised-split": ["SDH"],
+}
 
 
 def random_table_sheet(rng: random.Random) -> dict:
@@ -22,7 +27,7 @@ def random_table_sheet(rng: random.Random) -> dict:
     seats = rng.choice(SEATINGS[form])
     # mostly the table's own seats; sometimes another three, or four players
     named = seats if rng.random() < 0.8 else rng.choice(["SHC", "SDH", "SHDC", "HDC"])
-    neutral = form == "neutralised"
+    neutral = form.startswith("neutralised")
     per_suit, deck = (52, 207) if neutral else (39, 117)
     sheet: dict = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
     left = deck if rng.random() < 0.9 else rng.choice([116, 118, 206, 208])

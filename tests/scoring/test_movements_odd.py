@@ -76,6 +76,7 @@ def test_seven_players_a_four_and_a_three_playing_three_handed_without_diamonds(
         (OddTables(removed="S"), "DHC", 1, 2, 3),
         (OddTables(SPLIT, "C"), "SDH", 2, 1, 3),
         (OddTables(NEUTRALISED), "SDH", 2, 1, 5),
+        (OddTables("neutralised-split", "S"), "SDH", 2, 1, 5),  # the removed suit plays no part
     ],
 )
 def test_a_table_of_three_plays_the_nights_choice(odd, seats, majors, minors, deals):
@@ -193,7 +194,7 @@ def _play(players: int, odd: OddTables, seed: int, games: int, rng: random.Rando
 @settings(max_examples=60, deadline=None)
 @given(
     players=st.sampled_from([2, 3, 7]),
-    three=st.sampled_from([THREE_HANDED, SPLIT, NEUTRALISED]),
+    three=st.sampled_from([THREE_HANDED, SPLIT, NEUTRALISED, "neutralised-split"]),
     removed=st.sampled_from("SHDC"),
     seed=st.integers(0, 10**6),
     games=st.integers(1, 6),
@@ -216,7 +217,7 @@ def test_property_odd_tables_keep_their_size_variant_and_everyone_plays_every_ga
         for table, winner in result.items():
             entry = movement.rounds[number - 1][table]
             stayed = movement.lineup(number, table)[0]
-            if entry.variant in (THREE_HANDED, SPLIT, NEUTRALISED):
+            if entry.variant in (THREE_HANDED, SPLIT, NEUTRALISED, "neutralised-split"):
                 assert winner in entry.seats
                 staying = {stayed[winner]}
             else:
@@ -262,7 +263,8 @@ def test_json_keeps_variant_and_seats_and_a_plain_table_writes_neither():
 
 
 def test_odd_tables_refuse_an_unknown_choice():
-    with pytest.raises(OddTableError, match="a table of three plays three-handed, split, neutralised, not 'duet'"):
+    plays = "three-handed, split, neutralised, neutralised-split"
+    with pytest.raises(OddTableError, match=f"a table of three plays {plays}, not 'duet'"):
         OddTables(DUET)
     with pytest.raises(OddTableError, match="'X' is not a suit to remove"):
         OddTables(removed="X")

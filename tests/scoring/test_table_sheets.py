@@ -52,6 +52,21 @@ def test_neutralised_is_207_cards_of_spades_diamonds_hearts():
     ]
 
 
+def test_neutralised_in_split_partnership_adds_the_right_hand_players_score():
+    sheet = {
+        "calypsos": {"S": 2, "D": 1, "H": 0},
+        "unfinished": {"S": 4, "D": 6, "H": 9},
+        "trick_piles": {"S": 60, "D": 50, "H": 39},
+    }
+    scored = score_table_sheet("neutralised-split", sheet, "SDH")
+    # own ♠ 1930, ♦ 1120, ♥ 570; seated ♠ → ♦ → ♥: ♠'s right is ♥, ♦'s is ♠, ♥'s is ♦
+    assert scored.own == {"S": 1930, "D": 1120, "H": 570}
+    assert scored.totals == {"S": 1930 + 570, "D": 1120 + 1930, "H": 570 + 1120}
+    assert sum(scored.nets.values()) == 0 and scored.nets["D"] == 3 * 3050 - (2500 + 3050 + 1690)
+    # its cards are Neutralised Calypso's: a three-handed sheet of 117 cards is refused
+    assert check_table_sheet("neutralised-split", SHEET, "SDH")[0].startswith("Neutralised Calypso is played by")
+
+
 def test_a_sheet_of_other_seats_or_cards_is_refused_naming_the_tables_seats():
     assert check_table_sheet("three-handed", SHEET, "SDH")[0] == "this table is played by ♠ ♦ ♥ (S, D, H), not S H C"
     four = {

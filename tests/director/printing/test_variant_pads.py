@@ -60,6 +60,14 @@ def test_a_split_table_prints_each_players_total_with_the_right_hand_player(club
     assert "♠ + ♥ = ♦ + ♠ = ♥ + ♦ =" in flat(text)
 
 
+def test_a_neutralised_split_table_prints_207_cards_and_the_split_totals(club_a, players_a):
+    event = night(club_a, players_a[:3], three_table="neutralised-split")
+    (text,) = pages_of(event)
+    assert set(seats_in_db(event)[(1, 1)]) == set("SDH")
+    assert "Neutralised, split partnership" in flat(text) and "= 207" in flat(text)
+    assert "♠ + ♥ = ♦ + ♠ = ♥ + ♦ =" in flat(text)  # seated ♠ → ♦ → ♥
+
+
 @pytest.mark.parametrize(("lang", "name"), [("en", "Neutralised Calypso"), ("fr", "Calypso neutralisé")])
 def test_a_neutralised_table_prints_207_cards(club_a, players_a, lang, name):
     event = night(club_a, players_a[:3], three_table="neutralised")

@@ -211,8 +211,7 @@
   }
 
   // scoring.variants.check_neutralised: the cutthroat sheet of ♠ ♦ ♥ from 207 cards (a quad-deck
-  // less the 2♣; ♣ is nobody's). A problem of the sheet's shape (or a blank box) stops the check
-  // there, as it does on the server.
+  // less the 2♣; ♣ is nobody's). Other players than ♠ ♦ ♥ stop the check there, as on the server.
   function checkNeutralised(sheet) {
     var plain = sheet;
     if (isMapping(sheet) && sheet.form === "neutralised") {
@@ -232,20 +231,22 @@
     v.r = read.counts(plain, "revokes", seats, false);
     read.header(plain);
     var players = K.neutralised_seats.split("");
-    if (seats.length && (seats.length !== players.length || seats.some(function (s) { return players.indexOf(s) < 0; })))
+    var wrong = seats.length !== players.length || seats.some(function (s) { return players.indexOf(s) < 0; });
+    if (seats.length && wrong)
       read.problems.unshift("Neutralised Calypso is played by ♠ ♥ ♦ (S, H, D), not " + seats.join(" ") + ": ♣ is nobody's");
     var result = { problems: read.problems, total: cardsSoFar(v), deck: deck, seats: seats, complete: false, blanks: read.blanks, values: v };
-    if (read.problems.length || read.blanks || !seats.length) return result;
+    if (!seats.length || wrong) return result;  // other players than ♠ ♦ ♥: counts would only add noise
     var outOfRange = read.ranges(v, deck, perSuit);
-    if (!outOfRange) read.problems.push.apply(read.problems, conservation(v, deck));
-    result.complete = true;
+    var complete = Object.keys(v.c).length === 3 && Object.keys(v.u).length === 3 && Object.keys(v.p).length === 3;
+    if (!outOfRange && complete) read.problems.push.apply(read.problems, conservation(v, deck));
+    result.complete = complete && read.blanks === 0;
     return result;
   }
 
   // scoring.variants.check_table_sheet: the sheet of a club night's table of three, played as
-  // form ("three-handed", "split" or "neutralised") in seats (its suits clockwise, e.g. "SHC").
+  // form ("three-handed", "split", "neutralised", "neutralised-split") in seats (clockwise, e.g. "SHC").
   function checkTable(form, sheet, seats) {
-    if (form === "neutralised") return checkNeutralised(sheet);
+    if (K.neutralised_forms.indexOf(form) >= 0) return checkNeutralised(sheet);
     var result = checkCutthroat(sheet), named = result.seats, want = seats.split("");
     if (named.length && (named.length !== want.length || named.some(function (s) { return want.indexOf(s) < 0; }))) {
       var marks = want.map(function (s) { return C.rules.cards.symbols[s]; }).join(" ");
@@ -260,7 +261,8 @@
     var order = seats.split(""), own = ownScores(order, checkTable(form, sheet, seats).values);
     var totals = {}, nets = {}, all = 0;
     order.forEach(function (s, i) {
-      totals[s] = form === "split" ? own[s] + own[order[(i + order.length - 1) % order.length]] : own[s];
+      var split = K.split_forms.indexOf(form) >= 0;
+      totals[s] = split ? own[s] + own[order[(i + order.length - 1) % order.length]] : own[s];
       all += totals[s];
     });
     order.forEach(function (s) { nets[s] = order.length * totals[s] - all; });

@@ -38,7 +38,7 @@
     var three = form.querySelector("[name=three_table]");
     var removed = form.querySelector("[name=removed_suit]");
     if (three) three.closest(".field").hidden = !individual;
-    if (removed) removed.closest(".field").hidden = !individual || (three && three.value === "neutralised");
+    if (removed) removed.closest(".field").hidden = !individual || (three && three.value.indexOf("neutralised") === 0);
     // The counts that seat a table of three or two come from the server (scoring.movements.odd).
     var odd = JSON.parse(estimate.getAttribute("data-odd") || "{}");
     if (pairing() === "entered") {

@@ -295,7 +295,7 @@
       Object.keys(sheet.revokes).forEach(function (seat) {  // a blank revoke box means none
         if (String(sheet.revokes[seat]).trim() === "") sheet.revokes[seat] = "0";
       });
-      if (state.cutthroat) sheet.form = state.table_form === "neutralised" ? "neutralised" : "cutthroat";
+      if (state.cutthroat) sheet.form = state.sheet_tag || "cutthroat";
       var body = { round: state.round, side: side.value, sheet: sheet };
       body.idempotency_key = keyFor(body);
       showErrors([]);
