@@ -167,12 +167,13 @@
 
   // scoring.scores.check_cutthroat: a trick pile per player; the seats are the keys of calypsos
   // (3 or 4 of S H D C; three-handed is one suit out of three packs, 117 cards).
-  function checkCutthroat(sheet) {
-    if (!isMapping(sheet)) return { problems: notASheet(sheet), total: 0, deck: DECK, seats: [], complete: false, blanks: 0 };
-    var named = sheet.calypsos;
-    if (!isMapping(named))
-      return { problems: ["calypsos must be an object keyed by the players' suits"], total: 0, deck: DECK, seats: [], complete: false, blanks: 0 };
-    var seats = SEATS.filter(function (s) { return has(named, s); });
+  // scoring.scores._cutthroat_structure: a sheet with a trick pile per player, its seats the keys
+  // of calypsos; {done: answer} when it is not such a sheet at all.
+  function readSeats(sheet, deck) {
+    var none = { total: 0, deck: deck, seats: [], complete: false, blanks: 0 };
+    if (!isMapping(sheet)) { none.problems = notASheet(sheet); return { done: none }; }
+    if (!isMapping(sheet.calypsos)) { none.problems = ["calypsos must be an object keyed by the players' suits"]; return { done: none }; }
+    var seats = SEATS.filter(function (s) { return has(sheet.calypsos, s); });
     var read = new Reading(), v = {};
     if (seats.length !== 3 && seats.length !== 4) read.problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
     v.c = read.counts(sheet, "calypsos", seats, true);
@@ -180,6 +181,13 @@
     v.p = read.counts(sheet, "trick_piles", seats, true);
     v.r = read.counts(sheet, "revokes", seats, false);
     read.header(sheet);
+    return { seats: seats, read: read, v: v };
+  }
+
+  function checkCutthroat(sheet) {
+    var found = readSeats(sheet, DECK);
+    if (found.done) return found.done;
+    var seats = found.seats, read = found.read, v = found.v;
     var copies = seats.length === 4 ? K.copies : K.three_handed_copies, deck = copies * CALYPSO * seats.length;
     var result = { problems: read.problems, total: 0, deck: deck, seats: seats, complete: false, blanks: read.blanks, values: v };
     if (!seats.length) return result;
@@ -218,18 +226,9 @@
       plain = {};
       Object.keys(sheet).forEach(function (k) { if (k !== "form") plain[k] = sheet[k]; });
     }
-    var deck = K.neutralised_deck, perSuit = K.copies * CALYPSO;
-    if (!isMapping(plain)) return { problems: notASheet(plain), total: 0, deck: deck, seats: [], complete: false, blanks: 0 };
-    if (!isMapping(plain.calypsos))
-      return { problems: ["calypsos must be an object keyed by the players' suits"], total: 0, deck: deck, seats: [], complete: false, blanks: 0 };
-    var seats = SEATS.filter(function (s) { return has(plain.calypsos, s); });
-    var read = new Reading(), v = {};
-    if (seats.length !== 3 && seats.length !== 4) read.problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
-    v.c = read.counts(plain, "calypsos", seats, true);
-    v.u = read.counts(plain, "unfinished", seats, true);
-    v.p = read.counts(plain, "trick_piles", seats, true);
-    v.r = read.counts(plain, "revokes", seats, false);
-    read.header(plain);
+    var deck = K.neutralised_deck, perSuit = K.copies * CALYPSO, found = readSeats(plain, deck);
+    if (found.done) return found.done;
+    var seats = found.seats, read = found.read, v = found.v;
     var players = K.neutralised_seats.split("");
     var wrong = seats.length !== players.length || seats.some(function (s) { return players.indexOf(s) < 0; });
     if (seats.length && wrong)
