@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from ..cards import SUITS
 from ..variants import neutralised_cards
 from .model import (
     DIRECTIONS,
@@ -263,7 +264,7 @@ def _odd_of(movement: Movement) -> OddTables:
     for tables in reversed(movement.rounds):
         for entry in tables.values():
             if entry.variant and entry.variant != DUET:
-                missing = [suit for suit in "SHDC" if suit not in entry.seats]
+                missing = [suit for suit in SUITS if suit not in entry.seats]
                 return OddTables(entry.variant, "D" if neutralised_cards(entry.variant) else missing[0])
     return OddTables()
 

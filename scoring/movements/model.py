@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..cards import SIDE_SUITS
+from ..cards import SIDE_SUITS, SUITS
 from .odd import DEALS, odd_table_problem, side_suits
 
 Player = str | int
@@ -723,7 +723,7 @@ def _odd_in(entry: Mapping) -> tuple[str | None, str]:
 
 
 def _direction_in(value: Any, table: Any) -> str:
-    if value in DIRECTIONS or (isinstance(value, str) and len(value) == 1 and value in "SHDC"):
+    if value in DIRECTIONS or (isinstance(value, str) and len(value) == 1 and value in SUITS):
         return value  # a direction, or the winning seat at a table of three
     raise MovementError(f"result at table {table}: the winner is {value!r}, not majors, minors or a seat")
 
