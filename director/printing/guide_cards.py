@@ -12,7 +12,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from scoring.cards import SIDE_SYMBOLS
-from scoring.movements import odd
 
 from . import layout, qr
 from .canvas import Batch, Output, Progress
@@ -45,7 +44,7 @@ class GuideRow:
     minors: Side | None
     moves: dict[str, tuple[Move, ...]]  # direction → moves
     set_to: tuple[int, ...] = ()  # duplicate: the tables the game set goes to for the next game
-    variant: str = ""  # a table of three or two: what it plays ("three-handed cutthroat")
+    variant: str = ""  # a table of three or two: what it plays (a key of EventWords.variants)
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def guide_cards(data: EventData) -> list[GuideCard]:
                     play.minors,
                     moves,
                     play.set_goes_to,
-                    odd.NAMES.get(play.variant, ""),
+                    play.variant,
                 )
             )
         cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
@@ -207,7 +206,7 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
         first = y - 4 - lay.guide_size
         batch.text(xs[0] + 4, first, str(row.round), layout.BOLD, lay.guide_size + 2)
         if row.variant:  # a table of three or two: what it plays, across the sides' columns, then the seats
-            text = row.variant[0].upper() + row.variant[1:]
+            text = ew.variants[row.variant]
             batch.text(xs[2] + 4, first, text, layout.BOLD, lay.guide_size)
             first -= leading
         if row.game_set is not None:
