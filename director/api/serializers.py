@@ -254,6 +254,7 @@ SWITCHES = ("standings_released", "scorecards_released", "travellers_released")
 
 class EventSerializer(serializers.ModelSerializer):
     table_count = serializers.IntegerField(read_only=True, required=False)
+    removed_suit = serializers.CharField(read_only=True, help_text="the suit out of a three-handed table's packs")
 
     class Meta:
         model = Event
@@ -270,6 +271,8 @@ class EventSerializer(serializers.ModelSerializer):
             "matchpoint_scale",
             "movement_kind",
             "individual_movement",
+            "three_table",
+            "removed_suit",
             "game_length_minutes",
             "status",
             "standings_released",
@@ -293,6 +296,11 @@ class _EventSettings(serializers.Serializer):
     matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
     movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
     individual_movement = serializers.ChoiceField(choices=Event.IndividualMovement.choices)
+    three_table = serializers.ChoiceField(
+        choices=Event.ThreeTable.choices, help_text="progressive individual: what a table of three plays"
+    )
+    # text rather than an enum: the suits' enum is the first dealer's (the service names a bad one)
+    removed_suit = Text(max_length=1, help_text="three-handed or split: the suit out of the three packs (S, H, D, C)")
     game_length_minutes = WholeNumber(min_value=1, max_value=MAX_GAME_MINUTES)
     season = Id(allow_null=True)
 

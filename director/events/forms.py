@@ -35,6 +35,20 @@ class NewEventForm(forms.Form):
         label="Individual movement",
         help_text="progressive individual only: where the one of three losers who moves down goes",
     )
+    three_table = forms.ChoiceField(
+        choices=Event.ThreeTable.choices,
+        initial=Event.ThreeTable.THREE_HANDED,
+        required=False,  # not sent: three-handed cutthroat
+        label="A table of three plays",
+        help_text="progressive individual of 3 or 7 players only (2 players play Calypso Duet)",
+    )
+    removed_suit = forms.ChoiceField(
+        choices=Event._meta.get_field("removed_suit").choices,
+        initial="D",
+        required=False,  # not sent: ♦
+        label="Suit out of the three packs",
+        help_text="three-handed or split: the suit nobody holds (Neutralised plays ♠ ♦ ♥ from 207 cards)",
+    )
     season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple

@@ -9,7 +9,9 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from director.clubs.access import clubs_for
 from director.core.errors import NotFound
-from scoring.cards import SUIT_INDEX
+from scoring.cards import SUIT_INDEX, SUIT_SYMBOLS
+from scoring.movements import odd
+from scoring.variants import clockwise_seats
 
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 from .models import ResultsChange as ResultsChange
@@ -79,6 +81,22 @@ def event_detail(event_id: int, *, user=None) -> Event:
     return event
 
 
+# --- tables of three and two (scoring.movements.odd) ----------------------------------------------------
+def odd_variant(event: Event, suits) -> tuple[str | None, str]:
+    """``(variant, seats)`` of a table of a progressive individual whose seat rows hold ``suits``:
+    two or three players play the night's variant (``Event.odd_tables``) in the seats they hold,
+    clockwise; four to six (or a side of three's blank seat) ``(None, "")``."""
+    suits = list(suits)
+    found = event.odd_tables.for_size(len(suits)) if event.is_individual and "" not in suits else None
+    return (found[0], clockwise_seats("".join(suits))) if found else (None, "")
+
+
+def table_variant(table: Table, round: Round) -> tuple[str | None, str]:
+    """``odd_variant`` of ``table`` in game ``round``, from its seat rows (one query)."""
+    suits = Seat.objects.filter(round=round, seating__table=table).values_list("suit", flat=True)
+    return odd_variant(table.event, suits)
+
+
 # --- the round grid ----------------------------------------------------------------------------------
 @dataclass
 class SideView:
@@ -110,6 +128,25 @@ class Cell:
     majors: SideView | None = None
     minors: SideView | None = None
     result: object | None = None  # the confirmed (or latest live) Submission (``results_grid`` fills it)
+    variant: str | None = None  # a table of three or two of a progressive individual (scoring.movements.odd)
+
+    @property
+    def variant_name(self) -> str:
+        """What a table of three or two plays ("three-handed cutthroat", "Calypso Duet"); "" for four to six."""
+        return odd.NAMES.get(self.variant or "", "")
+
+    @property
+    def seat_list(self) -> list[tuple[str, str, object]]:
+        """A table of three or two: ``(suit, symbol, player)`` clockwise (a Duet: ♠ hand v ♣ hand)."""
+        seated = {suit: player for side in (self.majors, self.minors) if side for suit, player in side.seats.items()}
+        return [(suit, SUIT_SYMBOLS[suit], seated[suit]) for suit in clockwise_seats("".join(seated))]
+
+    def mark_odd(self, event: Event) -> Cell:
+        """Set ``variant`` when two or three are seated here in a progressive individual."""
+        suits = [suit for side in (self.majors, self.minors) if side for suit in side.seats]
+        blank = [""] * sum(side.out_first is not None for side in (self.majors, self.minors) if side)
+        self.variant = odd_variant(event, suits + blank)[0]
+        return self
 
     @property
     def status(self) -> str:
@@ -190,6 +227,8 @@ def round_grid(event: Event) -> Grid:
         cell = grid.cells.setdefault((round_obj.number, table.number), Cell(round=round_obj, table=table))
         cell.game_set = seating.game_set_number
         setattr(cell, MAJORS if seating.direction == MAJORS else MINORS, _side(seating))
+    for cell in grid.cells.values():
+        cell.mark_odd(event)
     return grid
 
 
@@ -199,7 +238,7 @@ def table_round(table: Table, round: Round) -> Cell:
     for seating in _seatings(table.event, round=round, table=table):
         cell.game_set = seating.game_set_number
         setattr(cell, seating.direction, _side(seating))
-    return cell
+    return cell.mark_odd(table.event)
 
 
 # A game's state in the director's words, with the badge's CSS name: a game is not "open" before

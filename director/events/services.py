@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from director.audit.services import record
@@ -20,12 +21,14 @@ from director.clubs.models import Club
 from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
+from scoring.cards import SUITS
 
 from . import lineup
 from .locks import lock_rounds, locked_event
 from .models import (
     Event,
     Round,
+    Seat,
 )
 
 MAX_GAMES = 30
@@ -52,6 +55,8 @@ _EVENT_SETTINGS = (
     "matchpoint_scale",
     "movement_kind",
     "individual_movement",
+    "three_table",
+    "removed_suit",
     "game_length_minutes",
     "season",
 )
@@ -93,6 +98,17 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             "the progressive individual movement",
             field="individual_movement",
         )
+    if values.get("three_table"):
+        clean["three_table"] = parse_choice(
+            values["three_table"], Event.ThreeTable, "what a table of three plays", field="three_table"
+        )
+    if values.get("removed_suit"):
+        suit = values["removed_suit"]
+        if not isinstance(suit, str) or suit not in tuple(SUITS):
+            raise ValidationError(
+                f"the suit out of the three packs must be one of S, H, D, C, not {suit!r}", field="removed_suit"
+            )
+        clean["removed_suit"] = suit
     if "game_length_minutes" in values:
         clean["game_length_minutes"] = parse_int(
             values["game_length_minutes"],
@@ -112,6 +128,28 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
 def _check_form(event_type: str, form: str) -> None:
     if form == Event.Form.CUTTHROAT and event_type not in CUTTHROAT_TYPES:
         raise ValidationError(f"a {event_type} event is played in partnerships, not cutthroat", field="form")
+
+
+def _check_odd_tables(event: Event, clean: dict) -> None:
+    """What a table of three plays fixes its seat rows (Neutralised ♠ ♦ ♥, three-handed without the
+    removed suit): once a table of two or three is seated, it cannot change under it."""
+    changed = [key for key in ("three_table", "removed_suit") if key in clean and clean[key] != getattr(event, key)]
+    if not changed or not event.is_individual:
+        return
+    seated = (
+        Seat.objects.filter(round__event=event)
+        .values("round_id", "seating__table__number")
+        .annotate(players=Count("pk"))
+        .filter(players__lte=3)
+        .order_by("seating__table__number")
+        .first()
+    )
+    if seated is not None:
+        raise Conflict(
+            f"table {seated['seating__table__number']} is seated as a table of three or two: what it plays and the "
+            "suit left out are chosen when the night is set up, and cannot change once it is seated",
+            field=changed[0],
+        )
 
 
 def _sync_rounds(event: Event) -> None:
@@ -219,10 +257,17 @@ def update_event(*, event: Event, **values) -> Event:
     if event.status != Event.Status.DRAFT:
         # Seatings, tallies and results are laid out for these: changing them mid-session would
         # strand games already played (or leave games nobody is seated for).
-        for key, what in (("type", "the type"), ("form", "the form"), ("games", "the number of games")):
+        for key, what in (
+            ("type", "the type"),
+            ("form", "the form"),
+            ("games", "the number of games"),
+            ("three_table", "what a table of three plays"),
+            ("removed_suit", "the suit out of the three packs"),
+        ):
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
+    _check_odd_tables(event, clean)
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()

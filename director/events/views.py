@@ -7,6 +7,7 @@ transaction: a refusal at any step — an unknown player, an impossible movement
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -28,6 +29,8 @@ from director.movements import selectors as movement_selectors
 from director.results.selectors import next_game, results_grid, unfinished_results
 from director.results.services import finish_event
 from scoring.cards import SIDE_SYMBOLS
+from scoring.movements.odd import ODD_COUNTS, describe_sizes
+from scoring.variants import DEFAULT_REMOVED_SUIT
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
 
@@ -59,6 +62,8 @@ def new_event(request, slug):
                 form=data.get("form") or Event.Form.PARTNERSHIP,
                 games=data["games"],
                 individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
+                three_table=data.get("three_table") or Event.ThreeTable.THREE_HANDED,
+                removed_suit=data.get("removed_suit") or DEFAULT_REMOVED_SUIT,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
                 players=data.get("players") or [],
                 new_players=data["new_names"],
@@ -94,6 +99,8 @@ def new_event(request, slug):
             "selected": {int(v) for v in request.POST.getlist("players") if v.isdigit()},
             "quick_add_notices": notices,
             "twin": twin,
+            # the player counts that seat a table of three or two, for the page's estimate
+            "odd_counts": json.dumps({n: describe_sizes(sizes) for n, sizes in ODD_COUNTS.items()}),
         },
         status=(409 if twin else 400) if request.method == "POST" else 200,
     )

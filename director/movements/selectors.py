@@ -21,8 +21,11 @@ from django.db.models import Prefetch
 from director.clubs.models import Club
 from director.clubs.services import members_by_name, player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
+from director.events.selectors import odd_variant
 from scoring import movements as mv
+from scoring import variants
 from scoring.cards import SUIT_INDEX
+from scoring.scores import ScoreSheetError
 
 from .adapters import RoundPlan, SidePlan, TablePlan
 
@@ -110,6 +113,12 @@ def fingerprint(movement: mv.Movement | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _odd_table(event: Event, entry: dict) -> tuple[str | None, str]:
+    """``(variant, seats)`` of a table of an individual event read from its seat rows: two or three
+    players play the event's variant, in the seats they hold, clockwise; ``(None, "")`` otherwise."""
+    return odd_variant(event, entry["suits"])
+
+
 def _seat_side(seating: Seating):
     """A seating's side as the engine writes it: the partnership number, or the players in seat
     order (first suit, second suit, then the one out in deal 1 — ``apply_plan``'s convention)."""
@@ -166,16 +175,20 @@ def load_movement(event: Event) -> EventMovement:
     tables: dict[int, dict[int, dict]] = {}
     for seating in seatings:
         entry = tables.setdefault(seating.round.number, {}).setdefault(
-            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None}
+            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None, "suits": []}
         )
         entry[seating.direction] = _seat_side(seating)
+        entry["suits"] += [seat.suit for seat in seating.seats.all()]
         entry["game_set"] = seating.game_set_number
     last = max(tables, default=0)
     if last == 0 and stored is None:
         return EventMovement(event, None, rounds, with_results, partnerships, players, notes=state_notes)
     by_number = {r.number: r for r in rounds}
     db_rounds = [
-        {t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"]) for t, e in sorted(tables.get(n, {}).items())}
+        {
+            t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"], *_odd_table(event, e))
+            for t, e in sorted(tables.get(n, {}).items())
+        }
         for n in range(1, last + 1)
     ]
     db_out: list[list] = []
@@ -313,7 +326,7 @@ class PendingResults:
     next: int | None
     missing: list[int] = field(default_factory=list)  # tables without a confirmed sheet
     unconfirmed: list[int] = field(default_factory=list)  # of those, tables with a sheet awaiting confirmation
-    results: dict[int, int] = field(default_factory=dict)  # table -> majors' net (confirmed)
+    results: dict[int, object] = field(default_factory=dict)  # table -> majors' net (a three: seat -> total)
     already_seated: bool = False
 
     @property
@@ -338,12 +351,21 @@ def pending_results(state: EventMovement) -> PendingResults:
         round__event=state.event,
         round__number=played,
         status__in=(Submission.Status.CONFIRMED, Submission.Status.SUBMITTED, Submission.Status.DISPUTED),
-    ).values_list("table__number", "status", "net")
-    results: dict[int, int] = {}
+    ).values_list("table__number", "status", "net", "sheet")
+    results: dict[int, object] = {}
     waiting: set[int] = set()
-    for table, status, net in rows:
+    seated = movement.rounds[played - 1]
+    for table, status, net, sheet in rows:
         if status == Submission.Status.CONFIRMED:
-            results[table] = net
+            entry = seated.get(table)
+            if entry is not None and entry.variant in variants.TABLE_FORMS:
+                # a table of three: each seat's total (split: own + the right-hand player's); the best stays
+                try:
+                    results[table] = variants.score_table_sheet(entry.variant, sheet, entry.seats).totals
+                except ScoreSheetError:  # a sheet of other seats (re-seated by hand after it was confirmed)
+                    continue
+            else:
+                results[table] = net
         else:
             waiting.add(table)
     missing = [t for t in tables if t not in results]
@@ -365,17 +387,22 @@ def current_plan(event: Event, number: int):
         .prefetch_related("seats")
     )
     tables: dict[int, TablePlan] = {}
+    suits: dict[int, list[str]] = {}
     for seating in seatings:
+        seats = sorted(seating.seats.all(), key=lambda s: SUIT_INDEX[s.suit] if s.suit else 9)
         side = SidePlan(
             partnership=seating.partnership.number if seating.partnership else None,
-            players=() if seating.partnership else tuple(s.player_id for s in seating.seats.all()),
+            players=() if seating.partnership else tuple(s.player_id for s in seats),
             sit_out_order=tuple(seating.sit_out_order),
         )
         entry = tables.setdefault(seating.table.number, TablePlan(None, None, seating.game_set_number))
+        suits.setdefault(seating.table.number, []).extend(s.suit for s in seats)
         if seating.direction == MAJORS:
             entry.majors = side
         else:
             entry.minors = side
+    for table, entry in tables.items():  # a table of three or two keeps its variant and seats
+        entry.variant, entry.seats = _odd_table(event, {"suits": suits[table]})
     round_obj = Round.objects.get(event=event, number=number)
     byes = list(round_obj.sitting_out_partnerships.values_list("number", flat=True))
     players_out = list(round_obj.sitting_out_players.values_list("pk", flat=True))

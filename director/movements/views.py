@@ -19,7 +19,9 @@ from director.clubs.models import Player
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view, place_error
 from director.events.access import event_for
+from scoring import movements as mv
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
+from scoring.movements import odd
 
 from . import selectors, services
 from .forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
@@ -35,6 +37,8 @@ class GridCell:
     majors: str | None = None
     minors: str | None = None
     game_set: int | None = None
+    variant: str = ""  # a table of three or two: what it plays ...
+    seats: list = field(default_factory=list)  # ... and (suit symbol, name) clockwise
 
 
 @dataclass
@@ -70,12 +74,7 @@ def _grid(state: selectors.EventMovement) -> tuple[list[int], list[GridRow]]:
             rows.append(GridRow(number, "not seated", reason, [None for _ in tables]))
             continue
         seated = movement.rounds[number - 1]
-        cells = [
-            GridCell(t, state.label(seated[t].majors), state.label(seated[t].minors), seated[t].game_set)
-            if t in seated
-            else None
-            for t in tables
-        ]
+        cells = [_cell(state, movement, number, t, seated[t]) if t in seated else None for t in tables]
         if number in state.rounds_with_results or round_obj.status == "closed":
             status = "played" if round_obj.status == "closed" or number < in_play else "in play"
         elif reason:
@@ -85,6 +84,15 @@ def _grid(state: selectors.EventMovement) -> tuple[list[int], list[GridRow]]:
         byes = [state.label(s) for s in movement.sitting_out[number - 1]]
         rows.append(GridRow(number, status, reason, cells, byes))
     return tables, rows
+
+
+def _cell(state: selectors.EventMovement, movement: mv.Movement, number: int, table: int, entry) -> GridCell:
+    cell = GridCell(table, state.label(entry.majors), state.label(entry.minors), entry.game_set)
+    if entry.variant:
+        at = movement.lineup(number, table)[0]
+        cell.variant = odd.NAMES[entry.variant]
+        cell.seats = [(SUIT_SYMBOLS[suit], state.player_name(at[suit])) for suit in entry.seats]
+    return cell
 
 
 def _out_deals(state: selectors.EventMovement, where: selectors.Place, who=None) -> str:

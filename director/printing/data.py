@@ -102,6 +102,8 @@ class Play:
         """The tables that play this game set in the next game."""
         return self.next.set_tables if self.next is not None else ()
 
+    variant: str = ""  # a table of three or two (scoring.movements.odd): what it plays
+
     def side(self, direction: str) -> Side | None:
         return self.majors if direction == MAJORS else self.minors
 

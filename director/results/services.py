@@ -24,9 +24,10 @@ from director.events import services as event_services
 from director.events.changes import results_changed
 from director.events.locks import locked_event
 from director.events.models import Event, Round, Table
+from director.events.selectors import table_variant
 
 from . import selectors
-from .adapters import score_sheet
+from .adapters import score_table_sheet, table_form
 from .models import Submission
 
 S = Submission.Status
@@ -151,7 +152,7 @@ def enter_sheet_once(
     earlier = replayed(key, table, round)
     if earlier is not None:
         return earlier, False
-    scored = score_sheet(sheet, form=_form(round))
+    scored = score_table_sheet(sheet, **_form(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         _lock_game(round.pk)
@@ -184,8 +185,12 @@ def enter_sheet_once(
         return created, new
 
 
-def _form(round: Round) -> str:
-    return Event.objects.filter(pk=round.event_id).values_list("form", flat=True).first() or "partnership"
+def _form(table: Table, round: Round) -> dict:
+    """``score_table_sheet``'s ``form`` and ``seats`` for ``table``'s sheet of game ``round``: the event's
+    form, or a table of three's variant in its seats (a Duet: a partnership sheet)."""
+    event_form = Event.objects.filter(pk=round.event_id).values_list("form", flat=True).first() or "partnership"
+    variant, seats = table_variant(table, round)
+    return {"form": table_form(event_form, variant), "seats": seats}
 
 
 def submit_from_table(
@@ -211,7 +216,7 @@ def submit_from_table(
     earlier = replayed(key, table, round)
     if earlier is not None:
         return earlier
-    scored = score_sheet(sheet, form=_form(round))
+    scored = score_table_sheet(sheet, **_form(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         game = _lock_game(round.pk)
@@ -312,7 +317,7 @@ def dispute_submission(
     propose. It must add up (``ValidationError`` otherwise, and nothing is written)."""
     proposed = None
     if proposal is not None:
-        scored = score_sheet(proposal, form=_form(submission.round))
+        scored = score_table_sheet(proposal, **_form(submission.table, submission.round))
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
@@ -390,7 +395,7 @@ def save_from_page(
     ``sheet``: the numbers in the table's boxes (None when they are blank).
     """
     _check_place(table, round)
-    scored = score_sheet(sheet, form=_form(round)) if sheet is not None else None
+    scored = score_table_sheet(sheet, **_form(table, round)) if sheet is not None else None
     with transaction.atomic():
         table = _lock_table(table)
         standing = _standing(table, round)

@@ -29,16 +29,15 @@ def start(players=EIGHT, tables=2, **options):
 @pytest.mark.parametrize(
     ("call", "words"),
     [
-        (lambda: start(["a", "b", "c"], None), "3 players: a table needs at least four"),
-        (lambda: start(["a"], None), "1 player: a table needs at least four"),
+        (lambda: start(["a"], None), "1 player: a night needs at least two"),
         (lambda: start(list("abcda"), 1), "'a' appears twice among the players"),
         (lambda: start(EIGHT, 0), "the number of tables must be at least 1, not 0"),
         (lambda: start(EIGHT, "2"), "the number of tables must be a whole number, not '2'"),
         (lambda: start("abcd", 1), "the players are a list of ids, not the text 'abcd'"),
         (lambda: start(["a", "b", "c", 4.5], 1), "4.5 is not a usable id for players"),
         (
-            lambda: start(list("abcdefg"), 2),
-            "7 players cannot fill 2 tables of four to six (that needs 8 to 12 players); 7 players fill 2 to 1 tables",
+            lambda: start(list("abcdefg"), 1),
+            "7 players cannot fill 1 table: they are seated at a four and a three (2 tables)",
         ),
         (
             lambda: start(list("abcdefghijklm"), 1),

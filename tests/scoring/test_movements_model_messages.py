@@ -258,7 +258,10 @@ DOC = {"kind": "progressive", "tables": 1, "rounds": [{"1": {"majors": 1, "minor
             {**DOC, "teams": [{"team": 1.5, "majors": 1, "minors": 2}]},
             "1.5 is not a usable team id (use text or a whole number)",
         ),
-        ({**DOC, "results": [{"1": "north"}]}, "result at table 1: the winner is 'north', not majors or minors"),
+        (
+            {**DOC, "results": [{"1": "north"}]},
+            "result at table 1: the winner is 'north', not majors, minors or a seat",
+        ),
         ({**DOC, "cuts": [{"1": "abcd"}]}, "cut at table 1: 'abcd' is not a list of players"),
         ({**DOC, "coins": [{"round": "x", "table": 1, "winner": "majors"}]}, "coin round: 'x' is not a whole number"),
     ],

@@ -214,7 +214,7 @@ def test_a_retry_that_lands_while_the_first_copy_is_scored_is_still_a_replay(api
     still gets 200 and the first copy's row."""
     from director.results import services as result_services
 
-    score = result_services.score_sheet
+    score = result_services.score_table_sheet  # (a table of three's form and seats: issue #17.7)
     landed = []
 
     def score_while_a_copy_lands(*args, **kwargs):
@@ -225,7 +225,7 @@ def test_a_retry_that_lands_while_the_first_copy_is_scored_is_still_a_replay(api
             )
         return score(*args, **kwargs)
 
-    monkeypatch.setattr(result_services, "score_sheet", score_while_a_copy_lands)
+    monkeypatch.setattr(result_services, "score_table_sheet", score_while_a_copy_lands)
     body = {"table": world_a.table.pk, "round": world_a.round.pk, "sheet": sheet, "idempotency_key": "laptop-8"}
     response = api_a.post("/api/results/", body, format="json")
     assert response.status_code == 200

@@ -11,7 +11,10 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  function isCutthroat(card) { return card.dataset.form === "cutthroat"; }
+  // A club night's table of three (data-form three-handed / split / neutralised, data-seats its
+  // seats) is laid out as a cutthroat table and checked by scores.js checkTable.
+  function threeForm(card) { return card.dataset.seats ? card.dataset.form : ""; }
+  function isCutthroat(card) { return card.dataset.form === "cutthroat" || threeForm(card) !== ""; }
 
   // The seat nobody plays at a three-handed cutthroat table ("" for four players).
   function absentSeat(card) {
@@ -64,9 +67,12 @@
   }
 
   function updateCutthroat(card, anyTyped) {
-    var sheet = sheetOf(card);
-    var result = S.checkCutthroat(sheet);
-    var scored = showCheck(card, result, anyTyped, function () { return S.scoreCutthroat(sheet); });
+    var sheet = sheetOf(card), three = threeForm(card);
+    var result = three ? S.checkTable(three, sheet, card.dataset.seats) : S.checkCutthroat(sheet);
+    // a table of three shows each player's total (split: own + the right-hand player's)
+    var scored = showCheck(card, result, anyTyped, function () {
+      return three ? { scores: S.scoreTable(three, sheet, card.dataset.seats).totals } : S.scoreCutthroat(sheet);
+    });
     card.querySelectorAll("td.points").forEach(function (td) {
       td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
     });
