@@ -48,6 +48,12 @@ HAND_CARDS = 52
 CALYPSO_CARDS = 13
 OUTCOMES = ("win", "limbo-sold", "limbo-unsold", "loss")
 DOUBLED_WORDS = ("undoubled", "doubled", "redoubled")
+FACTORS = (1, 2, 4)
+"""What an undoubled, doubled, redoubled contract's score is multiplied by (AUCTION.md §6)."""
+LIMBO_EXTRA = (0, 1, 3)
+"""Limbo's extra: sold scores bid + pts × this, not sold −(bid + deficit) − deficit × this (§6)."""
+POINTS_STEP = 10
+"""A bid's points are a multiple of this."""
 
 
 class AuctionError(ValueError):
@@ -115,7 +121,8 @@ def check_seat(seat: object) -> str:
 
 def _whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
+        # isdecimal, not isdigit: int() reads every decimal digit but not "²" or "①"
+        if isinstance(value, str) and value.strip().isdecimal():
             return int(value.strip())
         raise AuctionError(f"{what} must be a whole number, not {value!r}")
     return value
@@ -143,8 +150,8 @@ class Bid:
         calypsos = _whole(self.calypsos, "a bid's calypsos")
         if points < MINIMUM_BID:
             raise AuctionError(f"a bid is at least {MINIMUM_BID} points, not {points}")
-        if points % 10:
-            raise AuctionError(f"a bid's points are a multiple of 10, not {points}")
+        if points % POINTS_STEP:
+            raise AuctionError(f"a bid's points are a multiple of {POINTS_STEP}, not {points}")
         if not 0 <= calypsos <= MAX_CALYPSOS_BID:
             raise AuctionError(f"a bid names 0 to {MAX_CALYPSOS_BID} calypsos, not {calypsos}")
         try:
@@ -216,7 +223,8 @@ def may_follow(bid: Bid, last: Bid | None) -> str | None:
 
 # --- contracts ------------------------------------------------------------------------------------------------------
 
-_CONTRACT = re.compile(r"^(.*?)\s*(XX|X|)\s*(?:by\s+(\S+))?$", re.IGNORECASE)
+# DOTALL: a line break inside the text is read like any other character (without it nothing matched)
+_CONTRACT = re.compile(r"^(.*?)\s*(XX|X|)\s*(?:by\s+(\S+))?$", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -256,7 +264,7 @@ class Contract:
     @property
     def factor(self) -> int:
         """1, 2 or 4 for undoubled, doubled, redoubled."""
-        return (1, 2, 4)[self.doubled]
+        return FACTORS[self.doubled]
 
     @property
     def side(self) -> str | None:
@@ -693,7 +701,7 @@ def score_hand(
         raise AuctionError(f"sell is asked only when the contract is in limbo; this hand is {outcome}")
 
     sold = 0
-    extra = (0, 1, 3)[contract.doubled]
+    extra = LIMBO_EXTRA[contract.doubled]
     if outcome == "win":
         over = (pts - bid.points) // 2
         contract_score = (bid.points + over) * factor

@@ -1,6 +1,7 @@
 """The engine's constants and ranges as JSON, for the browser's live checks.
 
-``js/scores.js`` (scoresheets) and ``js/hands.js`` (typed hands) check what people type before it is
+``js/scores.js`` (scoresheets), ``js/hands.js`` (typed hands) and ``js/auction.js`` (Auction score
+pads, ``scoring.auction``) check what people type before it is
 sent, with the same rules as ``scoring.scores`` and ``scoring.cards``; the numbers and words they
 use come from here (a ``<script type="application/json" id="calypso-rules">`` on each page that
 loads them), so a rule's figures are written once. ``tests/js`` runs the scripts under node against
@@ -9,10 +10,11 @@ this package on thousands of sheets and hands.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from functools import cache
 from typing import Any
 
-from . import cards, gamesets, scores
+from . import auction, cards, gamesets, scores, variants
 
 
 @cache
@@ -57,6 +59,30 @@ def rules() -> dict[str, Any]:
                 for copies, seats in ((cards.COPIES, 4), (scores.THREE_HANDED_COPIES, 3))
             },
             "count_digits": scores.COUNT_DIGITS,
+            "neutralised_deck": variants.NEUTRALISED_DECK,
+            "neutralised_seats": variants.NEUTRALISED_SEATS,
+            # a club night's table of three: the forms played with 207 cards, and those scored split
+            "neutralised_forms": [f for f in variants.TABLE_FORMS if variants.neutralised_cards(f)],
+            "split_forms": [f for f in variants.TABLE_FORMS if variants.split_scoring(f)],
         },
         "words": scores.SHEET_WORDS,
+        "auction": {
+            # the default score values; an event's own are given to the pad (AuctionValues fields)
+            "values": asdict(auction.VALUES),
+            "seats": auction.ORIENTATION,
+            "compass": {seat: compass for compass, seat in auction.COMPASS.items()},
+            "sides": list(auction.SIDES),
+            "side_of": dict(auction.SIDE_OF),
+            "bid_suits": auction.BID_SUITS,
+            "minimum_bid": auction.MINIMUM_BID,
+            "points_step": auction.POINTS_STEP,
+            "max_calypsos": auction.MAX_CALYPSOS_BID,
+            "hand_cards": auction.HAND_CARDS,
+            "calypso_cards": auction.CALYPSO_CARDS,
+            "outcomes": list(auction.OUTCOMES),
+            "doubled_words": list(auction.DOUBLED_WORDS),
+            "factors": list(auction.FACTORS),
+            "limbo_extra": list(auction.LIMBO_EXTRA),
+            "hand_format": auction.HAND_FORMAT,
+        },
     }

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from director.deals.models import GameSet
 from scoring import scores
+from scoring.cards import SUITS
 
 # Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
 MAX_ID = 2**62
@@ -54,7 +55,7 @@ def Id(**kwargs) -> serializers.IntegerField:
     return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-SEATS = ("S", "H", "D", "C")
+SEATS = tuple(SUITS)  # a sheet's seats, in suit order
 _RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
 _COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
 SHEET_SCHEMA = {

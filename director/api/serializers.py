@@ -17,7 +17,10 @@ from director.audit.services import describe
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
+from director.deals.services import MAX_SETS
+from director.events.lineup import MAX_TABLES
 from director.events.models import Event, Partnership, Round, Table, Team
+from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
 from director.printing.models import PrintJob
 
 from .fields import (  # noqa: F401 (ErrorSerializer: auth and the standings views take it from here)
@@ -114,6 +117,7 @@ SWITCHES = ("standings_released", "scorecards_released", "travellers_released")
 
 class EventSerializer(serializers.ModelSerializer):
     table_count = serializers.IntegerField(read_only=True, required=False)
+    removed_suit = serializers.CharField(read_only=True, help_text="the suit out of a three-handed table's packs")
 
     class Meta:
         model = Event
@@ -130,6 +134,8 @@ class EventSerializer(serializers.ModelSerializer):
             "matchpoint_scale",
             "movement_kind",
             "individual_movement",
+            "three_table",
+            "removed_suit",
             "game_length_minutes",
             "status",
             "standings_released",
@@ -150,11 +156,16 @@ class _EventSettings(serializers.Serializer):
     type = serializers.ChoiceField(choices=Event.Type.choices)
     rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
     form = serializers.ChoiceField(choices=Event.Form.choices)
-    games = WholeNumber(min_value=1, max_value=30)
+    games = WholeNumber(min_value=1, max_value=MAX_GAMES)
     matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
     movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
     individual_movement = serializers.ChoiceField(choices=Event.IndividualMovement.choices)
-    game_length_minutes = WholeNumber(min_value=1, max_value=600)
+    three_table = serializers.ChoiceField(
+        choices=Event.ThreeTable.choices, help_text="progressive individual: what a table of three plays"
+    )
+    # text rather than an enum: the suits' enum is the first dealer's (the service names a bad one)
+    removed_suit = Text(max_length=1, help_text="three-handed or split: the suit out of the three packs (S, H, D, C)")
+    game_length_minutes = WholeNumber(min_value=1, max_value=MAX_GAME_MINUTES)
     season = Id(allow_null=True)
     auction = serializers.DictField(
         help_text="Auction Calypso events: hands (per round), draft, values (score values; any left out keep "
@@ -164,7 +175,7 @@ class _EventSettings(serializers.Serializer):
 
 class EventCreateSerializer(_EventSettings):
     club = Id()
-    tables = WholeNumber(min_value=0, max_value=500, required=False, default=0)
+    tables = WholeNumber(min_value=0, max_value=MAX_TABLES, required=False, default=0)
     idempotency_key = serializers.CharField(
         max_length=40,
         required=False,
@@ -191,7 +202,7 @@ class EventUpdateSerializer(_EventSettings):
 
 
 class TableCountSerializer(serializers.Serializer):
-    count = WholeNumber(min_value=0, max_value=500)
+    count = WholeNumber(min_value=0, max_value=MAX_TABLES)
 
 
 class DrawSerializer(serializers.Serializer):
@@ -466,7 +477,7 @@ class ImportSerializer(serializers.Serializer):
 
 class RecordHandSerializer(serializers.Serializer):
     event = Id()
-    number = WholeNumber(min_value=1, max_value=200, help_text="the game set's number")
+    number = WholeNumber(min_value=1, max_value=MAX_SETS, help_text="the game set's number")
     deal = WholeNumber(min_value=1, max_value=4)
     seat = SeatField()
     text = Text(max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears")

@@ -38,6 +38,8 @@ from director.events.models import Event, Partnership, PartnershipMember, Round,
 from director.movements import services as movement_services
 from director.printing import services as printing_services
 from director.printing.models import PrintJob
+from director.results import selectors as result_selectors
+from director.results import services as result_services
 from director.standings import tally_check
 
 from . import serializers as s
@@ -273,7 +275,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     def finish(self, request, pk=None):
         event = self.get_object()
         data = _valid(s.FinishSerializer, request)
-        return Response(self._out(event_services.finish_event(event=event, force=data["force"])))
+        return Response(self._out(result_services.finish_event(event=event, force=data["force"])))
 
     @extend_schema(summary="Reopen a finished event", request=None, responses={200: s.EventSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
@@ -336,7 +338,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     )
     @action(detail=True, methods=["get"])
     def grid(self, request, pk=None):
-        return Response(s.GridSerializer(event_selectors.round_grid(self.get_object())).data)
+        return Response(s.GridSerializer(result_selectors.results_grid(self.get_object())).data)
 
     @extend_schema(
         summary="Where the event's game sets came from (commitment; seed once revealed)",

@@ -1,5 +1,6 @@
 """Between ``Submission`` rows and the scoring engines: ``scoring.scores`` for Calypso sheets
-(partnership or cutthroat), ``scoring.auction`` for an Auction Calypso event's score pad.
+(partnership or cutthroat; a club night's table of three by its variant, ``scoring.variants``), ``scoring.auction``
+for an Auction Calypso event's score pad.
 
 Which engine reads a sheet is the event's (``SheetRules.of(event)``), never the sheet's own say:
 a pad sent to a Calypso event, or a 208-card sheet to an Auction one, is refused as malformed.
@@ -15,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from director.core.errors import ValidationError
-from scoring import auction, scores
+from scoring import auction, scores, variants
 from scoring.auction_settings import AuctionSettings
 
 PARTNERSHIP, CUTTHROAT, AUCTION = "partnership", "cutthroat", "auction"
@@ -28,11 +29,13 @@ MAX_PROBLEMS = 20
 
 @dataclass(frozen=True)
 class SheetRules:
-    """How an event's sheets are read: ``form`` partnership / cutthroat / auction; ``auction``
-    the Auction event's settings (its score values, and how many hands a pad may hold)."""
+    """How an event's sheets are read: ``form`` partnership / cutthroat / auction, or a club night's
+    table of three's variant (``scoring.variants.TABLE_FORMS``) in its ``seats``; ``auction`` the
+    Auction event's settings (its score values, and how many hands a pad may hold)."""
 
     form: str = PARTNERSHIP
     auction: AuctionSettings | None = None
+    seats: str = ""
 
     @classmethod
     def of(cls, event) -> SheetRules:
@@ -53,6 +56,15 @@ class SheetRules:
 def _rules(form) -> SheetRules:
     """``form`` as given by callers: a ``SheetRules``, or a Calypso form's name."""
     return form if isinstance(form, SheetRules) else SheetRules(form or PARTNERSHIP)
+
+
+def table_form(form: str | SheetRules, variant: str | None, seats: str = "") -> SheetRules:
+    """The rules of one table's sheet: a club night's table of three's variant (``three-handed``,
+    ``split``, ``neutralised``…) in its ``seats``, a Duet's partnership sheet (one player a side),
+    else the event's (``form``: its ``SheetRules`` or its Calypso form's name)."""
+    if variant in variants.TABLE_FORMS:
+        return SheetRules(variant, seats=seats)
+    return SheetRules(PARTNERSHIP) if variant == "duet" else _rules(form)
 
 
 @dataclass(frozen=True)
@@ -157,6 +169,8 @@ def sheet_problems(data, *, form: str | SheetRules = PARTNERSHIP) -> list[str]:
     rules = _rules(form)
     if rules.is_auction:
         return pad_problems(data, rules.auction)
+    if rules.form in variants.TABLE_FORMS:  # a club night's table of three, in its seats
+        return variants.check_table_sheet(rules.form, data, rules.seats)
     if rules.form == CUTTHROAT:
         return scores.check_cutthroat(data)
     return scores.check_sheet(data)
@@ -167,13 +181,21 @@ def score_sheet(data, *, form: str | SheetRules = PARTNERSHIP) -> ScoredSheet:
     listing every problem — text where a number belongs, a negative count, cards not adding to 208
     (an Auction pad: to 52 a hand).
 
-    Cutthroat sheets have four individual scores and no partnership totals: ``majors``/``minors``
-    are 0 and the individual scores are read from the sheet when needed.
+    Cutthroat sheets and a table of three's have individual scores and no partnership totals:
+    ``majors``/``minors`` are 0 and the players' figures are read from the sheet when needed
+    (``scoring.variants.score_table_sheet`` for a table of three).
+
+    The one dispatch of a sheet to its engine: ``form`` is the event's ``SheetRules`` (or a
+    table's, ``table_form``), or a Calypso form's name.
     """
     rules = _rules(form)
     if rules.is_auction:
         return score_pad(data, rules.auction)
     try:
+        if rules.form in variants.TABLE_FORMS:
+            variants.score_table_sheet(rules.form, data, rules.seats)
+            kind = variants.NeutralisedSheet if variants.neutralised_cards(rules.form) else scores.CutthroatSheet
+            return ScoredSheet(sheet=kind.from_dict(data).to_dict(), majors=0, minors=0)
         if rules.form == CUTTHROAT:
             sheet = scores.CutthroatSheet.from_dict(data)
             return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)

@@ -2,7 +2,7 @@
 
 The browser checks the sheets as the director types (``js/scores.js`` mirrors ``scoring.scores``;
 cutthroat events have a trick pile per player and four — three-handed, three — individual scores);
-the server checks them again with ``results.adapters.sheet_problems`` and saves through
+the server checks them again with ``results.adapters.sheet_problems`` (with ``table_form``'s rules) and saves through
 ``results.services.enter_sheet``. All the tables filled in are saved together or not at all: one
 wrong sheet keeps every sheet of the page unsaved, with the problems shown on the table concerned.
 """
@@ -17,19 +17,20 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
 from director.audit.context import request_ip
+from director.core import auction_pad
 from director.core.errors import Conflict, DomainError
 from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.models import Event
-from director.events.selectors import label_games, next_game, round_grid, unfinished_before
+from director.events.selectors import label_games
 from director.events.services import get_round
-from director.results import services
-from director.results.adapters import SheetRules, pad_lines, sheet_problems
-from scoring import scores
+from director.results import selectors, services
+from director.results.adapters import SheetRules, pad_lines, sheet_problems, table_form
+from scoring import scores, variants
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
+from scoring.variants import TABLE_FORMS
 
-from . import pads
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
 
 
@@ -58,22 +59,49 @@ def _history_url(event, round_obj, table: int) -> str | None:
         return None
 
 
+def _three(cell) -> tuple[str, str] | None:
+    """A club night's table of three: ``(variant, seats)`` (``None`` for any other table)."""
+    if cell.variant in TABLE_FORMS:
+        return cell.variant, "".join(suit for suit, _, _ in cell.seat_list)
+    return None
+
+
+def _player(cell, seat):
+    """Who holds ``seat`` (a Duet: each player holds a hand and, face up, a dummy)."""
+    side = cell.majors if seat in MAJOR_SUITS else cell.minors
+    if side is None:
+        return None
+    if cell.variant == "duet":
+        player = next(iter(side.seats.values()), None)
+        return {"name": f"{player.name} (dummy)" if seat in "HD" else player.name} if player else None
+    return side.seats.get(seat)
+
+
+def _pad_players(cell) -> dict[str, str]:
+    """An Auction pad's players by seat, for its declarer choice."""
+    return {
+        seat: player["name"] if isinstance(player, dict) else player.name
+        for seat in SEATS
+        if (player := _player(cell, seat)) is not None
+    }
+
+
 def _card(cell, entry, values, *, cutthroat: bool = False):
     table = cell.table.number
+    three = _three(cell)
 
     def box(kind, key):
         name = f"t{table}-{kind}-{key}"
         return {"name": name, "value": values.get(name, ""), "kind": kind, "key": key}
 
-    absent = values.get(absent_name(table), "") if cutthroat else ""
+    absent = values.get(absent_name(table), "") if cutthroat and three is None else ""
     seats = []
-    for seat in SEATS:
-        side = cell.majors if seat in MAJOR_SUITS else cell.minors
+    for seat in three[1] if three else SEATS:
         seats.append(
             {
                 "seat": seat,
                 "symbol": SEAT_SYMBOLS[seat],
-                "player": side.seats.get(seat) if side is not None else None,
+                "player": _player(cell, seat),
                 "cal": box("cal", seat),
                 "unf": box("unf", seat),
                 "pile": box("pile", seat),
@@ -86,22 +114,31 @@ def _card(cell, entry, values, *, cutthroat: bool = False):
         "seats": seats,
         "piles": [box("pile", "majors"), box("pile", "minors")],
         "errors": entry.errors if entry else [],
+        "cutthroat": cutthroat or three is not None,  # a trick pile per player
+        "form": three[0] if three else "cutthroat" if cutthroat else "partnership",
+        "three": three[1] if three else "",
     }
-    if cutthroat:
+    if cutthroat and three is None:
         card["absent"] = {"name": absent_name(table), "value": absent}
-        card["saved_scores"] = _cutthroat_scores(cell.result)
+    if card["cutthroat"]:
+        card["saved_scores"] = _cutthroat_scores(cell.result, three)
     return card
 
 
-def _cutthroat_scores(result) -> list[dict]:
-    """The individual scores of a stored cutthroat sheet (the row keeps 0 – 0 for majors/minors)."""
+def _cutthroat_scores(result, three=None) -> list[dict]:
+    """The individual scores of a stored cutthroat sheet (the row keeps 0 – 0 for majors/minors); a
+    table of three: each player's total (split partnership: own + the right-hand player's)."""
     if result is None:
         return []
     try:
-        scored = scores.score_cutthroat(result.sheet)
+        if three is not None:
+            figures = variants.score_table_sheet(three[0], result.sheet, three[1]).totals
+        else:
+            figures = scores.score_cutthroat(result.sheet).scores
     except scores.ScoreSheetError:  # a partnership sheet stored before the event became cutthroat
         return []
-    return [{"seat": seat, "symbol": SEAT_SYMBOLS[seat], "score": value} for seat, value in scored.scores.items()]
+    order = three[1] if three is not None else figures  # a table of three: its seats clockwise
+    return [{"seat": seat, "symbol": SEAT_SYMBOLS[seat], "score": figures[seat]} for seat in order]
 
 
 def _table_number(value) -> int | None:
@@ -152,14 +189,24 @@ def _report(request, round_obj, done, by_table) -> None:
             )
 
 
-def _proposal_values(cell, *, cutthroat: bool) -> str:
+def _proposal_values(cell, *, cutthroat: bool, pad_hands: int = 0) -> str:
     """A disputed sheet's counter-proposal (the disputing side's own sheet) as the page's box values,
     JSON for the "Fill in their sheet" button ("" when there is none)."""
     result = cell.result
     proposed = (result.proposal or {}).get("sheet") if result is not None and result.status == "disputed" else None
     if not proposed:
         return ""
-    return json.dumps(values_from_sheet(cell.table.number, proposed, cutthroat=cutthroat), sort_keys=True)
+    return json.dumps(_values(cell, proposed, cutthroat=cutthroat, pad_hands=pad_hands), sort_keys=True)
+
+
+def _values(cell, sheet, *, cutthroat: bool, pad_hands: int = 0) -> dict[str, str]:
+    """A stored sheet in the table's boxes (a table of three: its seats, a trick pile each; an
+    Auction pad: its hands' boxes)."""
+    if pad_hands:
+        return auction_pad.fields_of_pad(sheet, f"t{cell.table.number}-", pad_hands)
+    three = _three(cell)
+    seats = three[1] if three else SEATS
+    return values_from_sheet(cell.table.number, sheet, cutthroat=cutthroat or three is not None, seats=seats)
 
 
 def _seen(data, cell, entry) -> dict:
@@ -180,10 +227,10 @@ def _seen(data, cell, entry) -> dict:
 def score_entry(request, event_id, number):
     event = event_for(request.user, event_id)
     round_obj = get_round(event, number)
-    grid = round_grid(event)
+    grid = selectors.results_grid(event)
     label_games(event, grid.rounds)
     round_obj = next((r for r in grid.rounds if r.number == round_obj.number), round_obj)
-    earlier = unfinished_before(grid, round_obj.number)
+    earlier = selectors.unfinished_before(grid, round_obj.number)
     ahead = request.POST.get("ahead") == str(round_obj.number)
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
@@ -193,14 +240,17 @@ def score_entry(request, event_id, number):
     entries = {}
     status = 200
     if request.method == "POST":
-        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat, pad_hands=pad_hands)
+        threes = {n: t for n, t in ((n, _three(c)) for n, c in by_table.items()) if t is not None}
+        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat, threes=threes, pad_hands=pad_hands)
         confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
             if entry.blank and number_ != confirm_table:
                 continue
-            sheet = None if entry.blank else entry.sheet()
-            problems = sheet_problems(sheet, form=rules) if sheet is not None else []
+            sheet, problems = (None, []) if entry.blank else entry.read()
+            three = threes.get(number_)
+            form = table_form(rules, by_table[number_].variant, three[1] if three else "")
+            problems = problems or (sheet_problems(sheet, form=form) if sheet is not None else [])
             if problems:
                 entry.errors = problems
                 continue
@@ -253,20 +303,21 @@ def score_entry(request, event_id, number):
         if entry is not None:
             values = entry.values
         elif cell.result is not None:
-            values = values_from_sheet(cell.table.number, cell.result.sheet, cutthroat=cutthroat)
+            values = _values(cell, cell.result.sheet, cutthroat=cutthroat, pad_hands=pad_hands)
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
-        if pad_hands:
-            card["pad"] = pads.pad_rows(values, f"t{cell.table.number}-", pad_hands)
-            card["pad_json"] = {
-                "name": f"t{cell.table.number}-pad",
-                "value": values.get(f"t{cell.table.number}-pad", ""),
+        if pad_hands:  # the pad's boxes: the {% auction_pad %} tag (director.core.auction_pad)
+            card["pad"] = {
+                "prefix": f"t{cell.table.number}-",
+                "post": values,
+                "players": _pad_players(cell),
+                "label": f"Table {cell.table.number}",
             }
             card["saved_lines"] = pad_lines(cell.result.sheet, rules.auction.values) if cell.result else []
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
-        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat)
+        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat, pad_hands=pad_hands)
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds
@@ -281,7 +332,7 @@ def score_entry(request, event_id, number):
             "rounds": rounds,
             "cutthroat": cutthroat,
             "auction": rules.auction,
-            "pad_choices": pads.choices(),
+            "pad_hands": pad_hands,
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],
@@ -294,7 +345,7 @@ def score_entry(request, event_id, number):
             "earlier": earlier,
             "earlier_words": _earlier_words(earlier) if earlier else "",
             "first_earlier": earlier[0][0] if earlier else None,
-            "next_game": next_game(grid),
+            "next_game": selectors.next_game(grid),
         },
         status=status,
     )

@@ -19,6 +19,7 @@ naming it. A body that is not JSON at all, too deep or too large never reaches t
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import JsonResponse
@@ -28,16 +29,16 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from director.audit.context import request_ip
-from director.core import json_body
+from director.core import auction_pad, json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
-from director.events.models import Event
-from director.events.selectors import next_places, table_by_token
-from director.results import pads
-from director.results.adapters import SheetRules, pad_lines, score_sheet, sheet_problems
+from director.events.selectors import table_by_token
+from director.movements.selectors import load_movement, where_next
+from director.results.adapters import SheetRules, pad_lines, score_sheet, sheet_problems, table_form
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
+from scoring.variants import TABLE_FORMS, neutralised_cards
 
 from . import services
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
@@ -71,14 +72,6 @@ def _body(request) -> dict:
 
 class _BadBody(Exception):
     pass
-
-
-def _pad_hands(event) -> int:
-    return SheetRules.of(event).pad_hands
-
-
-def _cutthroat(event) -> bool:
-    return event.form == Event.Form.CUTTHROAT
 
 
 def _kind(value) -> str:
@@ -128,20 +121,77 @@ def _table(token):
         return None
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The boxes of a table's sheet: ``rules`` as ``results.adapters.score_sheet`` takes them
+    (partnership, cutthroat, a table of three's variant, or an Auction event's pad) and the
+    ``seats`` that have boxes."""
+
+    rules: SheetRules
+    seats: str = SEATS
+
+    @property
+    def form(self) -> str:
+        return self.rules.form
+
+    @property
+    def pad_hands(self) -> int:  # an Auction Calypso event: the pad's rows (0 for a Calypso sheet)
+        return self.rules.pad_hands
+
+    @property
+    def cutthroat(self) -> bool:  # a trick pile per player, no partnership totals
+        return self.form not in ("partnership", "auction")
+
+    @property
+    def three(self) -> str:  # a club night's table of three: its variant ("" otherwise)
+        return self.form if self.form in TABLE_FORMS else ""
+
+    @property
+    def tag(self) -> str:  # the sheet's "form" as sent
+        return "neutralised" if neutralised_cards(self.form) else "cutthroat" if self.cutthroat else ""
+
+    def fields(self) -> dict:
+        return {"cutthroat": self.cutthroat, "seats": self.seats}
+
+
+def _side_marks(layout: Layout) -> dict[str, list[tuple[str, str]]]:
+    """Each side's seats as (suit, symbol): at a table of three, only the seats in play."""
+    return {
+        direction: [(s, SUIT_SYMBOLS[s]) for s in layout.seats if (s in MAJOR_SUITS) == (direction == "majors")]
+        for direction in ("majors", "minors")
+    }
+
+
+def _layout(state) -> Layout:
+    variant = state.cell.variant if state.cell is not None else None
+    if variant in TABLE_FORMS:
+        seats = "".join(suit for suit, _, _ in state.cell.seat_list)
+        return Layout(table_form(state.event.form, variant, seats), seats)
+    return Layout(table_form(SheetRules.of(state.event), variant))
+
+
 def _seats(state) -> list[dict]:
     cell = state.cell
     rows = []
+    if cell is not None and cell.variant in TABLE_FORMS:  # a table of three: its seats, clockwise
+        return [
+            {"seat": suit, "symbol": symbol, "side": "majors" if suit in MAJOR_SUITS else "minors", "player": p.name}
+            for suit, symbol, p in cell.seat_list
+        ]
+    duet = cell is not None and cell.variant == "duet"  # each player has a hand and a dummy
     for seat in SEATS:
         side = None
         if cell is not None:
             side = cell.majors if seat in MAJOR_SUITS else cell.minors
         player = side.seats.get(seat) if side is not None else None
+        if duet and side is not None:
+            player = next(iter(side.seats.values()), None)
         rows.append(
             {
                 "seat": seat,
                 "symbol": SUIT_SYMBOLS[seat],
                 "side": "majors" if seat in MAJOR_SUITS else "minors",
-                "player": player.name if player is not None else "",
+                "player": (player.name + (" (dummy)" if duet and seat in "HD" else "")) if player is not None else "",
             }
         )
     return rows
@@ -198,7 +248,8 @@ def _kept_key(table) -> str:
 def _keep_typed(request, table, sheet, side) -> None:
     """The phone that lost the race keeps its typed sheet (in its own session) to compare and to
     propose as the correction: the page must not throw the players' numbers away."""
-    typed = typed_sheet(sheet, cutthroat=_cutthroat(table.event), pad_hands=_pad_hands(table.event))
+    layout = _layout(services.table_state(table))
+    typed = typed_sheet(sheet, **layout.fields(), tag=layout.tag, pad_hands=layout.pad_hands)
     if typed is not None:
         round = services.table_game(table)
         request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
@@ -213,13 +264,13 @@ def _typed_comparison(request, table, state) -> dict | None:
     kept = request.session.get(_kept_key(table))
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
-    form = SheetRules.of(state.event)
-    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=form)]
-    scored = None if problems else score_sheet(kept["sheet"], form=form)
+    layout = _layout(state)
+    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=layout.rules)]
+    scored = None if problems else score_sheet(kept["sheet"], form=layout.rules)
     return {
         # compared as stored (a typed 290S is the stored 290♠), when the typed sheet reads
         "view": sheet_view(scored.sheet if scored else kept["sheet"], state.submission.sheet),
-        "values": values_from_sheet(kept["sheet"]),
+        "values": values_from_sheet(kept["sheet"], pad_hands=layout.pad_hands),
         "side": SIDE_LABELS.get(kept.get("side") or "", ""),
         "problems": problems,
         "scores": scored,
@@ -227,22 +278,29 @@ def _typed_comparison(request, table, state) -> dict | None:
 
 
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
-    cutthroat = _cutthroat(state.event)
-    pad_hands = _pad_hands(state.event)
+    layout = _layout(state)
+    cutthroat = layout.cutthroat
+    # a table of three's "sides" are where its seats are written (without ♦: ♠♥ and ♣)
+    labels = dict(SIDE_LABELS)
+    if layout.three:
+        labels = {
+            d: "".join(SUIT_SYMBOLS[s] for s in layout.seats if (s in MAJOR_SUITS) == (d == "majors")) for d in labels
+        }
+    pad_hands = layout.pad_hands
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
     sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
     if values is None and submission is not None and state.can_submit:
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
-        values = values_from_sheet(proposed or submission.sheet)
+        values = values_from_sheet(proposed or submission.sheet, pad_hands=pad_hands)
     if side is None and submission is not None and state.status == "disputed" and state.side:
         # the corrected sheet: the sending phone starts on its own side, any other phone on the
         # disputing side (the players may still change it)
         side = state.side if sent_here else services.other_side(state.side)
     return {
         # Once the game is confirmed: where each side and the game set go next (as a Bridgemate does).
-        "where_next": next_places(state.event).get((state.round.number, table.number))
+        "where_next": where_next(load_movement(state.event), state.round.number, table.number)
         if state.status == "confirmed"
         else None,
         "typed": _typed_comparison(request, table, state),
@@ -254,22 +312,25 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "cutthroat": cutthroat,
         "pile_keys": [
             (k, SUIT_SYMBOLS[k] if cutthroat else SIDE_LABELS[k])
-            for k in (SEATS if cutthroat else ("majors", "minors"))
+            for k in (layout.seats if cutthroat else ("majors", "minors"))
         ],
+        "variant_form": layout.three,
+        # the radio buttons' marks: who is "majors" and who "minors" at this table
+        "side_marks": _side_marks(layout),
         "values": values or {},
         "errors": errors or [],
         "side": side or "",
-        "side_labels": SIDE_LABELS,
-        "submitted_by": SIDE_LABELS.get(state.side or "", ""),
+        "side_labels": labels,
+        "submitted_by": labels.get(state.side or "", ""),
         "confirmer": confirmer,
         "sent_here": sent_here,
-        "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
+        "confirmer_label": labels.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
-        "field_names": [name for name, _, _ in field_names(cutthroat=cutthroat)],
-        # Auction Calypso: the score pad's rows (boxes of results.pads), the stored pad scored.
+        "field_names": [name for name, _, _ in field_names(**layout.fields())],
+        # Auction Calypso: the score pad ({% auction_pad %}: director.core.auction_pad), the stored pad scored.
         "auction": state.event.auction_settings if pad_hands else None,
-        "pad": pads.pad_rows(values or {}, "", pad_hands) if pad_hands else [],
-        "pad_choices": pads.choices(),
+        "pad_hands": pad_hands,
+        "pad_players": {row["seat"]: row["player"] for row in _seats(state) if row["player"]} if pad_hands else {},
         "sheet_lines": pad_lines(submission.sheet, state.event.auction_settings.values)
         if pad_hands and submission is not None
         else [],
@@ -277,6 +338,9 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
             **state.to_dict(),
             "sent_here": sent_here,
             "cutthroat": cutthroat,
+            "table_form": layout.three,  # a table of three: its variant (scores.js checkTable) ...
+            "sheet_tag": layout.tag,  # ... the "form" its sheet is sent with ...
+            "seats": layout.seats,  # ... and its seats
             "urls": {
                 "state": reverse("table:state", args=[table.token]),
                 "submit": reverse("table:submit", args=[table.token]),
@@ -346,21 +410,23 @@ def submit(request, token):
         data = _body(request)
     except _BadBody:
         return _bad_body(request, table)
-    cutthroat, pad_hands = _cutthroat(table.event), _pad_hands(table.event)
+    layout = _layout(services.table_state(table))
+    typing: list[str] = []  # an Auction pad's blank boxes (auction_pad.read_pad)
     if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
-    elif pad_hands:
-        values = pads.read_values(data, "", pad_hands)
-        sheet = pads.pad_from_values(values, "", pad_hands)
+    elif layout.pad_hands:
+        values = auction_pad.pad_values(data, "", layout.pad_hands)
+        sheet, typing = auction_pad.read_pad(values, "", layout.pad_hands)
     else:
-        sheet = sheet_from_fields(data, cutthroat=cutthroat)
-        values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
+        sheet = sheet_from_fields(data, **layout.fields(), tag=layout.tag)
+        values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(**layout.fields())}
     side = data.get("side") if isinstance(data.get("side"), str) else None
     try:
         _text(data, "side")
+        _pad_or_refuse(sheet, typing)
         if json_body.is_json(request) and not isinstance(sheet, dict):
-            what = "its hands (hands)" if pad_hands else "its sections (calypsos, unfinished, trick_piles)"
+            what = "its hands (hands)" if layout.pad_hands else "its sections (calypsos, unfinished, trick_piles)"
             raise ValidationError(
                 f"the scoresheet is wrong: it must be an object of {what}, not {_kind(sheet)}", field="sheet"
             )
@@ -431,6 +497,14 @@ def _status_change(request, token, action):
     return redirect("table:entry", token=table.token)
 
 
+def _pad_or_refuse(sheet, problems: list[str]):
+    """A pad read from its boxes, or a ``ValidationError`` naming the boxes left blank (nothing is
+    sent with a hand half typed: the hands before it would score as the whole pad)."""
+    if problems:
+        raise ValidationError(f"the scoresheet is wrong: {problems[0]}", field="sheet", problems=problems)
+    return sheet
+
+
 def _proposal(table, data) -> dict | None:
     """The sheet a dispute proposes: ``sheet`` (JSON), or the sheet's fields with ``propose`` set
     (the page's "Dispute: our sheet is right" form)."""
@@ -439,7 +513,10 @@ def _proposal(table, data) -> dict | None:
             raise ValidationError("the proposed sheet must be an object of the sheet's sections", field="sheet")
         return data["sheet"]
     if data.get("propose"):
-        return sheet_from_fields(data, cutthroat=_cutthroat(table.event), pad_hands=_pad_hands(table.event))
+        layout = _layout(services.table_state(table))
+        if layout.pad_hands:
+            return _pad_or_refuse(*auction_pad.read_pad(data, "", layout.pad_hands))
+        return sheet_from_fields(data, **layout.fields(), tag=layout.tag)
     return None
 
 

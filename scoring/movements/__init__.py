@@ -44,6 +44,7 @@ from .model import (
 )
 from .pairs import progressive_pairs
 from .warnings import MovementWarning, movement_warnings
+from .where import NextMove, NextPlaces, next_places
 
 __all__ = [
     "AUCTION_TEAM_MATCH",
@@ -68,6 +69,8 @@ __all__ = [
     "Movement",
     "MovementError",
     "MovementWarning",
+    "NextMove",
+    "NextPlaces",
     "PartnershipId",
     "Placement",
     "Player",
@@ -79,6 +82,7 @@ __all__ = [
     "deal_lineup",
     "mitchell",
     "movement_warnings",
+    "next_places",
     "pair_key",
     "progressive_individual_next",
     "progressive_individual_start",

@@ -8,9 +8,20 @@ const path = require("path");
 const request = JSON.parse(fs.readFileSync(0, "utf8"));
 globalThis.CALYPSO_RULES = request.rules;
 const folder = process.argv[2];
-for (const file of ["rules.js", "scores.js", "hands.js"]) require(path.join(folder, file));
+for (const file of ["rules.js", "scores.js", "hands.js", "auction.js"]) require(path.join(folder, file));
 const S = globalThis.CalypsoScores;
 const H = globalThis.CalypsoHands;
+const A = globalThis.CalypsoAuction;
+
+// An engine problem is an AuctionError with the engine's words; anything else is a bug (thrown).
+function attempt(run) {
+  try {
+    return { ok: run() };
+  } catch (error) {
+    if (error.name !== "AuctionError") throw error;
+    return { error: error.message };
+  }
+}
 
 function sheetAnswer(check, score, sheet) {
   const result = check(sheet);
@@ -29,6 +40,11 @@ function sheetAnswer(check, score, sheet) {
 const answers = request.cases.map(({ kind, input }) => {
   if (kind === "partnership") return sheetAnswer(S.check, S.score, input);
   if (kind === "cutthroat") return sheetAnswer(S.checkCutthroat, S.scoreCutthroat, input);
+  if (kind === "table") {
+    const check = (sheet) => S.checkTable(input.form, sheet, input.seats);
+    const score = (sheet) => S.scoreTable(input.form, sheet, input.seats);
+    return sheetAnswer(check, score, input.sheet);
+  }
   if (kind === "words") return S.words(input);
   if (kind === "hand") {
     try {
@@ -37,6 +53,23 @@ const answers = request.cases.map(({ kind, input }) => {
       return { error: error.message };
     }
   }
+  if (kind === "auction-bid") {
+    const read = attempt(() => A.parseBid(input));
+    return read.ok ? { bid: read.ok, text: A.bidText(read.ok) } : read;
+  }
+  if (kind === "auction-contract") {
+    const read = attempt(() => A.parseContract(input.text, input.declarer));
+    return read.ok ? { contract: read.ok, text: A.contractText(read.ok) } : read;
+  }
+  if (kind === "auction-hand") {
+    const values = A.values(input.values);
+    return { score: attempt(() => A.handFromDict(input.hand, values)), sell_asked: A.sellAsked(input.hand, values) };
+  }
+  if (kind === "auction-pad") {
+    const values = A.values(input.values);
+    return { pad: attempt(() => A.scorePad(input.hands, values)), reading: Array.isArray(input.hands) ? A.pad(input.hands, values) : null };
+  }
+  if (kind === "auction-fields") return A.handFromFields(input);
   throw new Error("unknown kind " + kind);
 });
 process.stdout.write(JSON.stringify(answers));

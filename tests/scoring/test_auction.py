@@ -132,6 +132,22 @@ def test_contract_parse_refuses_bad_text():
         Contract.parse("290S by H", declarer="S")
 
 
+def test_a_contract_with_a_line_break_is_read_not_a_crash():
+    # the contract pattern once failed to match across a line break: an AssertionError, a 500
+    assert str(Contract.parse("1 & 290\nH\nX")) == "1 & 290♥ X"
+    with pytest.raises(AuctionError, match="'Q' is not a suit"):
+        Contract.parse("290\nQ by\nH")
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "1²"])
+def test_a_count_typed_with_digit_like_signs_is_refused_by_name(typed):
+    # "²".isdigit() is true but int("²") raised a bare ValueError that no caller catches as AuctionError
+    with pytest.raises(AuctionError, match=r"declarers\.added must be a whole number"):
+        SideHand.from_dict({"trick_pile": 1, "added": typed, "calypsos": 0}, "declarers")
+    # decimal digits of any script are numbers, as int() reads them
+    assert SideHand.from_dict({"trick_pile": "٣", "added": 1, "calypsos": 0}).trick_pile == 3
+
+
 def test_assign_trumps_checks_four_distinct_suits_and_declarers_is_the_bid_suit():
     contract = Contract.parse("1 & 290♥ by D")
     assert assign_trumps(contract, {"D": "♥", "C": "S", "S": "d", "H": "C"}) == {"D": "H", "C": "S", "S": "D", "H": "C"}

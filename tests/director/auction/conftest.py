@@ -79,3 +79,19 @@ def running(auction_pairs):
     events.start_event(event=auction_pairs)
     auction_pairs.refresh_from_db()
     return auction_pairs, auction_pairs.tables.get(number=1), auction_pairs.rounds.get(number=1)
+
+
+def pad_boxes(prefix: str, hand: int, *, majors=(), minors=(), **boxes) -> dict:
+    """One hand's boxes as the pad posts them (``director.core.auction_pad``: ``{prefix}hand-{n}-…``).
+    ``majors``/``minors``: the side's (T, P, C[, cards required]); the other boxes by name
+    (declarer, calypsos, points, suit, doubled 0/1/2, sell yes/no)."""
+    data = {f"{prefix}hand-{hand}-{box}": value for box, value in boxes.items()}
+    for side, counts in (("majors", majors), ("minors", minors)):
+        for box, value in zip(("trick_pile", "added", "calypsos", "cards_required"), counts, strict=False):
+            data[f"{prefix}hand-{hand}-{side}-{box}"] = value
+    return data
+
+
+# won("S") and lost("D") as typed in the boxes
+WON_BOXES = dict(declarer="S", points="290", suit="S", majors=("30", "0", "0"), minors=("22", "0", "0"))
+LOST_BOXES = dict(declarer="D", points="300", suit="D", doubled="1", minors=("20", "0", "0"), majors=("32", "0", "0"))

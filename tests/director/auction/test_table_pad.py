@@ -13,7 +13,7 @@ from django.test import Client
 from director.results.models import Submission
 from tests.director.table.conftest import TableClient
 
-from .conftest import lost, pad, won
+from .conftest import WON_BOXES, lost, pad, pad_boxes, won
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +29,15 @@ def phones(client, table_1):
 
 
 def form_boxes(hand: int, **values) -> dict:
-    return {f"h{hand}-{key.replace('_', '-')}": value for key, value in values.items()}
+    return pad_boxes("", hand, **values)
 
 
 def test_the_phone_page_shows_the_pad_boxes(client, table_1):
     page = client.get(f"/t/{table_1.token}/").content.decode()
     assert 'id="table-pad"' in page and 'id="table-sheet"' not in page
-    assert 'name="h4-decl-req"' in page and 'name="h5-bid"' not in page  # 4 hands a round
+    assert 'name="hand-4-majors-cards_required"' in page and 'name="hand-5-points"' not in page  # 4 a round
+    assert 'name="sheet"' in page and 'data-prefix=""' in page
+    assert page.index("js/rules.js") < page.index("js/auction.js") < page.index("js/auction-pad.js")
     assert "Score pad, game 1" in page
 
 
@@ -73,8 +75,8 @@ def test_a_second_pad_is_refused_and_the_typed_pad_is_compared(phones):
 def test_a_pad_typed_in_the_boxes_is_sent_without_javascript(client, table_1):
     client.get(f"/t/{table_1.token}/")
     data = {"round": "1", "side": "minors", "idempotency_key": uuid.uuid4().hex}
-    data |= form_boxes(1, declarer="D", bid="1 & 290D", dbl="XX", decl_T="10", decl_P="14", decl_C="1")
-    data |= form_boxes(1, decl_req="3", def_T="28", def_P="0", def_C="0")
+    data |= form_boxes(1, declarer="D", calypsos="1", points="290", suit="D", doubled="2")
+    data |= form_boxes(1, minors=("10", "14", "1", "3"), majors=("28", "0", "0"))
     response = client.post(f"/t/{table_1.token}/submit/", data)
     assert response.status_code == 302
     row = Submission.objects.get(table=table_1)
@@ -86,13 +88,40 @@ def test_a_pad_typed_in_the_boxes_is_sent_without_javascript(client, table_1):
 
 def test_wrong_boxes_come_back_with_the_problem_and_what_was_typed(client, table_1):
     client.get(f"/t/{table_1.token}/")
-    data = {"round": "1", "side": "majors"} | form_boxes(1, declarer="S", bid="290S", decl_T="30", def_T="20")
-    data |= form_boxes(1, decl_P="0", decl_C="0", def_P="0", def_C="0")
+    data = {"round": "1", "side": "majors"} | form_boxes(1, **dict(WON_BOXES, minors=("20", "0", "0")))
     response = client.post(f"/t/{table_1.token}/submit/", data)
     assert response.status_code == 400
     page = response.content.decode()
     assert "hand 1: cards add up to 50, not 52: 2 cards missing" in page
-    assert 'name="h1-def-T" id="h1-def-T" value="20"' in page
+    assert 'name="hand-1-minors-trick_pile" value="20"' in page
+    assert not Submission.objects.exists()
+
+
+def test_a_half_typed_hand_is_named_and_not_sent(client, table_1):
+    """The boxes are the pad: a hand with a box left blank is not dropped (the hands before it would
+    score as the whole pad), even when the JSON box holds a pad that scores."""
+    client.get(f"/t/{table_1.token}/")
+    data = {"round": "1", "side": "majors", "sheet": json.dumps(pad(won()))}
+    data |= form_boxes(1, **WON_BOXES) | form_boxes(2, **dict(WON_BOXES, declarer=""))
+    response = client.post(f"/t/{table_1.token}/submit/", data)
+    assert response.status_code == 400
+    assert "hand 2: fill in the declarer" in response.content.decode()
+    assert not Submission.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("json_box", "message"),
+    [
+        ("{not json", "is not JSON"),
+        ("[" * 20_000 + "]" * 20_000, "is not JSON"),
+        (json.dumps({"hands": [won()] * 10_000}), "is longer than 50,000 characters"),
+        ('{"hands": ["' + "x" * 45_000 + '"]}', "hand 1: "),
+    ],
+)
+def test_a_hostile_json_box_without_javascript_is_a_400(client, table_1, json_box, message):
+    client.get(f"/t/{table_1.token}/")
+    response = client.post(f"/t/{table_1.token}/submit/", {"round": "1", "side": "majors", "sheet": json_box})
+    assert response.status_code == 400 and message in response.content.decode()
     assert not Submission.objects.exists()
 
 
@@ -150,7 +179,8 @@ def test_the_opponents_dispute_with_their_own_pad_without_javascript(phones):
     page = minors.get(phones.url()).content.decode()
     form = page.split('id="dispute-with-ours">', 1)[1].split("</form>", 1)[0]
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form))
-    assert fields["propose"] == "1" and fields["h1-decl-T"] == "32" and fields["h1-bid"] == "290S"
+    assert fields["propose"] == "1" and fields["hand-1-majors-trick_pile"] == "32"
+    assert (fields["hand-1-points"], fields["hand-1-suit"]) == ("290", "S")
     response = minors.post(phones.url("dispute"), fields)
     assert response.status_code == 302
     row = Submission.objects.get(pk=first["id"])
@@ -164,3 +194,6 @@ def test_a_malformed_pad_sent_second_is_refused_and_kept_safely(phones):
     assert response.status_code == 409 and response.json()["code"] == "already-submitted"
     page = phones.phones["minors"].get(phones.url())
     assert page.status_code == 200 and 'id="typed-sheet"' in page.content.decode()
+    # kept cut down to the pad's boxes: the first hand as typed, the rest (not hands) left out
+    kept = phones.phones["minors"].session[f"table-{phones.table.pk}-typed-sheet"]["sheet"]
+    assert kept["hands"][0]["declarers"]["trick_pile"] == 30 and len(kept["hands"]) == 1

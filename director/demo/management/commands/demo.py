@@ -124,7 +124,7 @@ class Command(BaseCommand):
         movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
-        events.finish_event(event=event)
+        results.finish_event(event=event)
         events.set_public_switches(event=event, standings_released=True, scorecards_released=True)
         self.step(f"{event.name}: 10 partnerships, 5 tables, 5 games, {count} confirmed sheets")
 
@@ -144,7 +144,7 @@ class Command(BaseCommand):
         movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
-        events.finish_event(event=event)
+        results.finish_event(event=event)
         deals.release_hands(event=event)
         events.set_public_switches(event=event, standings_released=True, travellers_released=True)
         self.step(f"{event.name}: Mitchell, 5 game sets (commitment {set_file.commitment[:12]}…), {count} sheets")
@@ -170,7 +170,7 @@ class Command(BaseCommand):
         movements.seat_event(event=event)
         events.start_event(event=event)
         count = self.confirm_all(event, user, rng)
-        events.finish_event(event=event)
+        results.finish_event(event=event)
         self.step(f"{event.name}: two tables, sets swapped, {count} sheets")
 
     def auction_night(self, club, season, players, user) -> None:
