@@ -192,6 +192,6 @@ class Command(BaseCommand):
         count = self.confirm_all(
             event, user, None, sheet=lambda game, table: plausible_pad(SEED + 100 * game + table, 4)
         )
-        events.finish_event(event=event)
+        results.finish_event(event=event)
         events.set_public_switches(event=event, standings_released=True, scorecards_released=True)
         self.step(f"{event.name}: 6 partnerships, 3 tables, 3 games of 4 hands, {count} score pads")
