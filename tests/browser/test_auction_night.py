@@ -113,3 +113,15 @@ def test_an_auction_night_through_the_phone_pad(page, phone_page, second_phone):
     cells = row.locator("td.num").all_inner_texts()
     assert cells[:3] == ["1", "1780", "1140"]
     assert cells[3] == "+640"
+
+    # The director's score entry page shows table 1's pad with the same live check (prefix t1-).
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"/events/{event.pk}/games/1/scores/")
+    saved = page.locator("#t1-pad")
+    assert page.locator("#t1-hand-2").get_by_label("Hand 2 points bid", exact=True).input_value() == "300"
+    assert page.locator("#t1-hand-1 [data-role=check]").text_content().startswith("✓ 52 cards")
+    assert page.locator("#t1-hand-1 .pad-sell").is_hidden() and page.locator("#t1-hand-2 .pad-sell").is_visible()
+    assert saved.locator("[data-role=majors]").text_content() == "1780"
+    assert page.locator("#t2-hand-1").is_visible() and page.locator("#t2-hand-2").is_hidden()  # blank: one hand
+    assert errors == []
