@@ -234,7 +234,7 @@ def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
     return fields
 
 
-SIDE_WORDS = {side: (SIDE_SYMBOLS[side], compass) for side, compass in (("majors", "N–S"), ("minors", "E–W"))}
+SIDE_WORDS = {"majors": (SIDE_SYMBOLS["majors"], "N–S"), "minors": (SIDE_SYMBOLS["minors"], "E–W")}
 
 
 def pad_context(
