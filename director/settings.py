@@ -245,7 +245,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"  # the table page's own <meta> asks for no referrer at all
+SECURE_REFERRER_POLICY = "same-origin"  # the table pages say the same in their <meta>
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {

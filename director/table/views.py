@@ -1,8 +1,9 @@
 """The table audience: a table's secret entry link (``/t/<token>/``, the QR code on its guide card).
 
 No sign-in: the token is the key, and it reaches only its own table's sheet for the event's
-current game (``table.services``). Every answer is ``no-store`` and sends no referrer, so the
-token stays out of caches and other sites' logs. The page works without JavaScript (plain form
+current game (``table.services``). Every answer is ``no-store`` and its referrer policy is
+``same-origin``, so the token stays out of caches and other sites' logs (and the page's own form
+posts keep their ``Origin``, which the CSRF check needs). The page works without JavaScript (plain form
 posts, answered with a redirect); ``js/table-entry.js`` adds the live check, retries with one
 idempotency key, and JSON answers:
 
@@ -46,7 +47,9 @@ from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_fr
 
 def _private(response):
     add_never_cache_headers(response)
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = (
+        "same-origin"  # the secret link never leaves the site; own posts keep their Origin (CSRF)
+    )
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 

@@ -31,7 +31,7 @@ def test_page_shows_the_current_game_and_who_sits_where(client, running, tables)
     assert 'id="table-sheet"' in html
     assert response["Cache-Control"].startswith("max-age=0") or "no-store" in response["Cache-Control"]
     assert "no-store" in response["Cache-Control"]
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert reverse("table:entry", kwargs={"token": table.token}) == f"/t/{table.token}/"
 
 
