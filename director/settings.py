@@ -216,6 +216,7 @@ SPECTACULAR_SETTINGS = {
 # --- Production hardening (checked at start-up by director.core.checks) ----------------------------
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", PRODUCTION)
+CSRF_FAILURE_VIEW = "director.core.views.csrf_failure"  # the app's own page for a refused form post
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if PRODUCTION else 0, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = PRODUCTION
 if env_bool("BEHIND_TLS_PROXY", False):

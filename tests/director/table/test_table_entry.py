@@ -243,3 +243,16 @@ def _typed(table: int, sheet: dict) -> dict:
     boxes |= {f"t{table}-unf-{seat}": n for seat, n in sheet["unfinished"].items()}
     boxes |= {f"t{table}-pile-{side}": n for side, n in sheet["trick_piles"].items()}
     return boxes | {f"t{table}-rev-{seat}": n for seat, n in sheet["revokes"].items()}
+
+
+def test_a_post_the_csrf_check_refuses_gets_the_apps_own_page(tables, sheet):
+    """A phone whose page outlived its cookie is told to reload and send again — not Django's page."""
+    phone = Client(enforce_csrf_checks=True)
+    table = tables[1]
+    assert phone.get(f"/t/{table.token}/").status_code == 200
+    response = phone.post(f"/t/{table.token}/submit/", {"side": "majors"})
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "Please send it again" in page and "reload the page" in page
+    assert "CSRF" not in page and "Forbidden" not in page
+    assert not table.submissions.exists()
