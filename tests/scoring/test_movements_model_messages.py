@@ -314,3 +314,11 @@ def test_checks_accept_what_is_right():
     assert check_count(1, "the number of tables") == 1
     assert check_count(0, "the rounds", minimum=0) == 0
     assert check_ids(iter(["a", 2]), "players") == ["a", 2]
+
+
+def test_a_document_without_tables_or_rounds_reads_as_none_and_is_then_refused():
+    empty = Movement.from_dict({"rounds": []})
+    assert (empty.tables, empty.rounds) == (0, [])
+    assert message(empty.validate) == "a movement needs at least one table, not 0"
+    assert message(lambda: Movement.from_dict({**DOC, "tables": "X3"})) == "tables: 'X3' is not a whole number"
+    assert Movement.from_dict({**DOC, "tables": "-2"}).tables == -2
