@@ -322,3 +322,17 @@ def test_a_document_without_tables_or_rounds_reads_as_none_and_is_then_refused()
     assert message(empty.validate) == "a movement needs at least one table, not 0"
     assert message(lambda: Movement.from_dict({**DOC, "tables": "X3"})) == "tables: 'X3' is not a whole number"
     assert Movement.from_dict({**DOC, "tables": "-2"}).tables == -2
+
+
+def test_a_player_who_went_home_does_not_excuse_a_partner_who_lost_and_stayed():
+    # Game 1: the majors won at table 1, so c and d had to move. c went home; d stayed: refused.
+    second = {1: TableRound(("a", "b", "g"), ("d", "h")), 2: TableRound(("e", "f"), ("x", "y"))}
+    assert message(lambda: individual([{1: "majors", 2: "majors"}], second).validate()) == (
+        "round 2: 'd' lost at table 1 in round 1 but stayed"
+    )
+
+
+def test_the_json_form_is_plain_lists_and_names_its_tables():
+    data = individual([{1: "majors", 2: "majors"}], GAME_TWO).to_dict()
+    assert data["tables"] == 2
+    assert data["rounds"][0]["1"] == {"majors": ["a", "b"], "minors": ["c", "d"], "game_set": None}
