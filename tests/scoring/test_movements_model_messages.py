@@ -336,3 +336,11 @@ def test_the_json_form_is_plain_lists_and_names_its_tables():
     data = individual([{1: "majors", 2: "majors"}], GAME_TWO).to_dict()
     assert data["tables"] == 2
     assert data["rounds"][0]["1"] == {"majors": ["a", "b"], "minors": ["c", "d"], "game_set": None}
+
+
+def test_with_one_table_playing_the_losers_may_stay_even_if_more_tables_are_set_up():
+    # Two tables set up, but only table 1 plays game 1: the losers have nowhere to move to.
+    game = {1: TableRound(("a", "b"), ("c", "d"))}
+    again = {1: TableRound(("a", "c"), ("b", "d"))}
+    movement = Movement("progressive-individual", 2, [game, again], results=[{1: "majors"}])
+    assert movement.validate() is movement
