@@ -131,3 +131,12 @@ def test_a_team_match_missing_halves_names_the_first_team_by_name_then_set():
     )
     with pytest.raises(MovementError, match=r"^team 1 played game set 1 only in minors"):
         numbered.validate()
+
+
+def test_a_pair_key_puts_numbers_before_names_before_sides_of_players():
+    from scoring.movements import pair_key
+
+    assert pair_key("x", 3) == (3, "x") and pair_key(10, 9) == (9, 10) and pair_key("b", "a") == ("a", "b")
+    assert pair_key(("a", 1), "z") == ("z", ("a", 1))
+    assert pair_key(("a", "b"), ("a", "a")) == (("a", "a"), ("a", "b"))
+    assert pair_key((2, "a"), (10, "a")) == ((2, "a"), (10, "a"))  # players compared as players
