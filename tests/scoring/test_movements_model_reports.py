@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.movements import Movement, MovementError, TableRound, progressive_pairs
+from scoring.movements import Movement, MovementError, TableRound, pair_key, progressive_pairs
 from scoring.movements.model import Balance
 
 # One table, two games: a b c v d e, then a b v c d e.
@@ -134,8 +134,6 @@ def test_a_team_match_missing_halves_names_the_first_team_by_name_then_set():
 
 
 def test_a_pair_key_puts_numbers_before_names_before_sides_of_players():
-    from scoring.movements import pair_key
-
     assert pair_key("x", 3) == (3, "x") and pair_key(10, 9) == (9, 10) and pair_key("b", "a") == ("a", "b")
     assert pair_key(("a", 1), "z") == ("z", ("a", 1))
     assert pair_key(("a", "b"), ("a", "a")) == (("a", "a"), ("a", "b"))
