@@ -344,3 +344,8 @@ def test_with_one_table_playing_the_losers_may_stay_even_if_more_tables_are_set_
     again = {1: TableRound(("a", "c"), ("b", "d"))}
     movement = Movement("progressive-individual", 2, [game, again], results=[{1: "majors"}])
     assert movement.validate() is movement
+
+
+def test_a_manual_movement_checks_every_tables_set_after_one_without():
+    movement = Movement("manual", 2, [{1: TableRound(1, 2), 2: TableRound(3, 4, 0)}])
+    assert message(movement.validate) == "round 1, table 2: 0 is not a game set number"
