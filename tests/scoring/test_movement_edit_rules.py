@@ -230,3 +230,21 @@ def test_a_late_partnership_in_a_barometer_plays_that_games_set_at_the_byes_tabl
     assert edit.place_pair(movement, 9, MINORS, 2, {}) == [(2, 3)]
     assert movement.rounds[1][3] == TableRound(3, 9, 2)
     movement.validate()
+
+
+def test_a_late_mitchell_partnership_skips_a_bye_it_cannot_be_given_a_set_with():
+    # Three sets. Game 2 plays sets 2 and 1, so only set 3 is free; majors 3 (the first bye by
+    # number) played set 3 in game 1, so the late minors 7 plays majors 8 (who has played nothing)
+    # on set 3, at a new table (8 has no table of its own).
+    movement = Movement(
+        "mitchell",
+        3,
+        [
+            {1: TableRound(1, 4, 1), 2: TableRound(2, 5, 2), 3: TableRound(3, 6, 3)},
+            {1: TableRound(1, 6, 2), 2: TableRound(2, 5, 1)},
+        ],
+        sitting_out=[[8], [3, 4, 8]],
+        game_sets=3,
+    ).validate()
+    assert edit.place_pair(movement, 7, MINORS, 2, {8: MAJORS}) == [(2, 4)]
+    assert movement.rounds[1][4] == TableRound(8, 7, 3) and movement.sitting_out[1] == [3, 4]
