@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.embers import EmbersHand, check_pad, score_embers
+from scoring.embers import EmbersGame, EmbersHand, check_pad, play_embers_game, replay, score_embers
+from scoring.play import RandomPlayer, ReplayError
 from scoring.scores import ScoreSheetError
+from scoring.tricks import BEAT_THE_LEADER
 
 # Hand 1: ♠ completes a calypso; green room ends 2 + 5 + 3 + 0 = 10; piles 20 + 9: 13 + 10 + 29 = 52.
 # ♦ revokes once. Hand 2: ♠ and ♦ complete one each; green room 10 → 11; piles 10 + 15: 26 + 1 + 25 = 52.
@@ -98,3 +100,43 @@ def test_a_malformed_hand_is_named_with_every_problem():
         EmbersHand.from_dict(["S"])
     assert str(caught.value) == "a hand of the pad is an object, not list"
     assert check_pad(["x"]) == ["hand 1: a hand of the pad is an object, not str"]
+
+
+def test_a_whole_game_is_played_with_the_seed_and_rule_asked_for():
+    game = play_embers_game(RandomPlayer(4), hands=2, seed=5, rule=BEAT_THE_LEADER)
+    assert (game.hands, game.seed, game.rule, game.is_over) == (2, 5, BEAT_THE_LEADER, True)
+    again = EmbersGame(2, 5, BEAT_THE_LEADER)
+    player = RandomPlayer(4)
+    while not again.is_over:
+        again.play(player.choose(again))
+    assert again.pad == game.pad
+    default = play_embers_game(RandomPlayer(4), hands=1)
+    assert (default.seed, default.rule) == (0, "standard")
+
+
+def test_a_game_in_progress_scores_no_green_room_yet():
+    game = EmbersGame(2, 7)
+    player = RandomPlayer(2)
+    while not game.pad:  # play the first hand only
+        game.play(player.choose(game))
+    assert not game.is_over and game.score().unfinished_points is None
+    while not game.is_over:
+        game.play(player.choose(game))
+    assert game.score().unfinished_points is not None
+
+
+def test_a_record_keeps_the_first_dealer_and_revokes_setting_and_replays_with_them():
+    game = EmbersGame(1, 3, first_dealer="H", allow_revokes=True)
+    record = game.record()
+    assert (record["first_dealer"], record["allow_revokes"], record["rule"]) == ("H", True, "standard")
+    again = replay(record)
+    assert (again.first_dealer, again.allow_revokes) == ("H", True)
+    plain = {key: value for key, value in record.items() if key not in ("rule", "first_dealer", "allow_revokes")}
+    assert (replay(plain).rule, replay(plain).first_dealer, replay(plain).allow_revokes) == ("standard", "S", False)
+
+
+@pytest.mark.parametrize("record", [["x"], {"format": "calypso-embers/2", "hands": 1, "seed": 0}])
+def test_something_else_is_not_replayed_as_an_embers_record(record):
+    with pytest.raises(ReplayError) as refused:
+        replay(record)
+    assert str(refused.value) == "not an Embers record (format 'calypso-embers/1')"
