@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.embers import EmbersGame, EmbersHand, check_pad, play_embers_game, replay, score_embers
-from scoring.play import RandomPlayer, ReplayError
+from scoring.play import IllegalPlay, RandomPlayer, ReplayError
 from scoring.scores import ScoreSheetError
 from scoring.tricks import BEAT_THE_LEADER
 
@@ -140,3 +140,94 @@ def test_something_else_is_not_replayed_as_an_embers_record(record):
     with pytest.raises(ReplayError) as refused:
         replay(record)
     assert str(refused.value) == "not an Embers record (format 'calypso-embers/1')"
+
+
+def test_a_players_third_calypso_of_the_game_is_worth_1000_whichever_hand_it_comes_in():
+    # ♠ completes one calypso in each of three hands: 500, 750, then 1000 (RULES.md §5, over the game).
+    hand = {
+        "calypsos": {"S": 1, "H": 0, "D": 0, "C": 0},
+        "unfinished": {"S": 0, "H": 0, "D": 0, "C": 0},
+        "trick_piles": {"majors": 20, "minors": 19},
+    }
+    score = score_embers([hand, hand, hand])
+    assert [h.calypso_points["S"] for h in score.hands] == [500, 750, 1000]
+
+
+def test_revokes_written_for_some_players_only_count_for_those():
+    # A hand built in code with only ♦'s revoke written: the majors gain 260, nobody else anything.
+    hand = EmbersHand(
+        calypsos={"S": 1, "H": 0, "D": 0, "C": 0},
+        unfinished={"S": 2, "H": 5, "D": 3, "C": 0},
+        trick_piles={"majors": 20, "minors": 9},
+        revokes={"D": 1},
+    )
+    assert score_embers([hand]).hands[0].revoke_points == {"majors": 260, "minors": 0}
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"hands": 0}, "an Embers game is a whole number of hands, at least 1, not 0"),
+        ({"hands": True}, "an Embers game is a whole number of hands, at least 1, not True"),
+        ({"hands": "2"}, "an Embers game is a whole number of hands, at least 1, not '2'"),
+        ({"first_dealer": "X"}, "first dealer 'X' is not a seat (use S, H, D or C)"),
+    ],
+)
+def test_a_game_that_cannot_be_is_refused_saying_why(options, words):
+    with pytest.raises(ValueError) as refused:
+        EmbersGame(**options)
+    assert str(refused.value) == words
+
+
+def test_a_game_by_default_is_four_hands_from_seed_0_without_revokes_and_plays_its_rule():
+    game = EmbersGame()
+    assert (game.hands, game.seed, game.allow_revokes, game.game.allow_revokes) == (4, 0, False, False)
+    other = EmbersGame(1, 2, BEAT_THE_LEADER, allow_revokes=True)
+    assert (other.game.rule, other.game.allow_revokes) == (BEAT_THE_LEADER, True)
+
+
+def test_a_card_after_the_last_hand_is_refused():
+    game = play_embers_game(RandomPlayer(1), hands=1)
+    assert game.legal_plays() == [] and game.to_play is None
+    with pytest.raises(IllegalPlay) as refused:
+        game.play("AS")
+    error = refused.value
+    assert (str(error), error.deal, error.trick, error.seat, error.card) == ("the game is over", 0, 0, None, None)
+
+
+def test_a_record_that_cannot_have_happened_names_the_hand_trick_and_card():
+    record = play_embers_game(RandomPlayer(1), hands=2, seed=3).record()
+    # Hand 1 stops after its first trick: hand 2 is not due yet.
+    short = {
+        **record,
+        "deals": [{**record["deals"][0], "tricks": record["deals"][0]["tricks"][:1]}, record["deals"][1]],
+    }
+    with pytest.raises(ReplayError) as refused:
+        replay(short)
+    assert (str(refused.value), refused.value.deal) == ("hand 2 is not due: the game has 2 hands", 1)
+    # A third hand in a game of two.
+    with pytest.raises(ReplayError) as refused:
+        replay({**record, "deals": [*record["deals"], record["deals"][0]]})
+    assert (str(refused.value), refused.value.deal) == ("hand 3 is not due: the game has 2 hands", 2)
+    # Hand 1 dealt from another seed's cards.
+    other = play_embers_game(RandomPlayer(1), hands=2, seed=4).record()
+    with pytest.raises(ReplayError) as refused:
+        replay({**record, "deals": [{**record["deals"][0], "dealt": other["deals"][0]["dealt"]}]})
+    assert (str(refused.value), refused.value.deal) == ("hand 1 was dealt other cards than the seed deals", 0)
+    # The leader of trick 1 plays the card the next player played: not in the leader's hand.
+    first = record["deals"][0]["tricks"][0]
+    wrong = [[first[1], *first[1:]], *record["deals"][0]["tricks"][1:]]
+    with pytest.raises(ReplayError) as refused:
+        replay({**record, "deals": [{**record["deals"][0], "tricks": wrong}]})
+    error = refused.value
+    assert str(error).startswith("hand 1, trick 1: ") and (error.deal, error.trick, error.card) == (0, 0, first[1])
+    with pytest.raises(ReplayError) as refused:
+        replay({"format": "calypso-embers/1", "seed": 0})
+    assert str(refused.value) == "not an Embers record: 'hands'"
+
+
+def test_a_record_of_dealt_hands_without_tricks_replays_to_the_first_card():
+    record = EmbersGame(2, 3).record()
+    record["deals"] = [{"dealt": record["deals"][0]["dealt"]}]
+    game = replay(record)
+    assert (game.hand, game.pad, game.to_play is not None) == (0, [], True)
