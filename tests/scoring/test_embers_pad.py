@@ -231,3 +231,25 @@ def test_a_record_of_dealt_hands_without_tricks_replays_to_the_first_card():
     record["deals"] = [{"dealt": record["deals"][0]["dealt"]}]
     game = replay(record)
     assert (game.hand, game.pad, game.to_play is not None) == (0, [], True)
+
+
+def test_a_hands_json_writes_a_revoke_for_every_player_zero_when_not_given():
+    hand = EmbersHand(
+        calypsos={"S": 1, "H": 0, "D": 0, "C": 0},
+        unfinished={"S": 2, "H": 5, "D": 3, "C": 0},
+        trick_piles={"majors": 20, "minors": 9},
+        revokes={"D": 1},
+    )
+    assert hand.to_dict()["revokes"] == {"S": 0, "H": 0, "D": 1, "C": 0}
+
+
+def test_a_hand_with_bad_counts_is_refused_with_every_problem_joined():
+    with pytest.raises(ScoreSheetError) as caught:
+        EmbersHand.from_dict({**HAND_2, "revokes": {"S": "x"}, "calypsos": {"S": "one", "H": 0, "D": 0, "C": 0}})
+    problems = caught.value.problems
+    assert problems == ["calypsos.S must be a whole number, not 'one'", "revokes.S must be a whole number, not 'x'"]
+    assert str(caught.value) == "; ".join(problems)
+
+
+def test_a_whole_game_is_four_hands_unless_asked():
+    assert play_embers_game(RandomPlayer(2)).hands == 4
