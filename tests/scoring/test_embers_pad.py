@@ -253,3 +253,30 @@ def test_a_hand_with_bad_counts_is_refused_with_every_problem_joined():
 
 def test_a_whole_game_is_four_hands_unless_asked():
     assert play_embers_game(RandomPlayer(2)).hands == 4
+
+
+def test_a_revoke_in_play_is_written_on_the_hands_line_of_the_pad():
+    # With revokes allowed, the second player of the first trick plays another suit while holding
+    # the led one: the pad's line for the hand records that revoke, and the other side scores 260.
+    game = EmbersGame(1, 3, allow_revokes=True)
+    revoked = None
+    while not game.is_over:
+        legal = game.legal_plays()
+        seat = game.to_play
+        other = [c for c in game.game.table_set.deals[0][seat] if c not in legal]
+        if revoked is None and legal and other and len(game.legal_plays()) < 13:
+            for card in other:
+                try:
+                    game.play(card)
+                except IllegalPlay:
+                    continue
+                revoked = seat
+                break
+            if revoked is not None:
+                continue
+        game.play(legal[0])
+    assert revoked is not None
+    (line,) = game.pad
+    assert line.revokes[revoked] == 1 and sum(line.revokes.values()) == 1
+    side = "minors" if revoked in "SH" else "majors"
+    assert game.score().hands[0].revoke_points[side] == 260
