@@ -81,3 +81,32 @@ def test_a_card_the_player_does_not_hold_names_deal_trick_seat_and_card():
     error = refused.value
     assert str(error).startswith("deal 1, trick 1: ")
     assert (error.deal, error.trick, error.seat, error.card) == (0, 0, "S", stranger)
+
+
+def test_a_record_with_an_impossible_trick_names_the_deal_trick_seat_and_card():
+    table_set = deal_table_set("three-handed", 1)
+    record = simulate_table_game("three-handed", 1).record()
+    deal = record["deals"][0]
+    first = deal["tricks"][0]
+    leader = TableGame(table_set).to_play
+
+    def with_tricks(tricks) -> dict:
+        return {**record, "deals": [{**deal, "tricks": tricks}]}
+
+    # The leader plays the card the second player played: not in the leader's hand.
+    error = refusal(table_set, with_tricks([[first[1], *first[1:]], *deal["tricks"][1:]]))
+    assert str(error).startswith("deal 1, trick 1: ")
+    assert (error.deal, error.trick, error.seat, error.card) == (0, 0, leader, first[1])
+    error = refusal(table_set, with_tricks([[*first, first[0]], *deal["tricks"][1:]]))
+    assert (str(error), error.deal) == ("deal 1, trick 1 has 4 cards, not 3", 0)
+    error = refusal(table_set, with_tricks([*deal["tricks"], first]))
+    assert (str(error), error.deal) == ("deal 1 has 14 tricks; it has 13", 0)
+    assert replay(table_set, {**record, "deals": [{}]}).deal == 0  # a deal not begun: nothing to replay
+
+
+def test_a_duet_record_without_its_exchange_is_refused_at_the_deal():
+    table_set = deal_table_set("duet", 2)
+    record = simulate_table_game("duet", 2, exchange=True).record()
+    bare = {**record, "deals": [{"tricks": record["deals"][0]["tricks"]}]}
+    error = refusal(table_set, bare)
+    assert str(error).startswith("deal 1: ") and error.deal == 0
