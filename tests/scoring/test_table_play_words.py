@@ -4,12 +4,16 @@ trick, seat and card at fault (``make mutate``)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from scoring.play import IllegalPlay, ReplayError
 from scoring.table_play import (
     RandomTablePlayer,
     TableGame,
+    TableSetError,
     deal_table_set,
     play_table_game,
     replay,
@@ -110,3 +114,17 @@ def test_a_duet_record_without_its_exchange_is_refused_at_the_deal():
     bare = {**record, "deals": [{"tricks": record["deals"][0]["tricks"]}]}
     error = refusal(table_set, bare)
     assert str(error).startswith("deal 1: ") and error.deal == 0
+
+
+def test_a_table_sets_commitment_is_the_sha256_of_its_sorted_json_and_does_not_change():
+    # Play records name their table set by this: records already kept must still match it.
+    table_set = deal_table_set("three-handed", 1)
+    text = json.dumps(table_set.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert table_set.commitment() == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert table_set.commitment() == "e374581945729b08b1edafb640be00cc58167eba5ba1ac2fe8f730bbf0d48d12"
+
+
+def test_a_table_set_error_lists_its_problems_or_its_one_message():
+    assert TableSetError("one thing").problems == ["one thing"]
+    assert TableSetError("a; b", ["a", "b"]).problems == ["a", "b"]
+    assert TableSetError("none", []).problems == []
