@@ -128,3 +128,34 @@ def test_a_table_set_error_lists_its_problems_or_its_one_message():
     assert TableSetError("one thing").problems == ["one thing"]
     assert TableSetError("a; b", ["a", "b"]).problems == ["a", "b"]
     assert TableSetError("none", []).problems == []
+
+
+def test_a_record_taken_mid_trick_holds_the_cards_played_so_far():
+    game = TableGame(deal_table_set("three-handed", 1))
+    first = game.legal_plays()[0]
+    game.play(first)
+    second = game.legal_plays()[0]
+    game.play(second)
+    assert game.record()["deals"] == [{"tricks": [[str(first), str(second)]]}]
+
+
+def test_plays_out_of_turn_or_after_the_end_are_refused_saying_why():
+    duet = TableGame(deal_table_set("duet", 2), exchange=True)
+    with pytest.raises(IllegalPlay) as refused:
+        duet.play("AS")
+    assert str(refused.value) == "deal 1, trick 1: the minors player's exchange comes first"
+    assert str(refused.value.card) == "AS"
+    with pytest.raises(IllegalPlay) as refused:
+        TableGame(deal_table_set("three-handed", 1)).exchange((), ())
+    assert (str(refused.value), refused.value.card) == ("deal 1, trick 1: no exchange is due", None)
+    over = simulate_table_game("three-handed", 1)
+    with pytest.raises(IllegalPlay) as refused:
+        over.play("AS")
+    assert str(refused.value) == "the game is over: AS cannot be played" and str(refused.value.card) == "AS"
+
+
+def test_an_embers_hand_has_no_sheet_of_its_own():
+    hand = play_table_game(deal_table_set("embers", 1), RandomTablePlayer(1))
+    with pytest.raises(ValueError) as refused:
+        hand.score_sheet()
+    assert str(refused.value) == "an Embers hand is scored on the Embers pad (scoring.embers), not a game's sheet"
