@@ -133,8 +133,8 @@ def test_latecomers_go_to_the_smallest_table_and_the_smaller_side():
         3,
         [
             {
-                1: TableRound((1, 2), (3, 4, 5)),
-                2: TableRound((6, 7, 8), (9, 10)),
+                1: TableRound((1, 2), (3, 4, 5), 1),
+                2: TableRound((6, 7, 8), (9, 10), 2),
                 3: TableRound((11, 12), (13, 14), 3),
             }
         ],
@@ -143,7 +143,7 @@ def test_latecomers_go_to_the_smallest_table_and_the_smaller_side():
     # keeping the table's game set; the next joins table 1's majors (five, the smaller side).
     assert edit.place_players(movement, [15, 16], 1) == [(1, 3), (1, 1)]
     assert movement.rounds[0][3] == TableRound((11, 12), (13, 14, 15), 3)
-    assert movement.rounds[0][1] == TableRound((1, 2, 16), (3, 4, 5))
+    assert movement.rounds[0][1] == TableRound((1, 2, 16), (3, 4, 5), 1)
 
 
 def test_latecomers_placed_from_a_later_game_leave_the_earlier_ones_alone():
@@ -170,3 +170,81 @@ def test_a_latecomer_with_every_table_full_is_told_how_to_come_in():
     assert str(refused.value) == (
         "every table in game 1 has six players; bring four latecomers in together to make a new table"
     )
+
+
+def test_a_late_majors_partnership_keeps_its_own_new_table_against_each_games_bye():
+    # Two majors, three minors at two tables: a minors partnership has the bye each game (3, then 5,
+    # then 4). A late majors partnership 9 plays each game's bye at a new table of its own, table 3,
+    # in the majors seats, all evening.
+    movement = mv.progressive_pairs([1, 2], [3, 4, 5], 2, 3)
+    assert movement.sitting_out == [[3], [5], [4]]
+    assert edit.place_pair(movement, 9, MAJORS, 1, {}) == [(1, 3), (2, 3), (3, 3)]
+    assert [r[3] for r in movement.rounds] == [TableRound(9, 3), TableRound(9, 5), TableRound(9, 4)]
+    assert movement.sitting_out == [[], [], []] and movement.tables == 3
+    movement.validate()
+
+
+def byes_to_choose_from() -> Movement:
+    """Majors 1, 2 and minors 3-6 at two tables; two minors sit out each game (6 and 5, then 3 and
+    4 with majors 0, who never plays, then 5 and 6)."""
+    return Movement(
+        "manual",
+        2,
+        [
+            {1: TableRound(1, 3), 2: TableRound(2, 4)},
+            {1: TableRound(1, 5), 2: TableRound(2, 6)},
+            {1: TableRound(1, 4), 2: TableRound(2, 3)},
+        ],
+        sitting_out=[[6, 5], [3, 0, 4], [5, 6]],
+    )
+
+
+def test_a_late_partnership_plays_the_bye_it_has_met_least_then_the_first_by_number():
+    # Game 1: 5 and 6 (neither met): 5, the first by number. Game 2: 3 and 4 (majors 0 is not an
+    # opponent): 3. Game 3: 5 (met in game 1) or 6 (never met): 6.
+    movement = byes_to_choose_from()
+    directions = {0: MAJORS, 1: MAJORS, 2: MAJORS, 3: MINORS, 4: MINORS, 5: MINORS, 6: MINORS}
+    assert edit.place_pair(movement, 9, MAJORS, 1, directions) == [(1, 3), (2, 3), (3, 3)]
+    assert [r[3] for r in movement.rounds] == [TableRound(9, 5), TableRound(9, 3), TableRound(9, 6)]
+    assert movement.sitting_out == [[6], [0, 4], [5]]
+
+
+def test_a_late_minors_partnership_takes_a_new_table_when_the_byes_home_is_in_use():
+    # Majors 1 (home table 1) sits out game 2, but table 1 is in use: the latecomer plays 1 at a
+    # new table 3.
+    movement = Movement(
+        "manual",
+        2,
+        [{1: TableRound(1, 3), 2: TableRound(2, 4)}, {1: TableRound(2, 3), 2: TableRound(5, 4)}],
+        sitting_out=[[5], [1]],
+    )
+    assert edit.place_pair(movement, 9, MINORS, 2, {5: MAJORS}) == [(2, 3)]
+    assert movement.rounds[1][3] == TableRound(1, 9) and movement.rounds[1][1] == TableRound(2, 3)
+
+
+def test_a_late_partnership_in_a_barometer_plays_that_games_set_at_the_byes_table():
+    movement = mv.barometer(3, 2)
+    del movement.rounds[1][3]  # game 2: table 3 (majors 3) does not play; its minors sits out
+    movement.sitting_out[1] = [3, 4]
+    movement.rounds[1] = {1: TableRound(1, 6, 2), 2: TableRound(2, 5, 2)}
+    assert edit.place_pair(movement, 9, MINORS, 2, {}) == [(2, 3)]
+    assert movement.rounds[1][3] == TableRound(3, 9, 2)
+    movement.validate()
+
+
+def test_a_late_mitchell_partnership_skips_a_bye_it_cannot_be_given_a_set_with():
+    # Three sets. Game 2 plays sets 2 and 1, so only set 3 is free; majors 3 (the first bye by
+    # number) played set 3 in game 1, so the late minors 7 plays majors 8 (who has played nothing)
+    # on set 3, at a new table (8 has no table of its own).
+    movement = Movement(
+        "mitchell",
+        3,
+        [
+            {1: TableRound(1, 4, 1), 2: TableRound(2, 5, 2), 3: TableRound(3, 6, 3)},
+            {1: TableRound(1, 6, 2), 2: TableRound(2, 5, 1)},
+        ],
+        sitting_out=[[8], [3, 4, 8]],
+        game_sets=3,
+    ).validate()
+    assert edit.place_pair(movement, 7, MINORS, 2, {8: MAJORS}) == [(2, 4)]
+    assert movement.rounds[1][4] == TableRound(8, 7, 3) and movement.sitting_out[1] == [3, 4]

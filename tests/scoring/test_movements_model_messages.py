@@ -317,3 +317,38 @@ def test_checks_accept_what_is_right():
     assert check_count(1, "the number of tables") == 1
     assert check_count(0, "the rounds", minimum=0) == 0
     assert check_ids(iter(["a", 2]), "players") == ["a", 2]
+
+
+def test_a_document_without_tables_or_rounds_reads_as_none_and_is_then_refused():
+    empty = Movement.from_dict({"rounds": []})
+    assert (empty.tables, empty.rounds) == (0, [])
+    assert message(empty.validate) == "a movement needs at least one table, not 0"
+    assert message(lambda: Movement.from_dict({**DOC, "tables": "X3"})) == "tables: 'X3' is not a whole number"
+    assert Movement.from_dict({**DOC, "tables": "-2"}).tables == -2
+
+
+def test_a_player_who_went_home_does_not_excuse_a_partner_who_lost_and_stayed():
+    # Game 1: the majors won at table 1, so c and d had to move. c went home; d stayed: refused.
+    second = {1: TableRound(("a", "b", "g"), ("d", "h")), 2: TableRound(("e", "f"), ("x", "y"))}
+    assert message(lambda: individual([{1: "majors", 2: "majors"}], second).validate()) == (
+        "round 2: 'd' lost at table 1 in round 1 but stayed"
+    )
+
+
+def test_the_json_form_is_plain_lists_and_names_its_tables():
+    data = individual([{1: "majors", 2: "majors"}], GAME_TWO).to_dict()
+    assert data["tables"] == 2
+    assert data["rounds"][0]["1"] == {"majors": ["a", "b"], "minors": ["c", "d"], "game_set": None}
+
+
+def test_with_one_table_playing_the_losers_may_stay_even_if_more_tables_are_set_up():
+    # Two tables set up, but only table 1 plays game 1: the losers have nowhere to move to.
+    game = {1: TableRound(("a", "b"), ("c", "d"))}
+    again = {1: TableRound(("a", "c"), ("b", "d"))}
+    movement = Movement("progressive-individual", 2, [game, again], results=[{1: "majors"}])
+    assert movement.validate() is movement
+
+
+def test_a_manual_movement_checks_every_tables_set_after_one_without():
+    movement = Movement("manual", 2, [{1: TableRound(1, 2), 2: TableRound(3, 4, 0)}])
+    assert message(movement.validate) == "round 1, table 2: 0 is not a game set number"
