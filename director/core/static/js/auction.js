@@ -1,5 +1,5 @@
 // Auction Calypso's score pad in the browser, for live feedback only: the same checks, outcomes and
-// scores as scoring/auction.py (AUCTION.md §5–§6), with its figures (rules.js: the "auction" part
+// scores as scoring/auction/ (AUCTION.md §5–§6), with its figures (rules.js: the "auction" part
 // of scoring/browser.py, and the event's own score values passed in) and its words, so the phone
 // and the server name the same problems. tests/js holds the two to it on thousands of hands and
 // pads. The server re-checks and scores every pad; this file decides nothing.
@@ -30,7 +30,7 @@
   var SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   var STRIP = new RegExp("^[" + SPACE + "]+|[" + SPACE + "]+$", "gu");
   var DIGITS = /^\p{Nd}+$/u, DIGIT = /^\p{Nd}$/u;
-  // scoring.auction._BID and _CONTRACT (re.IGNORECASE; the contract's also re.DOTALL)
+  // scoring.auction.bidding._BID and _CONTRACT (re.IGNORECASE; the contract's also re.DOTALL)
   var BID = new RegExp("^(?:(\\p{Nd}+)[" + SPACE + "]*(?:&|and)[" + SPACE + "]*)?(\\p{Nd}+)[" + SPACE + "]*([^" + SPACE + "])$", "iu");
   var CONTRACT = new RegExp("^(.*?)[" + SPACE + "]*(XX|X|)[" + SPACE + "]*(?:by[" + SPACE + "]+([^" + SPACE + "]+))?$", "isu");
 
@@ -62,7 +62,7 @@
     return Array.from(text).reduce(function (n, ch) { return n * 10 + digitValue(ch); }, 0);
   }
 
-  // scoring.auction._whole
+  // scoring.auction.values._whole
   function whole(value, what) {
     if (typeof value === "number" && Number.isInteger(value)) return value;
     if (typeof value === "string" && DIGITS.test(strip(value))) return decimal(strip(value));
