@@ -91,6 +91,9 @@ class Event(models.Model):
     travellers_released = models.BooleanField(default=False)
     hands_released = models.BooleanField(default=False)
     movement = models.JSONField(default=dict, blank=True, help_text="scoring.movements.Movement.to_dict()")
+    # A coöperative event's grade bands, [[floor, name], ...] as scoring.coop.check_bands returns them
+    # (written by events.grades.set_grade_bands); [] means scoring.coop.DEFAULT_BANDS.
+    coop_bands = models.JSONField(default=list, blank=True, help_text="grade bands (duplicate coöperative)")
     # The one-time token of the "New club night" form that created the event: a second submit of
     # the same form (browser Back, then submit again) is refused instead of making a twin night.
     setup_token = models.CharField(max_length=40, null=True, blank=True, unique=True, editable=False)

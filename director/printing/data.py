@@ -198,6 +198,15 @@ class TeamLine:
 
 
 @dataclass(frozen=True)
+class CoopTable:
+    """Duplicate coöperative: one printed table of coöp tables (the session's, or a set's) — each
+    row rank, the two partnerships, total, grade and difference, as text."""
+
+    heading: str
+    rows: tuple[tuple[str, str, str, str, str], ...]
+
+
+@dataclass(frozen=True)
 class TravellerLine:
     round: int
     table: int
@@ -237,3 +246,5 @@ class ResultsData:
     # the standings as lists (a pairs event ranked by direction: ♠♥ then ♦♣); empty: one list,
     # ``standings``
     lists: tuple[StandingList, ...] = ()
+    # duplicate coöperative: the tables' totals, grades and differences (session, then each set)
+    coop: tuple[CoopTable, ...] = ()
