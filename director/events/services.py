@@ -20,6 +20,7 @@ from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
 
 from . import lineup, selectors
+from .embers import check_game, clean_game_settings
 from .locks import lock_rounds, locked_event
 from .models import (
     Event,
@@ -51,6 +52,8 @@ _EVENT_SETTINGS = (
     "individual_movement",
     "game_length_minutes",
     "season",
+    "game",
+    "embers_hands",
 )
 
 
@@ -99,6 +102,7 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
         if season is not None and season.club_id != club.pk:
             raise NotFound(f"the season {season} is not one of {club.name}'s", field="season")
         clean["season"] = season
+    clean.update(clean_game_settings(values))
     return clean
 
 
@@ -177,6 +181,7 @@ def create_event(
     clean = _clean_event_settings(club, {"name": name, "date": date, "type": type, **settings})
     clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
     _check_form(clean["type"], clean.get("form", Event.Form.PARTNERSHIP))
+    check_game(clean["type"], clean.get("form", Event.Form.PARTNERSHIP), clean.get("game", Event.Game.CALYPSO))
     setup_token = (setup_token or "").strip() or None
     if setup_token is not None:
         if len(setup_token) > 40 or event_set_up_by(club, setup_token) is not None:
@@ -204,10 +209,13 @@ def update_event(*, event: Event, **values) -> Event:
     if event.status != Event.Status.DRAFT:
         # Seatings, tallies and results are laid out for these: changing them mid-session would
         # strand games already played (or leave games nobody is seated for).
-        for key, what in (("type", "the type"), ("form", "the form"), ("games", "the number of games")):
+        fixed = (("type", "the type"), ("form", "the form"), ("games", "the number of games"), ("game", "the game"),
+                 ("embers_hands", "the hands a game"))  # fmt: skip
+        for key, what in fixed:
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
+    check_game(clean.get("type", event.type), clean.get("form", event.form), clean.get("game", event.game))
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()

@@ -21,20 +21,37 @@ class ScoredSheet:
         return self.majors - self.minors
 
 
-def sheet_problems(data, *, form: str = "partnership") -> list[str]:
+class PadRules:
+    """An event whose sheets another engine reads (``results.embers.EmbersRules``): passed as
+    ``form`` to ``sheet_problems``/``score_sheet``, which hand the sheet to it."""
+
+    form = ""
+
+    def problems(self, data) -> list[str]:
+        raise NotImplementedError
+
+    def score(self, data) -> ScoredSheet:
+        raise NotImplementedError
+
+
+def sheet_problems(data, *, form: str | PadRules = "partnership") -> list[str]:
     """Every problem with a (possibly half-typed) sheet, for a live check as the director types."""
+    if isinstance(form, PadRules):
+        return form.problems(data)
     if form == "cutthroat":
         return scores.check_cutthroat(data)
     return scores.check_sheet(data)
 
 
-def score_sheet(data, *, form: str = "partnership") -> ScoredSheet:
+def score_sheet(data, *, form: str | PadRules = "partnership") -> ScoredSheet:
     """Check and score a sheet (dict from a form, the API or a file). Raises ``ValidationError``
     listing every problem — text where a number belongs, a negative count, cards not adding to 208.
 
     Cutthroat sheets have four individual scores and no partnership totals: ``majors``/``minors``
     are 0 and the individual scores are read from the sheet when needed.
     """
+    if isinstance(form, PadRules):
+        return form.score(data)
     try:
         if form == "cutthroat":
             sheet = scores.CutthroatSheet.from_dict(data)

@@ -25,6 +25,7 @@ from director.events.changes import results_changed
 from director.events.models import Event, Round, Table
 
 from .adapters import score_sheet
+from .embers import sheet_form_of
 from .models import Submission
 
 S = Submission.Status
@@ -177,8 +178,10 @@ def enter_sheet_once(
         return created, new
 
 
-def _form(round: Round) -> str:
-    return Event.objects.filter(pk=round.event_id).values_list("form", flat=True).first() or "partnership"
+def _form(round: Round):
+    """How the game's sheets are read: the event's Calypso form, or its Embers pads (``results.embers``)."""
+    event = Event.objects.filter(pk=round.event_id).only("form", "game", "embers_hands").first()
+    return sheet_form_of(event) if event is not None else "partnership"
 
 
 def submit_from_table(
