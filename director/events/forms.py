@@ -34,6 +34,16 @@ class NewEventForm(forms.Form):
         label="Individual movement",
         help_text="progressive individual only: where the one of three losers who moves down goes",
     )
+    game = forms.ChoiceField(
+        choices=Event.Game.choices,
+        initial=Event.Game.CALYPSO,
+        required=False,  # not sent: Calypso
+        label="Game at the tables",
+        help_text="Embers: progressive nights in partnerships only; each table keeps a score pad of hands",
+    )
+    embers_hands = forms.IntegerField(
+        min_value=1, max_value=12, initial=4, required=False, label="Embers: most hands a game"
+    )
     season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple

@@ -67,6 +67,8 @@ def new_event(request, slug):
                 form=data.get("form") or Event.Form.PARTNERSHIP,
                 games=data["games"],
                 individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
+                game=data.get("game") or Event.Game.CALYPSO,
+                embers_hands=data.get("embers_hands") or 4,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
                 players=data.get("players") or [],
                 new_players=data["new_names"],

@@ -20,11 +20,14 @@ from director.audit.context import request_ip
 from director.core.errors import Conflict, DomainError
 from director.core.view_helpers import director_view
 from director.events.access import event_for
+from director.events.embers import is_embers
 from director.events.models import Event
 from director.events.selectors import label_games, next_game, round_grid, unfinished_before
 from director.events.services import get_round
 from director.results import services
 from director.results.adapters import sheet_problems
+from director.results.embers import sheet_form_of
+from director.results.embers_pad import embers_card, pad_values, read_pads
 from scoring import scores
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
@@ -187,17 +190,21 @@ def score_entry(request, event_id, number):
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
+    rules, embers = sheet_form_of(event), is_embers(event)
     entries = {}
     status = 200
     if request.method == "POST":
-        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat)
+        if embers:
+            entries = read_pads(request.POST, list(by_table), event.embers_hands)
+        else:
+            entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat)
         confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
             if entry.blank and number_ != confirm_table:
                 continue
             sheet = None if entry.blank else entry.sheet()
-            problems = sheet_problems(sheet, form=event.form) if sheet is not None else []
+            problems = sheet_problems(sheet, form=rules) if sheet is not None else []
             if problems:
                 entry.errors = problems
                 continue
@@ -249,14 +256,18 @@ def score_entry(request, event_id, number):
         entry = entries.get(cell.table.number)
         if entry is not None:
             values = entry.values
+        elif cell.result is not None and embers:
+            values = pad_values(f"t{cell.table.number}-", cell.result.sheet, event.embers_hands)
         elif cell.result is not None:
             values = values_from_sheet(cell.table.number, cell.result.sheet, cutthroat=cutthroat)
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
+        if embers:
+            card.update(embers_card(cell, values, event.embers_hands))
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
-        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat)
+        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat) if not embers else ""
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds
@@ -270,6 +281,7 @@ def score_entry(request, event_id, number):
             "cards": cards,
             "rounds": rounds,
             "cutthroat": cutthroat,
+            "embers": embers,
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],

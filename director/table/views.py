@@ -30,15 +30,19 @@ from django.views.decorators.http import require_GET, require_POST
 from director.audit.context import request_ip
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
+from director.events.embers import is_embers
 from director.events.models import Event
 from director.events.selectors import next_places, table_by_token
 from director.results.adapters import score_sheet, sheet_problems
+from director.results.embers import sheet_form_of
+from director.results.embers_pad import pad_values, read_pad, typed_pad
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
 
 from . import services
+from .embers import embers_context, embers_typed
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
 
 
@@ -189,7 +193,10 @@ def _kept_key(table) -> str:
 def _keep_typed(request, table, sheet, side) -> None:
     """The phone that lost the race keeps its typed sheet (in its own session) to compare and to
     propose as the correction: the page must not throw the players' numbers away."""
-    typed = typed_sheet(sheet, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+    if is_embers(table.event):
+        typed = typed_pad(sheet, table.event.embers_hands)
+    else:
+        typed = typed_sheet(sheet, cutthroat=table.event.form == Event.Form.CUTTHROAT)
     if typed is not None:
         round = services.table_game(table)
         request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
@@ -204,9 +211,11 @@ def _typed_comparison(request, table, state) -> dict | None:
     kept = request.session.get(_kept_key(table))
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
-    form = state.event.form
+    form = sheet_form_of(state.event)
     problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=form)]
     scored = None if problems else score_sheet(kept["sheet"], form=form)
+    if is_embers(state.event):
+        return embers_typed(kept, state, problems, scored) | {"side": SIDE_LABELS.get(kept.get("side") or "", "")}
     return {
         "view": sheet_view(kept["sheet"], state.submission.sheet),
         "values": values_from_sheet(kept["sheet"]),
@@ -214,6 +223,11 @@ def _typed_comparison(request, table, state) -> dict | None:
         "problems": problems,
         "scores": scored,
     }
+
+
+def _values(event, sheet) -> dict[str, str]:
+    """The form's boxes showing a stored sheet (an Embers night's: its pad's)."""
+    return pad_values("", sheet, event.embers_hands) if is_embers(event) else values_from_sheet(sheet)
 
 
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
@@ -224,7 +238,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
     if values is None and submission is not None and state.can_submit:
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
-        values = values_from_sheet(proposed or submission.sheet)
+        values = _values(state.event, proposed or submission.sheet)
     if side is None and submission is not None and state.status == "disputed" and state.side:
         # the corrected sheet: the sending phone starts on its own side, any other phone on the
         # disputing side (the players may still change it)
@@ -241,6 +255,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "seats": _seats(state),
         "sides": _sides(state),
         "cutthroat": cutthroat,
+        **embers_context(state, values),
         "pile_keys": [
             (k, SUIT_SYMBOLS[k] if cutthroat else SIDE_LABELS[k])
             for k in (SEATS if cutthroat else ("majors", "minors"))
@@ -332,6 +347,9 @@ def submit(request, token):
     if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
+    elif is_embers(table.event):
+        pad = read_pad(data, table.number, "", table.event.embers_hands)
+        sheet, values = pad.sheet(), pad.values
     else:
         sheet = sheet_from_fields(data, cutthroat=cutthroat)
         values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
@@ -418,6 +436,8 @@ def _proposal(table, data) -> dict | None:
         if not isinstance(data.get("sheet"), dict):
             raise ValidationError("the proposed sheet must be an object of the sheet's sections", field="sheet")
         return data["sheet"]
+    if data.get("propose") and is_embers(table.event):
+        return read_pad(data, table.number, "", table.event.embers_hands).sheet()
     if data.get("propose"):
         return sheet_from_fields(data, cutthroat=table.event.form == Event.Form.CUTTHROAT)
     return None

@@ -96,3 +96,23 @@ def test_the_tally_reads_the_pads_totals(embers_night, director_a):
     _enter(embers_night, PAD, by=director_a)
     play = event_results(embers_night).plays[(1, 1)]
     assert (play.majors.score, play.majors.net, play.minors.net) == (1900, 1020, -1020)
+
+
+def test_the_new_night_form_sets_up_an_embers_night_or_says_why_not(client, director_a, club_a, players_a):
+    from tests.director.conftest import PASSWORD
+    from tests.director.web.test_forms import errors_of, new_event
+
+    client.login(username="dora", password=PASSWORD)
+    players = [str(p.pk) for p in players_a[:8]]
+    refused = new_event(client, club_a, players=players, type="duplicate-pairs", game="embers", embers_hands="3")
+    assert refused.status_code == 400
+    assert errors_of(refused, "game") == [
+        "Embers is played at a progressive night's tables, not at a duplicate pairs (matchpoints) event"
+    ]
+    too_many = new_event(client, club_a, players=players, game="embers", embers_hands="13")
+    assert errors_of(too_many, "embers_hands")
+    assert not Event.objects.exists()
+    made = new_event(client, club_a, players=players, game="embers", embers_hands="3")
+    assert made.status_code == 302
+    event = Event.objects.get()
+    assert (event.game, event.embers_hands) == ("embers", 3)

@@ -152,6 +152,7 @@
   }
 
   form.querySelectorAll("fieldset.sheet").forEach(function (card) {
+    if (card.dataset.form === "embers") return;  // an Embers pad: js/embers-pad.js
     var fill = card.querySelector("button.fill-proposal");
     if (fill) {
       fill.hidden = false;
