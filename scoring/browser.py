@@ -14,7 +14,7 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any
 
-from . import auction, cards, gamesets, scores
+from . import auction, cards, embers, gamesets, scores
 
 
 @cache
@@ -61,6 +61,8 @@ def rules() -> dict[str, Any]:
             "count_digits": scores.COUNT_DIGITS,
         },
         "words": scores.SHEET_WORDS,
+        # Embers pads (scoring.embers): cards dealt a hand, cards of a suit in the three packs
+        "embers": {"hand_cards": embers.HAND_CARDS, "per_suit": embers.PER_SUIT, "deck": embers.DECK},
         "auction": {
             # the default score values; an event's own are given to the pad (AuctionValues fields)
             "values": asdict(auction.VALUES),

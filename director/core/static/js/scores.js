@@ -223,4 +223,6 @@
     check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
+  // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for js/embers.js.
+  root.CalypsoScores.Reading = Reading;
 })(typeof window !== "undefined" ? window : globalThis);
