@@ -21,6 +21,10 @@
     function update() {
       var hands_ = E.padFromFields(values(), prefix, hands), check = E.checkPad(hands_);
       var scored = check.complete ? E.scorePad(hands_, true) : null;
+      // the hands that add up so far (before the first one that does not) show their points
+      var upTo = hands_.length;
+      while (upTo > 0 && !E.checkPad(hands_.slice(0, upTo)).complete) upTo--;
+      var running = scored || (upTo ? E.scorePad(hands_.slice(0, upTo), false) : null);
       var list = pad.querySelector("[data-role=problems]");
       list.textContent = "";
       check.problems.forEach(function (p) {
@@ -29,7 +33,7 @@
         list.appendChild(item);
       });
       pad.querySelectorAll("fieldset.embers-hand").forEach(function (row) {
-        var number = parseInt(row.dataset.hand, 10), line = scored && scored.hands[number - 1];
+        var number = parseInt(row.dataset.hand, 10), line = running && running.hands[number - 1];
         var score = row.querySelector("[data-role=score]"), mark = row.querySelector("[data-role=check]");
         var bad = check.problems.some(function (p) { return p.indexOf("hand " + number + ":") === 0; });
         mark.textContent = number > hands_.length ? "" : bad ? "✗ see below" : line ? "✓ " + window.CalypsoRules.rules.embers.hand_cards + " cards" : "";
