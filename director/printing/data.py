@@ -139,6 +139,7 @@ class EventData:
     entrants: tuple[Entrant, ...]
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
     cutthroat: bool = False  # four individual scores (a progressive individual played cutthroat)
+    embers_hands: int = 0  # an Embers night: its scoresheets are score pads of this many hands
 
     @property
     def title(self) -> str:

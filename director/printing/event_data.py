@@ -156,6 +156,7 @@ def load_event_data(event: Event | int) -> EventData:
         entrants=entrants,
         sitting_out=sitting_out,
         cutthroat=cutthroat,
+        embers_hands=event.embers_hands if event.game == Event.Game.EMBERS else 0,
     )
 
 

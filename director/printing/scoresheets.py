@@ -13,11 +13,14 @@ player to sign.
 
 from __future__ import annotations
 
+from functools import partial
+
 from scoring.cards import SUITS
 
 from . import layout
 from .canvas import Batch, Output, Progress
 from .data import DIRECTION_SUITS, DIRECTIONS, EventData, Play, Side
+from .embers_pad import embers_page
 from .event_sheet import header, pair_symbols, write_box
 from .fonts import width
 from .options import PrintInputError, PrintOptions
@@ -41,6 +44,8 @@ def render_scoresheets(
     title = f"{options.event} — scoresheets" if options.event else "Calypso scoresheets"
     batch = Batch(options, title, options.page_size)
     draw = _cutthroat_page if data.cutthroat else _page
+    if data.embers_hands:  # an Embers night: a score pad of hands (printing.embers_pad)
+        draw = partial(embers_page, hands=data.embers_hands)
     for done, play in enumerate(plays, start=1):
         draw(batch, play, options.words, ew, options.event)
         batch.end_page()
