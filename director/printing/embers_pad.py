@@ -19,6 +19,7 @@ from . import layout
 from .canvas import Batch
 from .data import DIRECTIONS, Play
 from .event_sheet import header, pair_symbols, write_box
+from .scoresheets import side_label, signatures
 from .words import EventWords, Words
 
 TITLE = "Embers score pad"
@@ -47,14 +48,8 @@ def embers_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: s
     room = right - left
     y = header(batch, f"{TITLE} · {ew.table.format(n=play.table)}", ew.game.format(n=play.round), event)
     for direction in DIRECTIONS:  # who is who: each side's names
-        side = play.side(direction)
         y -= lay.heading_size + 4
-        x = left + pair_symbols(batch, left, y, direction, lay.heading_size) + 6
-        if side is not None:
-            label = side.names_text
-            if side.partnership is not None:
-                label = f"{ew.partnership.format(n=side.partnership)} · {label}"
-            batch.text(x, y, batch.clip(label, layout.BOLD, lay.heading_size, right - x), layout.BOLD, lay.heading_size)
+        side_label(batch, play.side(direction), direction, ew, left, right, y)
     y -= 12
     total = sum(FRACTIONS)
     xs, x = [], left
@@ -87,14 +82,7 @@ def embers_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: s
             y -= lay.help_size + 2.5
             batch.text(left, y, line, layout.REGULAR, lay.help_size, layout.GREY)
         y -= 4
-    y -= 16 + lay.heading_size
-    batch.text(left, y, ew.signatures, layout.BOLD, lay.heading_size)
-    y -= 30
-    half = room / 2
-    for i, direction in enumerate(DIRECTIONS):
-        x = left + i * half
-        w = pair_symbols(batch, x, y, direction, lay.name_size)
-        batch.line(x + w + 8, y - 2, x + half - 16, y - 2, color=layout.BLACK, weight=0.8)
+    signatures(batch, play, ew, left, right, y - 16)
 
 
 def _headings(batch: Batch, xs: list[tuple[float, float]], y: float) -> float:
