@@ -17,7 +17,7 @@ from director.audit.services import describe
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
-from director.events.models import Event, Partnership, Round, Table, Team
+from director.events.models import MAX_EMBERS_HANDS, Event, Partnership, Round, Table, Team
 from director.printing.models import PrintJob
 from director.results.models import Submission
 from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
@@ -267,6 +267,9 @@ class EventSerializer(serializers.ModelSerializer):
             "movement_kind",
             "individual_movement",
             "game_length_minutes",
+            "game",
+            "embers_hands",
+            "coop_bands",
             "status",
             "standings_released",
             "scorecards_released",
@@ -291,6 +294,8 @@ class _EventSettings(serializers.Serializer):
     individual_movement = serializers.ChoiceField(choices=Event.IndividualMovement.choices)
     game_length_minutes = WholeNumber(min_value=1, max_value=600)
     season = Id(allow_null=True)
+    game = serializers.ChoiceField(choices=Event.Game.choices, help_text="what the tables play (Embers: progressive)")
+    embers_hands = WholeNumber(min_value=1, max_value=MAX_EMBERS_HANDS, help_text="Embers: the most hands a game")
 
 
 class EventCreateSerializer(_EventSettings):

@@ -160,3 +160,11 @@ def pad_differences(typed, sent, hands: int) -> int:
     """How many of the pad's boxes differ between two pads (as text: a typed "3" equals a stored 3)."""
     ours, theirs = pad_values("", typed, hands), pad_values("", sent, hands)
     return sum(ours.get(name, "") != theirs.get(name, "") for name in set(ours) | set(theirs))
+
+
+def embers_view(sheet, compare=None) -> dict:
+    """A stored pad as the audit pages show a sheet (``results.selectors.sheet_view``'s shape): its
+    hands scored (``pad``) and, beside ``compare``, how many of its boxes differ (``changed``)."""
+    hands = max(len(part) for part in (sheet.get(PAD_KEY), (compare or {}).get(PAD_KEY)) if isinstance(part, list))
+    changed = pad_differences(sheet, compare, hands) if isinstance(compare, dict) else 0
+    return {"pad": pad_lines(sheet), "seats": [], "piles": [], "changed": changed}

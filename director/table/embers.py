@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from director.events.embers import is_embers
 from director.results.embers import pad_lines
-from director.results.embers_pad import pad_differences, pad_rows, pad_values
+from director.results.embers_pad import embers_view, pad_rows, pad_values
 
 
 def embers_context(state, values) -> dict:
@@ -26,7 +26,7 @@ def embers_typed(kept: dict, state, problems: list[str], scored) -> dict:
     """A phone's own pad beside the one sent first: how many boxes differ, its problems or scores."""
     hands = state.event.embers_hands
     return {
-        "view": {"changed": pad_differences(kept["sheet"], state.submission.sheet, hands), "seats": [], "piles": []},
+        "view": embers_view(kept["sheet"], state.submission.sheet),
         "values": pad_values("", kept["sheet"], hands),
         "problems": problems,
         "scores": scored,
