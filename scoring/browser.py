@@ -14,7 +14,7 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any
 
-from . import auction, cards, embers, gamesets, scores
+from . import auction, cards, embers, gamesets, scores, variants
 
 
 @cache
@@ -59,6 +59,11 @@ def rules() -> dict[str, Any]:
                 for copies, seats in ((cards.COPIES, 4), (scores.THREE_HANDED_COPIES, 3))
             },
             "count_digits": scores.COUNT_DIGITS,
+            "neutralised_deck": variants.NEUTRALISED_DECK,
+            "neutralised_seats": variants.NEUTRALISED_SEATS,
+            # a club night's table of three: the forms played with 207 cards, and those scored split
+            "neutralised_forms": [f for f in variants.TABLE_FORMS if variants.neutralised_cards(f)],
+            "split_forms": [f for f in variants.TABLE_FORMS if variants.split_scoring(f)],
         },
         "words": scores.SHEET_WORDS,
         # Embers pads (scoring.embers): cards dealt a hand, cards of a suit in the three packs

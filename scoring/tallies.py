@@ -193,9 +193,10 @@ def expected_sum(results: Iterable[GameResult]) -> int:
 
     In an individual event every player of a side is credited with the side's net, so a
     session with a team of three against a team of two adds ``(3 − 2) × net`` for that game;
-    this is that offset (0 when every side has the same number of players).
+    this is that offset (0 when every side has the same number of players). A table of three's
+    figures (given as a ``CutthroatResult``) add up to zero by themselves.
     """
-    return sum((len(r.majors) - len(r.minors)) * r.majors_net for r in results)
+    return sum((len(r.majors) - len(r.minors)) * r.majors_net for r in results if isinstance(r, GameResult))
 
 
 @dataclass(frozen=True)

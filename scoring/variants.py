@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import COPIES, RANKS, SUITS, is_suit
+from .cards import COPIES, RANKS, SUIT_SYMBOLS, SUITS, is_suit
 from .gamesets import ORIENTATIONS
 from .scores import (
     CALYPSO_CARDS,
@@ -27,6 +27,7 @@ from .scores import (
     _cutthroat_structure,
     _individual_count_problems,
     _individual_scores,
+    check_cutthroat,
 )
 
 THREE_HANDED_DECK = THREE_HANDED_COPIES * CALYPSO_CARDS * 3  # 117
@@ -106,11 +107,13 @@ def check_neutralised(sheet: NeutralisedSheet | Mapping[str, Any]) -> list[str]:
     of a player's own suit."""
     data: Any = sheet.to_dict() if isinstance(sheet, NeutralisedSheet) else sheet
     seats, problems = _neutralised_structure(data)
-    if problems or not seats:
-        return problems
+    if not seats or set(seats) != set(NEUTRALISED_SEATS):
+        return problems  # other players than ♠ ♦ ♥: their counts would only add noise
+    # As check_cutthroat, the counts are checked beside the sheet's other problems (a box left blank on
+    # a page is one of those: the browser's live check, js/scores.js, counts it as not typed yet).
     # The clubs' floor (the trick piles hold at least the 51 clubs) needs no check of its own: a player
     # holds at most 52 of their suit, so 207 − 3 × 52 = 51 cards are in piles whenever the counts add up.
-    return _individual_count_problems(data, seats, NEUTRALISED_DECK, COPIES * CALYPSO_CARDS)
+    return problems + _individual_count_problems(data, seats, NEUTRALISED_DECK, COPIES * CALYPSO_CARDS)
 
 
 def score_neutralised(sheet: NeutralisedSheet | Mapping[str, Any]) -> CutthroatScore:
@@ -166,22 +169,110 @@ def score_split(sheet: CutthroatSheet | Mapping[str, Any], clockwise: Sequence[s
     return split_totals(own, clockwise if clockwise is not None else clockwise_seats("".join(sheet.seats)))
 
 
+# --- the sheet of a progressive individual's table of three ----------------------------------------------------------
+
+THREE_HANDED = "three-handed"
+SPLIT = "split"
+NEUTRALISED = "neutralised"
+NEUTRALISED_SPLIT = "neutralised-split"
+TABLE_FORMS = (THREE_HANDED, SPLIT, NEUTRALISED, NEUTRALISED_SPLIT)
+"""What a club night's table of three plays (``scoring.movements.odd``): the form of its sheet."""
+
+
+def neutralised_cards(form: str) -> bool:
+    """Does a table of three playing ``form`` play Neutralised Calypso's 207 cards (♠ ♦ ♥)?"""
+    return form in (NEUTRALISED, NEUTRALISED_SPLIT)
+
+
+def split_scoring(form: str) -> bool:
+    """Is a table of three playing ``form`` scored as split partnership (own + right-hand player's)?"""
+    return form in (SPLIT, NEUTRALISED_SPLIT)
+
+
+def _named_seats(data: Any) -> tuple[str, ...]:
+    raw = data.get("calypsos") if isinstance(data, Mapping) else None
+    return tuple(seat for seat in SUITS if seat in raw) if isinstance(raw, Mapping) else ()
+
+
+def check_table_sheet(variant: str, data: Any, seats: str) -> list[str]:
+    """Every problem with the sheet of a table of three playing ``variant`` in ``seats`` (clockwise
+    suits, e.g. ``"SHC"``): Neutralised (also scored split) as ``check_neutralised`` (207 cards);
+    three-handed and split as ``scores.check_cutthroat`` (117 cards), naming exactly the table's
+    three seats."""
+    if variant not in TABLE_FORMS:
+        raise ValueError(f"{variant!r} is not the form of a table of three ({', '.join(TABLE_FORMS)})")
+    if neutralised_cards(variant):
+        return check_neutralised(data)
+    problems = check_cutthroat(data)
+    named = _named_seats(data)
+    if named and set(named) != set(seats):
+        marks = " ".join(SUIT_SYMBOLS[s] for s in seats)
+        problems.insert(0, f"this table is played by {marks} ({', '.join(seats)}), not {' '.join(named)}")
+    return problems
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """A table of three's scores by seat: ``own`` (cutthroat), ``totals`` (split: own + the right-hand
+    player's own; otherwise own) and ``nets``, the tally figure — the sum, over the other two, of
+    the player's total minus theirs (``table_nets``)."""
+
+    variant: str
+    own: dict[str, int]
+    totals: dict[str, int]
+    nets: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "own": dict(self.own), "totals": dict(self.totals), "nets": dict(self.nets)}
+
+
+def table_nets(totals: Mapping[str, int]) -> dict[str, int]:
+    """Each player's figure for a progressive tally: the sum over every other player at the table
+    of their total minus that player's (n × own − all). With two players it is plain A − B; the
+    figures of a table add up to zero, the tally's cross-check."""
+    everyone = sum(totals.values())
+    return {seat: len(totals) * total - everyone for seat, total in totals.items()}
+
+
+def score_table_sheet(variant: str, data: Any, seats: str) -> TableScore:
+    """Check and score the sheet of a table of three (``check_table_sheet``); ``ScoreSheetError``
+    listing every problem when it does not add up."""
+    problems = check_table_sheet(variant, data, seats)
+    if problems:
+        raise ScoreSheetError("; ".join(problems), problems)
+    sheet = (NeutralisedSheet if neutralised_cards(variant) else CutthroatSheet).from_dict(data)
+    own = _individual_scores(sheet).scores
+    totals = split_totals(own, clockwise_seats(seats)).totals if split_scoring(variant) else dict(own)
+    return TableScore(variant, dict(own), totals, table_nets(totals))
+
+
 __all__ = [
     "DEFAULT_REMOVED_SUIT",
+    "NEUTRALISED",
     "NEUTRALISED_DEAL_SIZES",
     "NEUTRALISED_DECK",
     "NEUTRALISED_REMOVED",
     "NEUTRALISED_SEATS",
+    "NEUTRALISED_SPLIT",
     "NEUTRAL_CARDS",
     "NEUTRAL_SUIT",
+    "SPLIT",
+    "TABLE_FORMS",
+    "THREE_HANDED",
     "THREE_HANDED_DEALS",
     "THREE_HANDED_DECK",
     "NeutralisedSheet",
     "SplitScore",
+    "TableScore",
     "check_neutralised",
+    "check_table_sheet",
     "clockwise_seats",
+    "neutralised_cards",
     "score_neutralised",
     "score_split",
+    "score_table_sheet",
+    "split_scoring",
     "split_totals",
+    "table_nets",
     "three_handed_seats",
 ]

@@ -40,7 +40,19 @@ def copies() -> list[str]:
                 text = node.value if isinstance(node, ast.Constant) and id(node) not in docs else None
                 if isinstance(text, str) and is_suit_constant(text):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+                if isinstance(node, ast.Tuple | ast.List) and spelled_out(node):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: the suits letter by letter")
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if f'"{cards.SUITS}"' in line or f"'{cards.SUITS}'" in line:
+                found.append(f"{path.relative_to(ROOT)}:{number}: {cards.SUITS!r} in a template")
     return found
+
+
+def spelled_out(node: ast.Tuple | ast.List) -> bool:
+    """``("S", "H", "D", "C")``: the suit order written again, one letter at a time."""
+    letters = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return len(letters) == len(node.elts) and "".join(letters) == cards.SUITS
 
 
 def test_suit_order_and_symbols_come_from_scoring_cards():
@@ -50,6 +62,10 @@ def test_suit_order_and_symbols_come_from_scoring_cards():
 def test_what_counts_as_a_copy():
     assert all(is_suit_constant(t) for t in ("SHDC", "♠", "♠♥", " ♦♣", "♠ ", "♠♥♦♣"))
     assert not any(is_suit_constant(t) for t in ("Majors ♠♥", "290♥", "S", "SH", "", " "))
+    assert spelled_out(ast.parse('("S", "H", "D", "C")').body[0].value)
+    assert spelled_out(ast.parse('["S", "H", "D", "C"]').body[0].value)
+    assert not spelled_out(ast.parse('("C", "D", "H", "S")').body[0].value)  # the auction's order: another rule
+    assert not spelled_out(ast.parse('("S", "H")').body[0].value)
 
 
 def test_majors_is_a_direction_only():

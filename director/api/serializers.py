@@ -17,12 +17,16 @@ from director.audit.services import describe
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
+from director.deals.services import MAX_SETS
+from director.events.lineup import MAX_TABLES
 from director.events.models import MAX_EMBERS_HANDS, Event, Partnership, Round, Table, Team
+from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
 from director.printing.models import PrintJob
 from director.results.models import Submission
 from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
 from director.standings.models import ArtificialScore, FouledSet
 from scoring import scores
+from scoring.cards import SUITS
 
 # Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
 MAX_ID = 2**62
@@ -70,7 +74,7 @@ def Id(**kwargs) -> serializers.IntegerField:
     return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-SEATS = ("S", "H", "D", "C")
+SEATS = tuple(SUITS)  # a sheet's seats, in suit order
 _RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
 _COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
 SHEET_SCHEMA = {
@@ -250,6 +254,7 @@ SWITCHES = ("standings_released", "scorecards_released", "travellers_released")
 
 class EventSerializer(serializers.ModelSerializer):
     table_count = serializers.IntegerField(read_only=True, required=False)
+    removed_suit = serializers.CharField(read_only=True, help_text="the suit out of a three-handed table's packs")
 
     class Meta:
         model = Event
@@ -266,6 +271,8 @@ class EventSerializer(serializers.ModelSerializer):
             "matchpoint_scale",
             "movement_kind",
             "individual_movement",
+            "three_table",
+            "removed_suit",
             "game_length_minutes",
             "game",
             "embers_hands",
@@ -288,11 +295,16 @@ class _EventSettings(serializers.Serializer):
     type = serializers.ChoiceField(choices=Event.Type.choices)
     rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
     form = serializers.ChoiceField(choices=Event.Form.choices)
-    games = WholeNumber(min_value=1, max_value=30)
+    games = WholeNumber(min_value=1, max_value=MAX_GAMES)
     matchpoint_scale = serializers.ChoiceField(choices=Event.Scale.choices)
     movement_kind = serializers.ChoiceField(choices=Event.MovementKind.choices)
     individual_movement = serializers.ChoiceField(choices=Event.IndividualMovement.choices)
-    game_length_minutes = WholeNumber(min_value=1, max_value=600)
+    three_table = serializers.ChoiceField(
+        choices=Event.ThreeTable.choices, help_text="progressive individual: what a table of three plays"
+    )
+    # text rather than an enum: the suits' enum is the first dealer's (the service names a bad one)
+    removed_suit = Text(max_length=1, help_text="three-handed or split: the suit out of the three packs (S, H, D, C)")
+    game_length_minutes = WholeNumber(min_value=1, max_value=MAX_GAME_MINUTES)
     season = Id(allow_null=True)
     game = serializers.ChoiceField(choices=Event.Game.choices, help_text="what the tables play (Embers: progressive)")
     embers_hands = WholeNumber(min_value=1, max_value=MAX_EMBERS_HANDS, help_text="Embers: the most hands a game")
@@ -300,7 +312,7 @@ class _EventSettings(serializers.Serializer):
 
 class EventCreateSerializer(_EventSettings):
     club = Id()
-    tables = WholeNumber(min_value=0, max_value=500, required=False, default=0)
+    tables = WholeNumber(min_value=0, max_value=MAX_TABLES, required=False, default=0)
     idempotency_key = serializers.CharField(
         max_length=40,
         required=False,
@@ -327,7 +339,7 @@ class EventUpdateSerializer(_EventSettings):
 
 
 class TableCountSerializer(serializers.Serializer):
-    count = WholeNumber(min_value=0, max_value=500)
+    count = WholeNumber(min_value=0, max_value=MAX_TABLES)
 
 
 class DrawSerializer(serializers.Serializer):
@@ -602,7 +614,7 @@ class ImportSerializer(serializers.Serializer):
 
 class RecordHandSerializer(serializers.Serializer):
     event = Id()
-    number = WholeNumber(min_value=1, max_value=200, help_text="the game set's number")
+    number = WholeNumber(min_value=1, max_value=MAX_SETS, help_text="the game set's number")
     deal = WholeNumber(min_value=1, max_value=4)
     seat = SeatField()
     text = Text(max_length=400, allow_blank=True, help_text="suit-grouped, e.g. `S AKQ72 H 9 D 5 C T8`; empty clears")

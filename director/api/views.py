@@ -362,7 +362,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     def finish(self, request, pk=None):
         event = self.get_object()
         data = _valid(s.FinishSerializer, request)
-        return Response(self._out(event_services.finish_event(event=event, force=data["force"])))
+        return Response(self._out(result_services.finish_event(event=event, force=data["force"])))
 
     @extend_schema(summary="Reopen a finished event", request=None, responses={200: s.EventSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
@@ -425,7 +425,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
     )
     @action(detail=True, methods=["get"])
     def grid(self, request, pk=None):
-        return Response(s.GridSerializer(event_selectors.round_grid(self.get_object())).data)
+        return Response(s.GridSerializer(result_selectors.results_grid(self.get_object())).data)
 
     @extend_schema(
         summary="Where the event's game sets came from (commitment; seed once revealed)",

@@ -79,6 +79,12 @@ def player_name_key(name) -> str:
     return re.sub(r"\s+", " ", str(name)).strip().casefold()
 
 
+def members_by_name(club: Club) -> dict[str, Player]:
+    """The club's players, active or not, by ``player_name_key``: how a typed name finds its member
+    (quick-add at set-up and for a latecomer, typed partnerships, the form's notices)."""
+    return {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
+
+
 def clean_player_name(value) -> str:
     """A player's name as stored: spaces trimmed and collapsed; ``ValidationError`` if empty or too long."""
     return _clean_name(value, "the player's name")
@@ -178,7 +184,7 @@ def import_players_csv(*, club: Club, text: str) -> list[Player]:
         rows, first_line = rows[1:], 2
     else:
         header, first_line = ["name", "external_id"], 1
-    existing = {player_name_key(name) for name in Player.objects.filter(club=club).values_list("name", flat=True)}
+    existing = set(members_by_name(club))
     created = []
     for line, row in enumerate(rows, start=first_line):
         if not any(cell.strip() for cell in row):
@@ -223,7 +229,7 @@ def find_or_add_players(*, club: Club, names: Iterable[str], field: str = "new_p
     """The players a director quick-adds by name, in the order typed, each once: a name the club
     already has (``player_name_key``: case and spaces do not count; active or not) is that player,
     any other becomes a new player. The night's set-up and a latecomer share this one rule."""
-    known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
+    known = members_by_name(club)
     found: list[Player] = []
     for typed in names:
         player = known.get(player_name_key(typed))

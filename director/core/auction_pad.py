@@ -44,7 +44,7 @@ from scoring.auction import (
     AuctionValues,
     Contract,
 )
-from scoring.cards import SUIT_SYMBOLS
+from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
 
 HAND_BOXES = ("declarer", "calypsos", "points", "suit", "doubled", "sell")
 SIDE_BOXES = ("trick_pile", "added", "calypsos", "cards_required")
@@ -62,7 +62,7 @@ BOX_WORDS = {
     "suit": "the bid suit",
     **{
         f"{side}-{box}": f"{words} {name}"
-        for side, words in (("majors", "♠♥"), ("minors", "♦♣"))
+        for side, words in SIDE_SYMBOLS.items()
         for box, name in (("trick_pile", "T (trick pile)"), ("added", "P (cards added)"), ("calypsos", "C (calypsos)"))
     },
 }
@@ -165,7 +165,7 @@ def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
     return fields
 
 
-SIDE_WORDS = {"majors": ("♠♥", "N–S"), "minors": ("♦♣", "E–W")}
+SIDE_WORDS = {"majors": (SIDE_SYMBOLS["majors"], "N–S"), "minors": (SIDE_SYMBOLS["minors"], "E–W")}
 
 
 def pad_context(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from .models import DEALER_LABELS, ORIENTATION_LABELS
+from .services import MAX_SETS
 
 SEAT_CHOICES = list(DEALER_LABELS.items())
 ORIENTATION_CHOICES = [
@@ -26,7 +27,7 @@ class ImportSetsForm(forms.Form):
 
 
 class GenerateSetsForm(forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=200, label="How many sets")
+    count = forms.IntegerField(min_value=1, max_value=MAX_SETS, label="How many sets")
     first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, initial="S", label="First dealer")
     orientation = forms.ChoiceField(choices=ORIENTATION_CHOICES, initial="SDHC", label="Orientation")
     replace = forms.BooleanField(required=False, label="Replace the event's game sets")

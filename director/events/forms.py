@@ -9,7 +9,8 @@ import secrets
 from django import forms
 
 from director.core.parsing import split_names
-from director.events.models import Event
+from director.events.models import MAX_EMBERS_HANDS, Event
+from director.events.services import MAX_GAMES
 
 DRAW, ENTERED = "draw", "entered"
 
@@ -26,7 +27,7 @@ class NewEventForm(forms.Form):
         label="Play",
         help_text="cutthroat (four individual scores) only for a progressive individual",
     )
-    games = forms.IntegerField(min_value=1, max_value=30, initial=4, label="Games")
+    games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=4, label="Games")
     individual_movement = forms.ChoiceField(
         choices=Event.IndividualMovement.choices,
         initial=Event.IndividualMovement.RULES,
@@ -42,7 +43,21 @@ class NewEventForm(forms.Form):
         help_text="Embers: progressive nights in partnerships only; each table keeps a score pad of hands",
     )
     embers_hands = forms.IntegerField(
-        min_value=1, max_value=12, initial=4, required=False, label="Embers: most hands a game"
+        min_value=1, max_value=MAX_EMBERS_HANDS, initial=4, required=False, label="Embers: most hands a game"
+    )
+    three_table = forms.ChoiceField(
+        choices=Event.ThreeTable.choices,
+        initial=Event.ThreeTable.THREE_HANDED,
+        required=False,  # not sent: three-handed cutthroat
+        label="A table of three plays",
+        help_text="progressive individual of 3 or 7 players only (2 players play Calypso Duet)",
+    )
+    removed_suit = forms.ChoiceField(
+        choices=Event._meta.get_field("removed_suit").choices,
+        initial="D",
+        required=False,  # not sent: ♦
+        label="Suit out of the three packs",
+        help_text="three-handed or split: the suit nobody holds (Neutralised plays ♠ ♦ ♥ from 207 cards)",
     )
     season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(

@@ -16,7 +16,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scoring.cards import SIDE_SUITS, SUITS
+from scoring.cards import SIDE_SUITS, SUIT_SYMBOLS, SUITS
+from scoring.movements.odd import OddTables
+from scoring.variants import DEFAULT_REMOVED_SUIT
 
 MAJORS = "majors"
 MINORS = "minors"
@@ -71,6 +73,13 @@ class Event(models.Model):
         RULES = "rules", "As the rules say: of three losers one moves down a table (table sizes change)"
         FIXED_SIZES = "fixed-sizes", "Tables keep their size (the project's own variant)"
 
+    class ThreeTable(models.TextChoices):
+        # What a progressive individual's table of three plays (scoring.movements.odd; docs/variants.md)
+        THREE_HANDED = "three-handed", "Three-handed cutthroat"
+        SPLIT = "split", "Split partnership (own score + right-hand player's)"
+        NEUTRALISED = "neutralised", "Neutralised Calypso (207 cards, ♣ nobody's)"
+        NEUTRALISED_SPLIT = "neutralised-split", "Neutralised Calypso, scored as split partnership"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         RUNNING = "running", "Running"
@@ -91,6 +100,12 @@ class Event(models.Model):
         choices=IndividualMovement.choices,
         default=IndividualMovement.RULES,
         help_text="progressive individual: where the one of three losers who moves down goes",
+    )
+    # Progressive individual of 2, 3 or 7 players: what its table of three plays, and the suit out of
+    # the three packs when that is three-handed or split (a table of two always plays Calypso Duet).
+    three_table = models.CharField(max_length=20, choices=ThreeTable.choices, default=ThreeTable.THREE_HANDED)
+    removed_suit = models.CharField(
+        max_length=1, choices=[(s, f"{SUIT_SYMBOLS[s]} {s}") for s in SUITS], default=DEFAULT_REMOVED_SUIT
     )
     game_length_minutes = models.PositiveSmallIntegerField(default=40)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
@@ -143,6 +158,12 @@ class Event(models.Model):
     @property
     def is_duplicate(self) -> bool:
         return self.type.startswith("duplicate-")
+
+    @property
+    def odd_tables(self) -> OddTables:
+        """What a table of three plays and the suit out of three-handed packs (``three_table``,
+        ``removed_suit``); a table of two plays Calypso Duet."""
+        return OddTables(self.three_table, self.removed_suit)
 
 
 class Table(models.Model):

@@ -9,7 +9,9 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from director.clubs.access import clubs_for
 from director.core.errors import NotFound
-from scoring.cards import SUIT_INDEX
+from scoring.cards import SUIT_INDEX, SUIT_SYMBOLS
+from scoring.movements import odd
+from scoring.variants import clockwise_seats
 
 from .models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 from .models import ResultsChange as ResultsChange
@@ -79,6 +81,22 @@ def event_detail(event_id: int, *, user=None) -> Event:
     return event
 
 
+# --- tables of three and two (scoring.movements.odd) ----------------------------------------------------
+def odd_variant(event: Event, suits) -> tuple[str | None, str]:
+    """``(variant, seats)`` of a table of a progressive individual whose seat rows hold ``suits``:
+    two or three players play the night's variant (``Event.odd_tables``) in the seats they hold,
+    clockwise; four to six (or a side of three's blank seat) ``(None, "")``."""
+    suits = list(suits)
+    found = event.odd_tables.for_size(len(suits)) if event.is_individual and "" not in suits else None
+    return (found[0], clockwise_seats("".join(suits))) if found else (None, "")
+
+
+def table_variant(table: Table, round: Round) -> tuple[str | None, str]:
+    """``odd_variant`` of ``table`` in game ``round``, from its seat rows (one query)."""
+    suits = Seat.objects.filter(round=round, seating__table=table).values_list("suit", flat=True)
+    return odd_variant(table.event, suits)
+
+
 # --- the round grid ----------------------------------------------------------------------------------
 @dataclass
 class SideView:
@@ -109,7 +127,26 @@ class Cell:
     game_set: int | None = None
     majors: SideView | None = None
     minors: SideView | None = None
-    result: object | None = None  # the confirmed (or latest live) Submission, if any
+    result: object | None = None  # the confirmed (or latest live) Submission (``results_grid`` fills it)
+    variant: str | None = None  # a table of three or two of a progressive individual (scoring.movements.odd)
+
+    @property
+    def variant_name(self) -> str:
+        """What a table of three or two plays ("three-handed cutthroat", "Calypso Duet"); "" for four to six."""
+        return odd.NAMES.get(self.variant or "", "")
+
+    @property
+    def seat_list(self) -> list[tuple[str, str, object]]:
+        """A table of three or two: ``(suit, symbol, player)`` clockwise (a Duet: ♠ hand v ♣ hand)."""
+        seated = {suit: player for side in (self.majors, self.minors) if side for suit, player in side.seats.items()}
+        return [(suit, SUIT_SYMBOLS[suit], seated[suit]) for suit in clockwise_seats("".join(seated))]
+
+    def mark_odd(self, event: Event) -> Cell:
+        """Set ``variant`` when two or three are seated here in a progressive individual."""
+        suits = [suit for side in (self.majors, self.minors) if side for suit in side.seats]
+        blank = [""] * sum(side.out_first is not None for side in (self.majors, self.minors) if side)
+        self.variant = odd_variant(event, suits + blank)[0]
+        return self
 
     @property
     def status(self) -> str:
@@ -166,13 +203,12 @@ def _side(seating: Seating) -> SideView:
     )
 
 
-def round_grid(event: Event, *, with_results: bool = True) -> Grid:
-    """Tables × rounds: who sits where, which set they play, and each result's status.
+def round_grid(event: Event) -> Grid:
+    """Tables × rounds: who sits where and which set they play. The cells' results (and so their
+    status) are ``results.selectors.results_grid``'s, the results app's read.
 
-    Queries: rounds, tables, seatings, seats, partnership members, byes (2), results — fixed.
+    Queries: rounds, tables, seatings, seats, partnership members, byes (2) — fixed.
     """
-    from director.results.selectors import live_results
-
     rounds = list(
         Round.objects.filter(event=event)
         .prefetch_related(
@@ -191,12 +227,8 @@ def round_grid(event: Event, *, with_results: bool = True) -> Grid:
         cell = grid.cells.setdefault((round_obj.number, table.number), Cell(round=round_obj, table=table))
         cell.game_set = seating.game_set_number
         setattr(cell, MAJORS if seating.direction == MAJORS else MINORS, _side(seating))
-    if with_results:
-        for (round_number, table_number), submission in live_results(event).items():
-            cell = grid.cells.get((round_number, table_number))
-            if cell is None:
-                cell = grid.cells[(round_number, table_number)] = Cell(round=submission.round, table=submission.table)
-            cell.result = submission
+    for cell in grid.cells.values():
+        cell.mark_odd(event)
     return grid
 
 
@@ -206,23 +238,7 @@ def table_round(table: Table, round: Round) -> Cell:
     for seating in _seatings(table.event, round=round, table=table):
         cell.game_set = seating.game_set_number
         setattr(cell, seating.direction, _side(seating))
-    return cell
-
-
-def where_next(event: Event, partnership: Partnership) -> list[dict]:
-    """The partnership's path: for every round, table, direction, opponents and game set (or a bye)."""
-    grid = round_grid(event, with_results=False)
-    path = []
-    for r in grid.rounds:
-        entry = {"round": r.number, "table": None, "direction": None, "opponents": None, "game_set": None}
-        for (n, table_number), cell in grid.cells.items():
-            if n != r.number:
-                continue
-            for mine, theirs in ((cell.majors, cell.minors), (cell.minors, cell.majors)):
-                if mine is not None and mine.partnership is not None and mine.partnership.pk == partnership.pk:
-                    entry.update(table=table_number, direction=mine.direction, opponents=theirs, game_set=cell.game_set)
-        path.append(entry)
-    return path
+    return cell.mark_odd(table.event)
 
 
 # A game's state in the director's words, with the badge's CSS name: a game is not "open" before
@@ -252,26 +268,6 @@ def label_games(event: Event, rounds: list[Round]) -> list[Round]:
     return rounds
 
 
-def unfinished_before(grid: Grid, number: int) -> list[tuple[int, list[int]]]:
-    """The open games before game ``number`` that still have seated tables without any sheet:
-    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page.
-    A game the director closed with a table missing was left so on purpose: it does not count."""
-    return [
-        (r.number, [c.table.number for c in grid.missing(r.number)])
-        for r in grid.rounds
-        if r.number < number and r.status == Round.Status.OPEN and grid.missing(r.number)
-    ]
-
-
-def next_game(grid: Grid) -> Round | None:
-    """The game whose sheets come next: the first with a seated table whose sheet is not confirmed
-    (None when every game's sheets are in)."""
-    for r, cells in grid.rows():
-        if any(c is not None and c.status not in ("empty", "confirmed") for c in cells):
-            return r
-    return None
-
-
 def current_round(event: Event) -> Round | None:
     """The first open round (the one being played), or None when all are closed."""
     return Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number").first()
@@ -290,123 +286,3 @@ def movement_warnings(event: Event) -> list:
     except (MovementError, TypeError, ValueError, KeyError):
         return []  # an older or hand-written plan: nothing to judge it by
     return warnings_of(movement)
-
-
-@dataclass(frozen=True)
-class NextMove:
-    """Where one side of a table (or, in an individual event, one of its players) goes next."""
-
-    direction: str  # the side's direction in the game just played
-    who: str  # "" for the whole side; a player's name in an individual event
-    table: int | None  # None: sits out the next game
-    new_direction: str | None = None
-    seat: str | None = None  # the suit of the seat, when it is fixed for the game
-
-    @property
-    def seat_symbol(self) -> str:
-        from scoring.cards import SUIT_SYMBOLS
-
-        return SUIT_SYMBOLS.get(self.seat, "") if self.seat else ""
-
-
-@dataclass(frozen=True)
-class NextPlaces:
-    """After a table's game: where its sides and its game set go for the next game, as a
-    Bridgemate tells the players (``scoring.movements.Movement.where_next`` and ``where_set_next``)."""
-
-    round: int
-    table: int
-    next_round: int | None  # None: that was the last game
-    seated: bool  # False: the next game is drawn from this game's results (progressive individual)
-    moves: tuple[NextMove, ...] = ()
-    game_set: int | None = None
-    set_tables: tuple[int, ...] = ()
-
-
-def next_places(event: Event) -> dict[tuple[int, int], NextPlaces]:
-    """For every (game, table) of the event's movement: where each side and the game set go next.
-    Empty for an event seated without a movement (entered by hand)."""
-    from director.clubs.models import Player
-    from scoring.movements import PROGRESSIVE_INDIVIDUAL, Movement, MovementError
-
-    try:
-        movement = Movement.from_dict(event.movement) if event.movement and event.movement.get("rounds") else None
-    except (MovementError, TypeError, ValueError, KeyError):
-        movement = None
-    if movement is None:
-        return {}
-    individual = movement.kind == PROGRESSIVE_INDIVIDUAL
-    units = movement.units() if individual else []
-    names = dict(Player.objects.filter(club_id=event.club_id, pk__in=units).values_list("pk", "name"))
-    last = event.games
-    places = {}
-    for number, tables in enumerate(movement.rounds, start=1):
-        following = number + 1 if number < last else None
-        seated = following is not None and following <= len(movement.rounds)
-        for table, entry in tables.items():
-            moves = []
-            if seated:
-                for direction, side in entry.sides():
-                    for who in side if isinstance(side, tuple) else (side,):
-                        try:
-                            place = movement.where_next(who, number, player=isinstance(side, tuple))
-                        except MovementError:  # not in the next game at all (withdrawn)
-                            continue
-                        moves.append(
-                            NextMove(
-                                direction,
-                                names.get(who, str(who)) if isinstance(side, tuple) else "",
-                                place.table,
-                                place.direction,
-                                place.seat,
-                            )
-                        )
-            sets = movement.where_set_next(entry.game_set, number) if seated and entry.game_set else ()
-            places[number, table] = NextPlaces(number, table, following, seated, tuple(moves), entry.game_set, sets)
-    return places
-
-
-def _numbers(numbers: list[int]) -> str:
-    """``[1, 2, 3, 5]`` as "1–3, 5" (runs of consecutive numbers shortened)."""
-    runs: list[list[int]] = []
-    for number in sorted(numbers):
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
-
-
-def unfinished_results(event: Event, *, grid=None) -> list[str]:
-    """What is not finished in ``event``'s results, one line each, for a warning before it ends:
-    games with no result at all, and per game the tables with no sheet, a disputed sheet or one
-    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet.
-    ``grid``: the event's ``round_grid``, when the caller has it already."""
-    grid = grid if grid is not None else round_grid(event)
-    empty_games: list[int] = []
-    lines: list[str] = []
-    for round_obj, cells in grid.rows():
-        seated = [c for c in cells if c is not None and c.status != "empty"]
-        if not seated:
-            continue
-        by_status: dict[str, list[int]] = {}
-        for cell in seated:
-            by_status.setdefault(cell.status, []).append(cell.table.number)
-        if len(by_status.get("missing", ())) == len(seated):
-            empty_games.append(round_obj.number)
-            continue
-        for status, what in (
-            ("missing", "no result"),
-            ("disputed", "a disputed sheet"),
-            ("submitted", "a sheet awaiting confirmation"),
-        ):
-            tables = by_status.get(status)
-            if tables:
-                label = "table" if len(tables) == 1 else "tables"
-                verb = "has" if len(tables) == 1 else "have"
-                lines.append(f"game {round_obj.number}: {label} {_numbers(tables)} {verb} {what}")
-    if empty_games:
-        label = "game" if len(empty_games) == 1 else "games"
-        verb = "has" if len(empty_games) == 1 else "have"
-        lines.insert(0, f"{label} {_numbers(empty_games)} {verb} no results")
-    return lines

@@ -10,7 +10,10 @@ changed: ``events.changes``); seatings and movements
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from director.audit.services import record
@@ -18,16 +21,19 @@ from director.clubs.models import Club
 from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
+from scoring.cards import SUITS
 
-from . import lineup, selectors
+from . import lineup
 from .embers import check_game, clean_game_settings
 from .locks import lock_rounds, locked_event
 from .models import (
     Event,
     Round,
+    Seat,
 )
 
 MAX_GAMES = 30
+MAX_GAME_MINUTES = 600  # a game's length on the clock
 DEFAULT_MOVEMENT = {
     Event.Type.PROGRESSIVE_PAIRS: Event.MovementKind.PROGRESSIVE,
     Event.Type.PROGRESSIVE_INDIVIDUAL: Event.MovementKind.PROGRESSIVE_INDIVIDUAL,
@@ -50,6 +56,8 @@ _EVENT_SETTINGS = (
     "matchpoint_scale",
     "movement_kind",
     "individual_movement",
+    "three_table",
+    "removed_suit",
     "game_length_minutes",
     "season",
     "game",
@@ -93,9 +101,24 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             "the progressive individual movement",
             field="individual_movement",
         )
+    if values.get("three_table"):
+        clean["three_table"] = parse_choice(
+            values["three_table"], Event.ThreeTable, "what a table of three plays", field="three_table"
+        )
+    if values.get("removed_suit"):
+        suit = values["removed_suit"]
+        if not isinstance(suit, str) or suit not in tuple(SUITS):
+            raise ValidationError(
+                f"the suit out of the three packs must be one of S, H, D, C, not {suit!r}", field="removed_suit"
+            )
+        clean["removed_suit"] = suit
     if "game_length_minutes" in values:
         clean["game_length_minutes"] = parse_int(
-            values["game_length_minutes"], "the game length", field="game_length_minutes", minimum=1, maximum=600
+            values["game_length_minutes"],
+            "the game length",
+            field="game_length_minutes",
+            minimum=1,
+            maximum=MAX_GAME_MINUTES,
         )
     if "season" in values:
         season = values["season"]
@@ -109,6 +132,28 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
 def _check_form(event_type: str, form: str) -> None:
     if form == Event.Form.CUTTHROAT and event_type not in CUTTHROAT_TYPES:
         raise ValidationError(f"a {event_type} event is played in partnerships, not cutthroat", field="form")
+
+
+def _check_odd_tables(event: Event, clean: dict) -> None:
+    """What a table of three plays fixes its seat rows (Neutralised ♠ ♦ ♥, three-handed without the
+    removed suit): once a table of two or three is seated, it cannot change under it."""
+    changed = [key for key in ("three_table", "removed_suit") if key in clean and clean[key] != getattr(event, key)]
+    if not changed or not event.is_individual:
+        return
+    seated = (
+        Seat.objects.filter(round__event=event)
+        .values("round_id", "seating__table__number")
+        .annotate(players=Count("pk"))
+        .filter(players__lte=3)
+        .order_by("seating__table__number")
+        .first()
+    )
+    if seated is not None:
+        raise Conflict(
+            f"table {seated['seating__table__number']} is seated as a table of three or two: what it plays and the "
+            "suit left out are chosen when the night is set up, and cannot change once it is seated",
+            field=changed[0],
+        )
 
 
 def _sync_rounds(event: Event) -> None:
@@ -138,22 +183,30 @@ def same_night(club: Club, name: str, date, *, exclude: Event | None = None) -> 
     return next((event for event in events if player_name_key(event.name) == key), None)
 
 
-def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> tuple[Event, bool]:
-    """``create_event`` that a client may retry: the same ``idempotency_key`` (kept as the event's
-    one-time token) returns the event the first request created. Returns ``(event, created)``."""
-    key = (idempotency_key or "").strip() or None
-    if key is not None and len(key) > 40:
-        raise ValidationError("the idempotency key must be at most 40 characters", field="idempotency_key")
-    earlier = event_set_up_by(club, key)
+def once(club: Club, setup_token: str | None, make: Callable[[], Event]) -> tuple[Event, bool]:
+    """The one-time token rule: ``make()`` (which creates an event with ``setup_token``) runs unless
+    the token was used already, and then the event it set up is the answer — also when the same
+    request runs twice at the same moment (the second's ``Conflict`` on ``setup_token``).
+    Returns ``(event, created)``."""
+    earlier = event_set_up_by(club, setup_token)
     if earlier is not None:
         return earlier, False
     try:
-        return create_event(club=club, setup_token=key, **fields), True
-    except Conflict as error:  # the same request, twice at the same moment
-        earlier = event_set_up_by(club, key) if error.field == "setup_token" else None
+        return make(), True
+    except Conflict as error:
+        earlier = event_set_up_by(club, setup_token) if error.field == "setup_token" else None
         if earlier is None:
             raise
         return earlier, False
+
+
+def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> tuple[Event, bool]:
+    """``create_event`` that a client may retry: the same ``idempotency_key`` (kept as the event's
+    one-time token) returns the event the first request created (``once``)."""
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > 40:
+        raise ValidationError("the idempotency key must be at most 40 characters", field="idempotency_key")
+    return once(club, key, lambda: create_event(club=club, setup_token=key, **fields))
 
 
 @transaction.atomic
@@ -209,13 +262,20 @@ def update_event(*, event: Event, **values) -> Event:
     if event.status != Event.Status.DRAFT:
         # Seatings, tallies and results are laid out for these: changing them mid-session would
         # strand games already played (or leave games nobody is seated for).
-        fixed = (("type", "the type"), ("form", "the form"), ("games", "the number of games"), ("game", "the game"),
-                 ("embers_hands", "the hands a game"))  # fmt: skip
-        for key, what in fixed:
+        for key, what in (
+            ("type", "the type"),
+            ("form", "the form"),
+            ("games", "the number of games"),
+            ("three_table", "what a table of three plays"),
+            ("removed_suit", "the suit out of the three packs"),
+            ("game", "the game"),
+            ("embers_hands", "the hands a game"),
+        ):
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
     check_game(clean.get("type", event.type), clean.get("form", event.form), clean.get("game", event.game))
+    _check_odd_tables(event, clean)
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()
@@ -289,24 +349,11 @@ def start_event(*, event: Event, force: bool = False) -> Event:
 
 
 @transaction.atomic
-def finish_event(*, event: Event, force: bool = False) -> Event:
-    """Running → finished; open games close. Refused (``Conflict``, field ``unfinished``) while
-    results are unfinished (see ``selectors.unfinished_results``) unless ``force``: a forced finish is logged
-    with what was left unfinished. The games are locked first (``lock_rounds``): the sheets being
-    written are in before the check and the close time.
-
-    The event's row is locked ``FOR NO KEY UPDATE`` (``locks.locked_event``): a sheet in flight, holding
-    its game's lock, still writes its audit entry (which refers to the event, and so takes
-    ``FOR KEY SHARE`` on it) while the finish waits for that game — under ``FOR UPDATE`` each would
-    wait for the other."""
+def mark_finished(*, event: Event, unfinished: list[str] | tuple[str, ...] = ()) -> Event:
+    """Running → finished; open games close. Only ``results.services.finish_event`` calls this, under
+    its locks and after its check of the results; ``unfinished`` is what it let through (``force``),
+    logged with the finish."""
     event = locked_event(event)
-    lock_rounds(Round.objects.filter(event=event).order_by("number"))
-    unfinished = selectors.unfinished_results(event) if event.status == Event.Status.RUNNING else []
-    if unfinished and not force:
-        raise Conflict(
-            f"{event.name} has unfinished results: {'; '.join(unfinished)} — finish anyway only on purpose",
-            field="unfinished",
-        )
     event = _move_status(event, Event.Status.RUNNING, Event.Status.FINISHED)
     Round.objects.filter(event=event, status=Round.Status.OPEN).update(
         status=Round.Status.CLOSED, closed_at=timezone.now()

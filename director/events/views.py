@@ -7,6 +7,7 @@ transaction: a refusal at any step — an unknown player, an impossible movement
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -22,17 +23,14 @@ from director.deals.selectors import commitment_state, set_file_of
 from director.events import lineup, services
 from director.events.access import event_for
 from director.events.models import Event
-from director.events.selectors import (
-    label_games,
-    movement_warnings,
-    next_game,
-    partnerships_of,
-    round_grid,
-    unfinished_results,
-)
+from director.events.selectors import label_games, movement_warnings
 from director.movements import night
 from director.movements import selectors as movement_selectors
+from director.results.selectors import next_game, results_grid, unfinished_results
+from director.results.services import finish_event
 from scoring.cards import SIDE_SYMBOLS
+from scoring.movements.odd import ODD_COUNTS, describe_sizes
+from scoring.variants import DEFAULT_REMOVED_SUIT
 
 from .forms import ENTERED, NewEventForm, SwitchesForm
 
@@ -44,9 +42,6 @@ def new_event(request, slug):
     club_players = list(players_of(club, active_only=True))
     seasons = list(seasons_of(club))
     form = NewEventForm(request.POST or None, club_players=club_players, seasons=seasons)
-    already = services.event_set_up_by(club, request.POST.get("once")) if request.method == "POST" else None
-    if already is not None:
-        return _already_set_up(request, club, club_players, already)
     notices: list[str] = []
     twin = None
     if request.method == "POST" and form.is_valid():
@@ -57,7 +52,7 @@ def new_event(request, slug):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = night.set_up_night(
+            event, created = night.set_up_night_once(
                 club=club,
                 by=request.user,
                 name=data["name"],
@@ -67,6 +62,8 @@ def new_event(request, slug):
                 form=data.get("form") or Event.Form.PARTNERSHIP,
                 games=data["games"],
                 individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
+                three_table=data.get("three_table") or Event.ThreeTable.THREE_HANDED,
+                removed_suit=data.get("removed_suit") or DEFAULT_REMOVED_SUIT,
                 game=data.get("game") or Event.Game.CALYPSO,
                 embers_hands=data.get("embers_hands") or 4,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
@@ -78,9 +75,6 @@ def new_event(request, slug):
                 allow_twin=bool(data.get("again")),
             )
         except DomainError as error:
-            already = services.event_set_up_by(club, data.get("once")) if error.field == "setup_token" else None
-            if already is not None:  # the same form, submitted twice at the same moment
-                return _already_set_up(request, club, club_players, already)
             if error.field == "twin":  # Back fetched the form again (new token, boxes filled in)
                 twin = services.same_night(club, data["name"], data["date"])
             fields = {"movement": "players", "tables": "players", "movement_kind": "type"}
@@ -88,6 +82,8 @@ def new_event(request, slug):
                 fields["partnerships"] = "players"
             place_error(form, error, fields=fields, default=None)
         else:
+            if not created:  # the form was sent before (Back, then again): nothing new
+                return _already_set_up(request, club, club_players, event)
             messages.success(request, f"{event.name} is set up: check the tables, then start it.")
             event.refresh_from_db(fields=["movement"])  # written by the seating, after ``event`` was made
             if movement_warnings(event):  # a warning reads as one (yellow), beside the red box below
@@ -105,6 +101,8 @@ def new_event(request, slug):
             "selected": {int(v) for v in request.POST.getlist("players") if v.isdigit()},
             "quick_add_notices": notices,
             "twin": twin,
+            # the player counts that seat a table of three or two, for the page's estimate
+            "odd_counts": json.dumps({n: describe_sizes(sizes) for n, sizes in ODD_COUNTS.items()}),
         },
         status=(409 if twin else 400) if request.method == "POST" else 200,
     )
@@ -162,30 +160,32 @@ def event_links(event) -> list[tuple[str, str]]:
     return links
 
 
-def where_next_rows(grid, partnerships) -> list[dict]:
-    """For each partnership: where it plays each game (table, direction, opponents, set), from the grid."""
-    places: dict[int, dict[int, dict]] = {}
-    for (round_number, table_number), cell in grid.cells.items():
-        for mine, theirs in ((cell.majors, cell.minors), (cell.minors, cell.majors)):
-            if mine is not None and mine.partnership is not None:
-                places.setdefault(mine.partnership.number, {})[round_number] = {
-                    "table": table_number,
-                    "direction": mine.direction,
-                    "suits": SIDE_SYMBOLS[mine.direction],
-                    "opponents": theirs.partnership.number if theirs is not None and theirs.partnership else None,
-                    "game_set": cell.game_set,
-                }
-    return [
-        {"partnership": p, "places": [places.get(p.number, {}).get(r.number) for r in grid.rounds]}
-        for p in partnerships
-    ]
+def where_next_rows(state) -> list[dict]:
+    """For each partnership: where it plays each game (``movements.selectors.path``), in words.
+    A game not seated yet is None (shown as a dash), a bye has no table."""
+    rows = []
+    for number, partnership in sorted(state.partnerships.items()):
+        places = [
+            None
+            if place is None
+            else {
+                "table": place.table,
+                "direction": place.direction,
+                "suits": SIDE_SYMBOLS[place.direction] if place.direction else "",
+                "opponents": place.opponents,
+                "game_set": place.game_set,
+            }
+            for place in movement_selectors.path(state, number)
+        ]
+        rows.append({"partnership": partnership, "places": places})
+    return rows
 
 
 @director_view
 def event_detail(request, event_id):
     event = event_for(request.user, event_id)
-    grid = round_grid(event)
-    partnerships = partnerships_of(event)
+    grid = results_grid(event)
+    state = movement_selectors.load_movement(event)
     summaries = []
     for round_obj, cells in grid.rows():
         counts = {"seated": 0, "confirmed": 0, "submitted": 0, "disputed": 0, "missing": 0}
@@ -210,8 +210,8 @@ def event_detail(request, event_id):
             "current": current,
             # "Enter scores" goes to the game whose sheets come next, not merely the first open one.
             "scores_next": next_game(grid) or current,
-            "where_next": where_next_rows(grid, partnerships) if partnerships else [],
-            "partnerships": partnerships,
+            # Each partnership's places game by game; none before the event is seated.
+            "where_next": where_next_rows(state) if state.movement is not None and state.partnerships else [],
             "tables": tables,
             "set_file": set_file,
             "commitment": commitment_state(event, set_file=set_file) if set_file is not None else None,
@@ -297,7 +297,7 @@ def finish(request, event_id):
     event = event_for(request.user, event_id)
     force = request.POST.get("force") == "1"
     try:
-        services.finish_event(event=event, force=force)
+        finish_event(event=event, force=force)
     except DomainError as error:
         if error.field == "unfinished":
             return redirect(reverse("events:detail", kwargs={"event_id": event.pk}) + "?finish=check#finish-check")

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from director.core.errors import ValidationError
+from scoring.movements.odd import seats_problem
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class TablePlan:
     majors: SidePlan | None
     minors: SidePlan | None
     game_set: int | None = None
+    variant: str | None = None  # a table of three or two (scoring.movements.odd) ...
+    seats: str = ""  # ... and the suits its players hold, clockwise
 
 
 @dataclass
@@ -88,13 +91,21 @@ def _table(value, where: str) -> TablePlan:
         return value
     if isinstance(value, Mapping):
         majors, minors, game_set = value.get("majors"), value.get("minors"), value.get("game_set")
+        variant, seats = value.get("variant"), value.get("seats")
     else:
         majors, minors = getattr(value, "majors", None), getattr(value, "minors", None)
         game_set = getattr(value, "game_set", None)
+        variant, seats = getattr(value, "variant", None), getattr(value, "seats", None)
+    if variant is not None:
+        problem = seats_problem(variant, seats) if isinstance(variant, str) else f"{variant!r} is not a variant"
+        if problem:
+            raise ValidationError(f"{where}: {problem}", field="movement")
     return TablePlan(
         majors=_side(majors, where + " majors"),
         minors=_side(minors, where + " minors"),
         game_set=_int(game_set, where + " game set") if game_set is not None else None,
+        variant=variant,
+        seats=seats or "" if variant is not None else "",
     )
 
 

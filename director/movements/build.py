@@ -74,7 +74,7 @@ def _individual(state: EventMovement, kind: str, players, seed) -> mv.Movement:
     ids = [p.pk for p in players_by_ids(event.club, list(players))]
     if seed is None and state.movement is not None:
         seed = state.movement.seed
-    return mv.progressive_individual_start(ids, seed=seed)
+    return mv.progressive_individual_start(ids, seed=seed, odd=event.odd_tables)
 
 
 def _manual(state: EventMovement, kind: str, players, seed) -> mv.Movement:

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from director.clubs.models import Club, Player
-from director.clubs.services import find_or_add_players, player_name_key, players_by_ids
+from director.clubs.models import Club
+from director.clubs.services import find_or_add_players, members_by_name, player_name_key, players_by_ids
 from director.core.errors import Conflict, DomainError, ValidationError
 from director.core.parsing import parse_int
 from director.events import lineup
@@ -28,6 +28,14 @@ def _night_direction(event: Event, number: int, count: int) -> str:
     if event.type == Event.Type.DUPLICATE_TEAMS:
         return MAJORS if number % 2 else MINORS
     return MAJORS if number <= (count + 1) // 2 else MINORS
+
+
+def set_up_night_once(*, club: Club, setup_token: str | None = None, **fields) -> tuple[Event, bool]:
+    """``set_up_night`` for a form that may be sent twice (browser Back, a double click): the same
+    one-time ``setup_token`` gives the night the first sending set up (``events.services.once``).
+    Returns ``(event, created)``."""
+    token = (setup_token or "").strip() or None
+    return events.once(club, token, lambda: set_up_night(club=club, setup_token=token, **fields))
 
 
 @transaction.atomic
@@ -90,7 +98,7 @@ def set_up_night(
     entered = partnerships is not None
     groups: list[list[int]] = []
     if entered:
-        known = {player_name_key(p.name): p for p in Player.objects.filter(club=club)}
+        known = members_by_name(club)
         for number, names in enumerate(partnerships, start=1):
             ids = []
             for typed in names:

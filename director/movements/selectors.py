@@ -1,5 +1,6 @@
 """Reads for movements: an event's movement as it stands (``load_movement``), what a progressive
-individual still needs before its next game (``pending_results``), one game's plan from the rows
+individual still needs before its next game (``pending_results``), where everyone sits and goes
+next (``place``, ``path``, ``next_places``: the one where-next), one game's plan from the rows
 (``current_plan``) and what the club night form says about its quick-add names (``quick_add_check``).
 
 The seatings in the database are the truth for who sits where (a director may have re-seated a
@@ -17,11 +18,14 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from director.clubs.models import Club, Player
-from director.clubs.services import player_name_key
+from director.clubs.models import Club
+from director.clubs.services import members_by_name, player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
+from director.events.selectors import odd_variant
 from scoring import movements as mv
+from scoring import variants
 from scoring.cards import SUIT_INDEX
+from scoring.scores import ScoreSheetError
 
 from .adapters import RoundPlan, SidePlan, TablePlan
 
@@ -109,6 +113,12 @@ def fingerprint(movement: mv.Movement | None) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _odd_table(event: Event, entry: dict) -> tuple[str | None, str]:
+    """``(variant, seats)`` of a table of an individual event read from its seat rows: two or three
+    players play the event's variant, in the seats they hold, clockwise; ``(None, "")`` otherwise."""
+    return odd_variant(event, entry["suits"])
+
+
 def _seat_side(seating: Seating):
     """A seating's side as the engine writes it: the partnership number, or the players in seat
     order (first suit, second suit, then the one out in deal 1 — ``apply_plan``'s convention)."""
@@ -165,16 +175,20 @@ def load_movement(event: Event) -> EventMovement:
     tables: dict[int, dict[int, dict]] = {}
     for seating in seatings:
         entry = tables.setdefault(seating.round.number, {}).setdefault(
-            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None}
+            seating.table.number, {MAJORS: None, MINORS: None, "game_set": None, "suits": []}
         )
         entry[seating.direction] = _seat_side(seating)
+        entry["suits"] += [seat.suit for seat in seating.seats.all()]
         entry["game_set"] = seating.game_set_number
     last = max(tables, default=0)
     if last == 0 and stored is None:
         return EventMovement(event, None, rounds, with_results, partnerships, players, notes=state_notes)
     by_number = {r.number: r for r in rounds}
     db_rounds = [
-        {t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"]) for t, e in sorted(tables.get(n, {}).items())}
+        {
+            t: mv.TableRound(e[MAJORS], e[MINORS], e["game_set"], *_odd_table(event, e))
+            for t, e in sorted(tables.get(n, {}).items())
+        }
         for n in range(1, last + 1)
     ]
     db_out: list[list] = []
@@ -230,6 +244,79 @@ def teams_from_rows(partnerships: dict[int, Partnership]) -> dict[str, tuple]:
     return teams
 
 
+# --- where everyone sits, and where they go next: the one where-next --------------------------------
+# Every page and card that says where a partnership or player sits or goes next reads these: the
+# movement page, the event page, the table's phone after a confirmed game and the printed guide
+# cards. They stand on ``load_movement`` (the seatings are the truth, even a table re-seated by
+# hand) and the engine's ``Movement.where`` / ``scoring.movements.next_places``; pages only format.
+@dataclass(frozen=True)
+class Place:
+    """Where a unit (a partnership, or a player of an individual event) sits in one game."""
+
+    game: int
+    table: int | None  # None: sits out the game
+    direction: str | None = None
+    seat: str | None = None  # a player's suit, when it is fixed for the game (a side of two)
+    game_set: int | None = None
+    opponents: object = None  # the other side: a partnership number, or its players' ids
+    partners: tuple = ()  # an individual's partners at the table
+    sit_out: tuple = ()  # the unit's side is three: who sits out deals 1-4 (X, Y, Z, X)
+
+
+def place(state: EventMovement, unit, number: int | None) -> Place | None:
+    """Where ``unit`` sits in game ``number``: None when that game is not seated yet or the unit
+    is not in it (a latecomer before they came, a player who left). A partnership is found by its
+    side only, never by a member whose player id equals its number."""
+    movement = state.movement
+    if movement is None or number is None or not 1 <= number <= len(movement.rounds):
+        return None
+    try:
+        found = movement.where(unit, number, player=state.individual)
+    except mv.MovementError:
+        return None
+    if found.table is None:
+        return Place(number, None)
+    side = movement.rounds[number - 1][found.table].side(found.direction)
+    players = movement.players_of(side)
+    sit_out = mv.sit_out_order(players, movement.games_played_before(side, number)) if len(players) == 3 else ()
+    return Place(
+        game=number,
+        table=found.table,
+        direction=found.direction,
+        seat=found.seat,
+        game_set=found.game_set,
+        opponents=found.opponents,
+        partners=found.partners if state.individual else (),
+        sit_out=sit_out,
+    )
+
+
+def path(state: EventMovement, unit) -> list[Place | None]:
+    """Where ``unit`` sits in every game of the event, game 1 first (``place`` for each)."""
+    return [place(state, unit, number) for number in range(1, state.event.games + 1)]
+
+
+def next_places(state: EventMovement) -> dict[tuple[int, int], mv.NextPlaces]:
+    """For every ``(game, table)`` of the movement: where each side (or player, by name) and the
+    game set go for the next game (``scoring.movements.next_places``). Empty with no movement."""
+    if state.movement is None:
+        return {}
+    places = mv.next_places(state.movement, state.event.games)
+    if not state.individual:
+        return places
+    return {
+        key: dataclasses.replace(
+            entry, moves=tuple(dataclasses.replace(m, who=state.player_name(m.unit)) for m in entry.moves)
+        )
+        for key, entry in places.items()
+    }
+
+
+def where_next(state: EventMovement, number: int, table: int) -> mv.NextPlaces | None:
+    """After table ``table``'s game ``number``: where its sides and game set go (``next_places``)."""
+    return next_places(state).get((number, table))
+
+
 # --- progressive individual: what the next game needs ---------------------------------------------------
 @dataclass
 class PendingResults:
@@ -239,7 +326,7 @@ class PendingResults:
     next: int | None
     missing: list[int] = field(default_factory=list)  # tables without a confirmed sheet
     unconfirmed: list[int] = field(default_factory=list)  # of those, tables with a sheet awaiting confirmation
-    results: dict[int, int] = field(default_factory=dict)  # table -> majors' net (confirmed)
+    results: dict[int, object] = field(default_factory=dict)  # table -> majors' net (a three: seat -> total)
     already_seated: bool = False
 
     @property
@@ -264,12 +351,21 @@ def pending_results(state: EventMovement) -> PendingResults:
         round__event=state.event,
         round__number=played,
         status__in=(Submission.Status.CONFIRMED, Submission.Status.SUBMITTED, Submission.Status.DISPUTED),
-    ).values_list("table__number", "status", "net")
-    results: dict[int, int] = {}
+    ).values_list("table__number", "status", "net", "sheet")
+    results: dict[int, object] = {}
     waiting: set[int] = set()
-    for table, status, net in rows:
+    seated = movement.rounds[played - 1]
+    for table, status, net, sheet in rows:
         if status == Submission.Status.CONFIRMED:
-            results[table] = net
+            entry = seated.get(table)
+            if entry is not None and entry.variant in variants.TABLE_FORMS:
+                # a table of three: each seat's total (split: own + the right-hand player's); the best stays
+                try:
+                    results[table] = variants.score_table_sheet(entry.variant, sheet, entry.seats).totals
+                except ScoreSheetError:  # a sheet of other seats (re-seated by hand after it was confirmed)
+                    continue
+            else:
+                results[table] = net
         else:
             waiting.add(table)
     missing = [t for t in tables if t not in results]
@@ -291,17 +387,22 @@ def current_plan(event: Event, number: int):
         .prefetch_related("seats")
     )
     tables: dict[int, TablePlan] = {}
+    suits: dict[int, list[str]] = {}
     for seating in seatings:
+        seats = sorted(seating.seats.all(), key=lambda s: SUIT_INDEX[s.suit] if s.suit else 9)
         side = SidePlan(
             partnership=seating.partnership.number if seating.partnership else None,
-            players=() if seating.partnership else tuple(s.player_id for s in seating.seats.all()),
+            players=() if seating.partnership else tuple(s.player_id for s in seats),
             sit_out_order=tuple(seating.sit_out_order),
         )
         entry = tables.setdefault(seating.table.number, TablePlan(None, None, seating.game_set_number))
+        suits.setdefault(seating.table.number, []).extend(s.suit for s in seats)
         if seating.direction == MAJORS:
             entry.majors = side
         else:
             entry.minors = side
+    for table, entry in tables.items():  # a table of three or two keeps its variant and seats
+        entry.variant, entry.seats = _odd_table(event, {"suits": suits[table]})
     round_obj = Round.objects.get(event=event, number=number)
     byes = list(round_obj.sitting_out_partnerships.values_list("number", flat=True))
     players_out = list(round_obj.sitting_out_players.values_list("pk", flat=True))
@@ -315,7 +416,7 @@ def quick_add_check(club: Club, names: Iterable[str], ticked: Iterable = ()) -> 
     typed names are one person, so the night would have fewer players than names typed."""
 
     key = player_name_key
-    members = {key(p.name): p for p in Player.objects.filter(club=club)}
+    members = members_by_name(club)
     ticked_ids = {int(pk) for pk in ticked if str(pk).isdigit()}
     first: dict[str, str] = {}
     notices: list[str] = []

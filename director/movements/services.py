@@ -48,6 +48,7 @@ from director.events.models import (
 )
 from scoring import movements as mv
 from scoring.movements import edit
+from scoring.movements.odd import side_suits
 
 from . import selectors
 from .adapters import SidePlan, movement_to_plan, normalise_plan
@@ -407,7 +408,9 @@ def compute_next_round(
     # Drop a next game computed earlier (and its record) so it is computed afresh.
     edit.drop_after(movement, played)
     try:
-        movement = mv.progressive_individual_next(movement, pending.results, variant=event.individual_movement)
+        movement = mv.progressive_individual_next(
+            movement, pending.results, variant=event.individual_movement, odd=event.odd_tables
+        )
     except mv.MovementError as error:
         raise ValidationError(str(error), field=MOVEMENT_FIELD) from error
     movement = _validated(movement)
@@ -513,7 +516,15 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                     player_ids = members.get(partnership.pk, [])
                 else:
                     player_ids = list(side.players)
-                if not 2 <= len(player_ids) <= 3:
+                # A table of three or two (scoring.movements.odd): its side holds one player a seat.
+                suits = side_suits(sides.seats, direction) if sides.variant else DIRECTION_SUITS[direction]
+                if sides.variant and (partnership is not None or len(player_ids) != len(suits)):
+                    raise ValidationError(
+                        f"{where}, game {number}: a table of {len(sides.seats)} seats {len(suits)} player"
+                        f"{'s' * (len(suits) != 1)} here ({''.join(suits)}), not {len(player_ids)}",
+                        field="movement",
+                    )
+                if not sides.variant and not 2 <= len(player_ids) <= 3:
                     raise ValidationError(f"{where}, game {number}: {len(player_ids)} players", field="movement")
                 for player_id in player_ids:
                     if player_id not in club_players:
@@ -527,7 +538,9 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                 game_index = played.get(partnership.pk, 0) if partnership is not None else 0
                 if partnership is not None:
                     played[partnership.pk] = game_index + 1
-                sit_out = list(side.sit_out_order) or list(mv.sit_out_order(player_ids, game_index))
+                sit_out = (
+                    [] if sides.variant else list(side.sit_out_order) or list(mv.sit_out_order(player_ids, game_index))
+                )
                 if len(player_ids) == 3 and (len(sit_out) != 4 or set(sit_out) != set(player_ids)):
                     raise ValidationError(
                         f"{where}, game {number}: the sit-out order must name the three players as X, Y, Z, X",
@@ -543,8 +556,8 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                         sit_out_order=sit_out,
                     )
                 )
-                suits = DIRECTION_SUITS[direction]
-                specs = list(zip(suits, edit.first_seats(player_ids, sit_out), strict=True))
+                firsts = player_ids if sides.variant else edit.first_seats(player_ids, sit_out)
+                specs = list(zip(suits, firsts, strict=True))
                 if len(player_ids) == 3:
                     specs.append(("", sit_out[0]))  # X sits out deal 1
                 seat_specs.append(specs)

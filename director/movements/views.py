@@ -19,9 +19,9 @@ from director.clubs.models import Player
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view, place_error
 from director.events.access import event_for
-from director.events.models import MAJORS
 from scoring import movements as mv
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
+from scoring.movements import odd
 
 from . import selectors, services
 from .forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
@@ -37,6 +37,8 @@ class GridCell:
     majors: str | None = None
     minors: str | None = None
     game_set: int | None = None
+    variant: str = ""  # a table of three or two: what it plays ...
+    seats: list = field(default_factory=list)  # ... and (suit symbol, name) clockwise
 
 
 @dataclass
@@ -72,12 +74,7 @@ def _grid(state: selectors.EventMovement) -> tuple[list[int], list[GridRow]]:
             rows.append(GridRow(number, "not seated", reason, [None for _ in tables]))
             continue
         seated = movement.rounds[number - 1]
-        cells = [
-            GridCell(t, state.label(seated[t].majors), state.label(seated[t].minors), seated[t].game_set)
-            if t in seated
-            else None
-            for t in tables
-        ]
+        cells = [_cell(state, movement, number, t, seated[t]) if t in seated else None for t in tables]
         if number in state.rounds_with_results or round_obj.status == "closed":
             status = "played" if round_obj.status == "closed" or number < in_play else "in play"
         elif reason:
@@ -89,59 +86,42 @@ def _grid(state: selectors.EventMovement) -> tuple[list[int], list[GridRow]]:
     return tables, rows
 
 
-def _out_deals(state: selectors.EventMovement, movement: mv.Movement, side, number: int, who=None) -> str:
-    players = movement.players_of(side)
-    if len(players) != 3:
-        return ""
-    order = mv.sit_out_order(players, movement.games_played_before(side, number))
+def _cell(state: selectors.EventMovement, movement: mv.Movement, number: int, table: int, entry) -> GridCell:
+    cell = GridCell(table, state.label(entry.majors), state.label(entry.minors), entry.game_set)
+    if entry.variant:
+        at = movement.lineup(number, table)[0]
+        cell.variant = odd.NAMES[entry.variant]
+        cell.seats = [(SUIT_SYMBOLS[suit], state.player_name(at[suit])) for suit in entry.seats]
+    return cell
+
+
+def _out_deals(state: selectors.EventMovement, where: selectors.Place, who=None) -> str:
+    """A side of three's sit-out order in words: everyone's deals, or only ``who``'s."""
     deals: dict = {}
-    for deal, player in enumerate(order, start=1):
+    for deal, player in enumerate(where.sit_out, start=1):
         deals.setdefault(player, []).append(str(deal))
     if who is not None:
-        return f"out in deal{'s' * (len(deals[who]) > 1)} {' & '.join(deals[who])}"
+        return f"out in deal{'s' * (len(deals[who]) > 1)} {' & '.join(deals[who])}" if who in deals else ""
     return "; ".join(f"{state.player_name(p)} out in {' & '.join(d)}" for p, d in deals.items())
 
 
 def _place(state: selectors.EventMovement, unit, number: int | None) -> Place | None:
-    movement = state.movement
-    if movement is None or number is None or number > len(movement.rounds):
+    """``selectors.place`` in the page's words."""
+    where = selectors.place(state, unit, number)
+    if where is None:
         return None
-    if state.individual:
-        try:
-            placement = movement.where(unit, number)
-        except mv.MovementError:
-            return None  # not in this game (a latecomer before they came, someone who left)
-    else:
-        placement = _where_partnership(movement, unit, number)
-        if placement is None:
-            return None
-    if placement.table is None:
+    if where.table is None:
         return Place(table=None)
-    entry = movement.rounds[number - 1][placement.table]
-    side = entry.side(placement.direction)
     return Place(
-        table=placement.table,
-        direction=placement.direction,
-        suits=SIDE_SYMBOLS[placement.direction],
-        seat=SUIT_SYMBOLS.get(placement.seat or "", ""),
-        game_set=placement.game_set,
-        opponents=state.label(placement.opponents),
-        partners=" & ".join(state.player_name(p) for p in placement.partners) if state.individual else "",
-        out_deals=_out_deals(state, movement, side, number, unit if state.individual else None),
+        table=where.table,
+        direction=where.direction,
+        suits=SIDE_SYMBOLS[where.direction],
+        seat=SUIT_SYMBOLS.get(where.seat or "", ""),
+        game_set=where.game_set,
+        opponents=state.label(where.opponents),
+        partners=" & ".join(state.player_name(p) for p in where.partners),
+        out_deals=_out_deals(state, where, unit if state.individual else None),
     )
-
-
-def _where_partnership(movement: mv.Movement, pid, number: int) -> mv.Placement | None:
-    """Where partnership ``pid`` is in game ``number``, matched by side only: ``Movement.where``
-    also matches players, and a partnership number may equal a member's player id."""
-    for table, entry in sorted(movement.rounds[number - 1].items()):
-        for direction, side in entry.sides():
-            if side == pid:
-                other = entry.minors if direction == MAJORS else entry.majors
-                return mv.Placement(number, table, direction, entry.game_set, movement.players_of(side), other)
-    if pid in movement.sitting_out[number - 1]:
-        return mv.Placement(number, None)
-    return None
 
 
 def _units(state: selectors.EventMovement) -> list[tuple[int, str]]:

@@ -11,6 +11,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from scoring.cards import SIDE_SUITS
+from scoring.movements import NextPlaces
 
 MAJORS = "majors"
 MINORS = "minors"
@@ -93,7 +94,15 @@ class Play:
     majors: Side | None = None
     minors: Side | None = None
     result: Result | None = None
-    set_goes_to: tuple[int, ...] = ()  # the tables that play this game set in the next game
+    # after this game: where its sides (or players) and its game set go (movements.selectors.next_places)
+    next: NextPlaces | None = None
+
+    @property
+    def set_goes_to(self) -> tuple[int, ...]:
+        """The tables that play this game set in the next game."""
+        return self.next.set_tables if self.next is not None else ()
+
+    variant: str = ""  # a table of three or two (scoring.movements.odd): what it plays
 
     def side(self, direction: str) -> Side | None:
         return self.majors if direction == MAJORS else self.minors

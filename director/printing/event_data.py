@@ -15,13 +15,14 @@ from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
 from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
-from director.events.selectors import next_places
+from director.events.selectors import odd_variant
+from director.movements.selectors import load_movement, next_places
 from director.results.models import Submission
-from scoring import gamesets
+from scoring import gamesets, variants
 from scoring import scores as score_engine
 from scoring.cards import SUIT_INDEX
 
-from .data import DIRECTION_SUITS, Entrant, EventData, Play, Result, Side, TableInfo
+from .data import DIRECTION_SUITS, DIRECTIONS, Entrant, EventData, Play, Result, Side, TableInfo
 from .options import PrintInputError
 
 
@@ -51,6 +52,26 @@ def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: di
         third=third,
         sit_out=sit_out,
     )
+
+
+def _odd_variant(event: Event, entry: dict) -> tuple[str, str]:
+    """What a progressive individual's table of three or two plays, and its seats ("" for four to six)."""
+    suits = [suit for d in DIRECTIONS if entry.get(d) is not None for suit, _, _ in entry[d].seats]
+    suits += [""] * sum(entry[d].third is not None for d in DIRECTIONS if entry.get(d) is not None)
+    variant, seats = odd_variant(event, suits)
+    return variant or "", seats
+
+
+def _three_figures(entry: dict, variant: str, seats: str, sheet, *, cutthroat: bool) -> tuple:
+    """A confirmed table of three: (player id, figure) — the tally figure (``variants.table_nets``),
+    or in a cutthroat event the player's total — for the tally cards; ``()`` if it does not score."""
+    try:
+        scored = variants.score_table_sheet(variant, sheet, seats)
+    except score_engine.ScoreSheetError:
+        return ()
+    figures = scored.totals if cutthroat else scored.nets
+    player = {suit: pid for d in DIRECTIONS if entry.get(d) is not None for suit, pid, _ in entry[d].seats}
+    return tuple(sorted((player[seat], figure) for seat, figure in figures.items()))
 
 
 def load_event_data(event: Event | int) -> EventData:
@@ -84,9 +105,11 @@ def load_event_data(event: Event | int) -> EventData:
         .order_by("round__number", "table__number", "direction")
     )
     cutthroat = event.form == Event.Form.CUTTHROAT
-    fields = ("round_id", "table_id", "majors", "minors") + (("sheet",) if cutthroat else ())
+    with_sheets = cutthroat or event.is_individual  # (a table of three's figures are read from its sheet)
+    fields = ("round_id", "table_id", "majors", "minors") + (("sheet",) if with_sheets else ())
     submissions = Submission.objects.filter(round__event=event, status=Submission.Status.CONFIRMED).only(*fields)
     confirmed = {(s.round_id, s.table_id): Result(s.majors, s.minors) for s in submissions}
+    sheets = {(s.round_id, s.table_id): s.sheet for s in submissions} if with_sheets else {}
     # cutthroat: each seat's own score (mapped to the seat's player below, once the sides are read)
     seat_scores = {(s.round_id, s.table_id): _cutthroat_scores(s.sheet) for s in submissions} if cutthroat else {}
 
@@ -95,7 +118,12 @@ def load_event_data(event: Event | int) -> EventData:
     for seating in seatings:
         key = (seating.round.number, seating.table.number)
         entry = by_place.setdefault(
-            key, {"game_set": None, "result": confirmed.get((seating.round_id, seating.table_id))}
+            key,
+            {
+                "game_set": None,
+                "result": confirmed.get((seating.round_id, seating.table_id)),
+                "sheet": sheets.get((seating.round_id, seating.table_id)),
+            },
         )
         entry["game_set"] = seating.game_set_number
         entry[seating.direction] = _side(seating, members, names)
@@ -104,10 +132,17 @@ def load_event_data(event: Event | int) -> EventData:
             scored = [(pid, by_seat[suit]) for suit, pid, _ in entry[seating.direction].seats if suit in by_seat]
             entry["individual"] = entry.get("individual", ()) + tuple(scored)
     for entry in by_place.values():
+        entry["variant"], seats = _odd_variant(event, entry)
+        if entry["variant"] in variants.TABLE_FORMS:
+            entry["individual"] = ()
+            if entry["result"] is not None:
+                entry["individual"] = _three_figures(
+                    entry, entry["variant"], seats, entry["sheet"], cutthroat=cutthroat
+                )
         if entry["result"] is not None and entry.get("individual"):
             ordered = tuple(sorted(entry["individual"], key=lambda item: item[0]))
             entry["result"] = Result(entry["result"].majors, entry["result"].minors, ordered)
-    nexts = next_places(event) if event.is_duplicate else {}
+    nexts = next_places(load_movement(event))
     plays = tuple(
         Play(
             round=r,
@@ -116,7 +151,8 @@ def load_event_data(event: Event | int) -> EventData:
             majors=entry.get("majors"),
             minors=entry.get("minors"),
             result=entry["result"],
-            set_goes_to=nexts[r, t].set_tables if (r, t) in nexts else (),
+            next=nexts.get((r, t)),
+            variant=entry["variant"],
         )
         for (r, t), entry in sorted(by_place.items())
     )

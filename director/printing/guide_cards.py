@@ -8,10 +8,10 @@ for anyone without a camera.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from scoring.cards import SIDE_SYMBOLS
+from scoring.movements import NextMove
 
 from . import layout, qr
 from .canvas import Batch, Output, Progress
@@ -44,6 +44,7 @@ class GuideRow:
     minors: Side | None
     moves: dict[str, tuple[Move, ...]]  # direction → moves
     set_to: tuple[int, ...] = ()  # duplicate: the tables the game set goes to for the next game
+    variant: str = ""  # a table of three or two: what it plays (a key of EventWords.variants)
 
 
 @dataclass(frozen=True)
@@ -53,24 +54,22 @@ class GuideCard:
     rows: tuple[GuideRow, ...]
 
 
-def _move(data: EventData, key: Hashable, round_number: int, table: int, direction: str, who: str = "") -> Move:
-    if round_number == data.rounds[-1]:
-        return Move(who, LAST)
-    next_round = round_number + 1
-    if not data.round_plays(next_round):
-        return Move(who, UNKNOWN)
-    found = data.find(key, next_round)
-    if found is None:
-        return Move(who, BYE)
-    play, new_direction = found
-    seat = None
-    if isinstance(key, int) and data.individual:
-        seat = play.side(new_direction).seat_of(key)
-    if play.table == table and new_direction == direction and not data.individual:
-        return Move(who, STAYS, table, direction)
-    if play.table == table and new_direction == direction and data.individual and seat is not None:
-        return Move(who, STAYS, table, direction, seat)
-    return Move(who, MOVES, play.table, new_direction, seat)
+def _kind(move: NextMove) -> str:
+    return BYE if move.sits_out else STAYS if move.stays else MOVES
+
+
+def _moves(play: Play, direction: str, side: Side) -> tuple[Move, ...]:
+    """Where ``side`` (or each of its players) goes next, from ``play.next``
+    (``movements.selectors.next_places``, the one where-next): the card only words it."""
+    after = play.next
+    whos = ("",) if side.partnership is not None else side.names
+    if after is None or after.next_round is None:
+        return tuple(Move(who, LAST) for who in whos)
+    if not after.seated:
+        return tuple(Move(who, UNKNOWN) for who in whos)
+    return tuple(
+        Move(m.who, _kind(m), m.table, m.new_direction, m.seat) for m in after.moves if m.direction == direction
+    )
 
 
 def guide_cards(data: EventData) -> list[GuideCard]:
@@ -82,19 +81,10 @@ def guide_cards(data: EventData) -> list[GuideCard]:
         rows = []
         for round_number in data.rounds:
             play = data.play(round_number, table) or Play(round_number, table)
-            moves: dict[str, tuple[Move, ...]] = {}
-            for direction in DIRECTIONS:
-                side = play.side(direction)
-                if side is None:
-                    continue
-                if side.partnership is not None:
-                    moves[direction] = (_move(data, side.partnership, round_number, table, direction),)
-                else:
-                    moves[direction] = tuple(
-                        _move(data, pid, round_number, table, direction, name)
-                        for pid, name in zip(side.player_ids, side.names, strict=True)
-                    )
-            rows.append(GuideRow(round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to))
+            moves = {d: _moves(play, d, play.side(d)) for d in DIRECTIONS if play.side(d) is not None}
+            rows.append(
+                GuideRow(round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to, play.variant)
+            )
         cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
     return cards
 
@@ -184,7 +174,7 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
         side_lines = (
             _side_lines(batch, side, ew, widths[2 + i] - 8) for i, side in enumerate((row.majors, row.minors))
         )
-        lines = max(*side_lines, _move_lines(row), 1)
+        lines = max(*side_lines, _move_lines(row), 1) + bool(row.variant)
         height = lines * leading + 8
         if y - height < bottom:  # a long session: carry on over the page
             batch.end_page()
@@ -194,6 +184,10 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
             batch.box(left, y - height, room, height, stroke=None, fill=(0.965, 0.965, 0.965))
         first = y - 4 - lay.guide_size
         batch.text(xs[0] + 4, first, str(row.round), layout.BOLD, lay.guide_size + 2)
+        if row.variant:  # a table of three or two: what it plays, across the sides' columns, then the seats
+            text = ew.variants[row.variant]
+            batch.text(xs[2] + 4, first, text, layout.BOLD, lay.guide_size)
+            first -= leading
         if row.game_set is not None:
             batch.text(xs[1] + 4, first, str(row.game_set), layout.BOLD, lay.guide_size + 2)
         for i, side in enumerate((row.majors, row.minors)):

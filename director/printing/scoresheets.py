@@ -5,6 +5,10 @@ unfinished-calypso cards, revokes and points; per partnership the trick pile, th
 revokes and the total; the net; the 208 card check written out as a sum the table can do; and
 a line for each side to sign. Pages come game by game, tables in order (one stack per game).
 
+A club night's table of three (``Play.variant``: three-handed, split, Neutralised) gets the cutthroat
+sheet of its three seats with its card count (117, or 207 Neutralised) and, split partnership, a
+box for each player's total; a Duet the partnership sheet with each player's hand and dummy.
+
 Cutthroat events (``EventData.cutthroat``) get a four-player sheet instead: per player boxes for
 calypsoes, unfinished cards, their own trick pile, revokes and their score; the card check over
 all four trick piles (``= 208``, or 117 three-handed with the ♣ row crossed out); a line for each
@@ -13,9 +17,17 @@ player to sign.
 
 from __future__ import annotations
 
-from functools import partial
+import dataclasses
 
 from scoring.cards import SUITS
+from scoring.variants import (
+    NEUTRALISED_DECK,
+    TABLE_FORMS,
+    THREE_HANDED_DECK,
+    clockwise_seats,
+    neutralised_cards,
+    split_scoring,
+)
 
 from . import layout
 from .canvas import Batch, Output, Progress
@@ -42,17 +54,38 @@ def render_scoresheets(
     ew = options.event_words
     title = f"{options.event} — scoresheets" if options.event else "Calypso scoresheets"
     batch = Batch(options, title, options.page_size)
-    draw = _cutthroat_page if data.cutthroat else _page
-    if data.embers_hands:  # an Embers night: a score pad of hands
-        from .embers_pad import embers_page
-
-        draw = partial(embers_page, hands=data.embers_hands)
     for done, play in enumerate(plays, start=1):
-        draw(batch, play, options.words, ew, options.event)
+        if data.embers_hands:  # an Embers night (partnerships only): a score pad of hands
+            from .embers_pad import embers_page
+
+            embers_page(batch, play, options.words, ew, options.event, hands=data.embers_hands)
+        elif play.variant in THREE_DECKS:  # a club night's table of three: its seats, its cards
+            _cutthroat_page(batch, play, options.words, ew, options.event, three=play.variant)
+        elif play.variant == "duet":  # the partnership sheet: each player's hand and dummy
+            _page(batch, _duet(play, ew), options.words, ew, options.event)
+        elif data.cutthroat:
+            _cutthroat_page(batch, play, options.words, ew, options.event)
+        else:
+            _page(batch, play, options.words, ew, options.event)
         batch.end_page()
         if progress:
             progress(done, len(plays))
     return batch.finish(out)
+
+
+THREE_DECKS = {form: NEUTRALISED_DECK if neutralised_cards(form) else THREE_HANDED_DECK for form in TABLE_FORMS}
+
+
+def _duet(play: Play, ew: EventWords) -> Play:
+    """A Duet's play with each player's dummy in its seat (♥ the majors player's, ♦ the minors'):
+    the side reads "Ann & dummy"."""
+    sides = {}
+    for side in play.sides():
+        suit, pid, name = side.seats[0]
+        other = next(s for s in DIRECTION_SUITS[side.direction] if s != suit)
+        seats = sorted(((suit, pid, name), (other, pid, ew.dummy)), key=lambda s: SUITS.index(s[0]))
+        sides[side.direction] = dataclasses.replace(side, seats=tuple(seats))
+    return dataclasses.replace(play, **sides)
 
 
 def _columns(left: float, room: float, fractions: tuple[float, ...] | None = None) -> list[tuple[float, float]]:
@@ -72,6 +105,8 @@ def _page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str) ->
     room = right - left
     title = f"{ew.scoresheet_title} · {ew.table.format(n=play.table)}"
     subtitle = ew.game.format(n=play.round)
+    if play.variant:
+        subtitle += "  ·  " + ew.variants[play.variant]
     if play.game_set is not None:
         subtitle += "  ·  " + words.game_set.format(n=play.game_set)
     y = header(batch, title, subtitle, event)
@@ -228,14 +263,16 @@ def signatures(batch: Batch, play: Play, ew: EventWords, left: float, right: flo
 
 
 # --- cutthroat ------------------------------------------------------------------------------------------------------
-def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str) -> None:
+def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str, *, three: str = "") -> None:
+    """The cutthroat sheet; ``three``: a club night's table of three playing that variant — a row
+    for each of its seats only (clockwise), its card count, and split partnership's totals."""
     lay = layout.EVENT_SHEET
     inset = lay.box_inset
     page_width, _ = batch.page_size
     left, right = lay.margin, page_width - lay.margin
     room = right - left
     title = f"{ew.scoresheet_title} · {ew.table.format(n=play.table)}"
-    subtitle = f"{ew.game.format(n=play.round)}  ·  {ew.cutthroat}"
+    subtitle = f"{ew.game.format(n=play.round)}  ·  {ew.variants[three] if three else ew.cutthroat}"
     if play.game_set is not None:
         subtitle += "  ·  " + words.game_set.format(n=play.game_set)
     y = header(batch, title, subtitle, event)
@@ -256,8 +293,9 @@ def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, even
     batch.line(left, y, right, y, color=layout.BLACK, weight=0.9)
 
     seats = {suit: name for side in play.sides() for suit, _, name in side.seats}
+    order = clockwise_seats("".join(seats)) if three else SUITS
     (seat_x, seat_w), *boxes = columns
-    for suit in SUITS:
+    for suit in order:
         row_bottom = y - lay.row - 4
         baseline = row_bottom + (lay.row - lay.name_size) / 2 + 2
         w = batch.seat(seat_x + 2, baseline, suit, words.suits[suit], lay.name_size)
@@ -272,12 +310,16 @@ def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, even
         y = row_bottom
         batch.line(left, y - 2, right, y - 2, color=layout.RULE, weight=0.5)
     y -= 8
-    for line in batch.wrap(ew.three_handed, layout.REGULAR, lay.help_size + 0.5, room):
+    note = ew.three_note.format(deck=THREE_DECKS[three]) if three else ew.three_handed
+    for line in batch.wrap(note, layout.REGULAR, lay.help_size + 0.5, room):
         y -= lay.help_size + 3
         batch.text(left, y, line, layout.REGULAR, lay.help_size + 0.5, layout.GREY)
     y -= 14
+    if split_scoring(three):
+        y = _split_totals(batch, ew, order, left, right, y) - 10
 
-    y = _card_check(batch, ew, left, right, y, piles=ew.check_all_piles, total="208 (117)")
+    total = str(THREE_DECKS[three]) if three else "208 (117)"
+    y = _card_check(batch, ew, left, right, y, piles=ew.check_all_piles, total=total)
     y -= 10
     for line in batch.wrap(ew.cutthroat_help, layout.REGULAR, lay.help_size, room):
         y -= lay.help_size + 2.5
@@ -287,8 +329,27 @@ def _cutthroat_page(batch: Batch, play: Play, words: Words, ew: EventWords, even
     y -= 16 + lay.heading_size
     batch.text(left, y, ew.signatures, layout.BOLD, lay.heading_size)
     half = room / 2
-    for i, suit in enumerate(SUITS):
+    for i, suit in enumerate(order):
         x = left + (i % 2) * half
         line_y = y - 30 - (i // 2) * 30
         w = batch.symbol(x, line_y, suit, lay.name_size, layout.BOLD)
         batch.line(x + w + 8, line_y - 2, x + half - 16, line_y - 2, color=layout.BLACK, weight=0.8)
+
+
+def _split_totals(batch: Batch, ew: EventWords, order: str, left: float, right: float, top: float) -> float:
+    """Split partnership: ``♠ + ♣ = [ ]`` for each player — their score and the right-hand player's
+    (the one before them clockwise: ``scoring.variants.split_totals``)."""
+    lay = layout.EVENT_SHEET
+    y = top - lay.heading_size
+    batch.text(left, y, ew.split_totals, layout.BOLD, lay.heading_size)
+    row_bottom = y - 8 - lay.row
+    baseline = row_bottom + (lay.row - lay.name_size) / 2 + 2
+    third = (right - left) / len(order)
+    for i, suit in enumerate(order):
+        x = cursor = left + i * third
+        cursor += batch.symbol(cursor, baseline, suit, lay.name_size, layout.BOLD) + 4
+        cursor += batch.text(cursor, baseline, "+", layout.BOLD, lay.name_size) + 4
+        cursor += batch.symbol(cursor, baseline, order[i - 1], lay.name_size, layout.BOLD) + 4
+        cursor += batch.text(cursor, baseline, "=", layout.BOLD, lay.name_size) + 6
+        write_box(batch, cursor, row_bottom, x + third - 12 - cursor, lay.row, bold=True)
+    return row_bottom

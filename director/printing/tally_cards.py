@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from scoring.variants import TABLE_FORMS
+
 from . import layout
 from .canvas import Batch, Output, Progress
 from .data import Entrant, EventData
@@ -55,7 +57,8 @@ def tally_cards(data: EventData) -> list[TallyCard]:
             play, direction = found
             side, other = play.side(direction), play.side("minors" if direction == "majors" else "majors")
             seat = side.seat_of(entrant.key) if data.individual and isinstance(entrant.key, int) else None
-            if data.cutthroat:  # the player's own score; the others at the table are "opponents"
+            alone = data.cutthroat or play.variant in TABLE_FORMS  # no partner: the others are "opponents"
+            if alone:  # the player's own score (a table of three: their tally figure)
                 net = play.result.score_of(entrant.key) if play.result is not None else None
                 everyone = [pair for sd in play.sides() for pair in zip(sd.player_ids, sd.names, strict=True)]
                 other_names = [name for pid, name in everyone if pid != entrant.key]
@@ -66,7 +69,7 @@ def tally_cards(data: EventData) -> list[TallyCard]:
             else:
                 running += net
             opponents = other.label if other is not None else "—"
-            if data.cutthroat:
+            if alone:
                 opponents = " & ".join(other_names) or "—"
             lines.append(
                 TallyLine(

@@ -220,6 +220,11 @@ class EventWords:
     cutthroat_help: str
     others: str  # tally card heading: the other players at the table
     histograms_title: str  # the per-game score histograms of a progressive event
+    # a club night's tables of three and two (issue #17.7)
+    variants: dict  # what the table plays: three-handed / split / neutralised / duet -> name
+    three_note: str  # "{deck}": every player alone, the cards add up to {deck}
+    split_totals: str  # heading of the split partnership's totals
+    dummy: str  # a Duet player's face-up second hand
 
 
 EVENT_WORDS: dict[str, EventWords] = {
@@ -279,6 +284,16 @@ EVENT_WORDS: dict[str, EventWords] = {
         " + own trick-pile card 10 + 260 for each revoke by another player",
         others="Other players",
         histograms_title="Scores, game by game",
+        variants={
+            "three-handed": "Three-handed cutthroat",
+            "split": "Split partnership",
+            "neutralised": "Neutralised Calypso",
+            "neutralised-split": "Neutralised, split partnership",
+            "duet": "Calypso Duet",
+        },
+        three_note="A table of three: each player keeps their own trick pile; the cards add up to {deck}.",
+        split_totals="Split totals: own score + the score of the player on the right",
+        dummy="dummy",
     ),
     "fr": EventWords(
         game="Partie {n}",
@@ -336,6 +351,16 @@ EVENT_WORDS: dict[str, EventWords] = {
         " + carte de son tas 10 + 260 pour chaque renonce d'un autre joueur",
         others="Autres joueurs",
         histograms_title="Les marques, partie par partie",
+        variants={
+            "three-handed": "Chacun pour soi à trois",
+            "split": "Partenariat partagé",
+            "neutralised": "Calypso neutralisé",
+            "neutralised-split": "Neutralisé, partenariat partagé",
+            "duet": "Calypso en duo",
+        },
+        three_note="Table de trois : chacun garde son tas de plis ; les cartes font {deck}.",
+        split_totals="Totaux partagés : sa marque + celle du joueur de droite",
+        dummy="mort",
     ),
     "es": EventWords(
         game="Partida {n}",
@@ -393,5 +418,15 @@ EVENT_WORDS: dict[str, EventWords] = {
         " + carta de su montón 10 + 260 por cada renuncio de otro jugador",
         others="Otros jugadores",
         histograms_title="Tanteos, partida a partida",
+        variants={
+            "three-handed": "Todos contra todos a tres",
+            "split": "Pareja compartida",
+            "neutralised": "Calypso neutralizado",
+            "neutralised-split": "Neutralizado, pareja compartida",
+            "duet": "Calypso a dúo",
+        },
+        three_note="Mesa de tres: cada uno guarda su montón de bazas; las cartas suman {deck}.",
+        split_totals="Totales compartidos: su tanteo + el del jugador de la derecha",
+        dummy="muerto",
     ),
 }

@@ -9,16 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.cards import SUITS as SEATS
+from scoring.variants import neutralised_cards
 
 SIDES = ("majors", "minors")
 KINDS = {"cal": "calypsos", "unf": "unfinished", "rev": "revokes"}
 
 
-def field_names(table: int, *, cutthroat: bool = False) -> list[tuple[str, str, str]]:
+def field_names(table: int, *, cutthroat: bool = False, seats: str = SEATS) -> list[tuple[str, str, str]]:
     """``(form field name, sheet section, key)`` in tab order: per seat calypsoes and unfinished
-    (cutthroat: and the seat's trick pile), then the two trick piles (partnership), then revokes."""
+    (cutthroat: and the seat's trick pile), then the two trick piles (partnership), then revokes.
+    ``seats``: a club night's table of three has boxes for its three seats only."""
     names = []
-    for seat in SEATS:
+    for seat in seats:
         names.append((f"t{table}-cal-{seat}", "calypsos", seat))
         names.append((f"t{table}-unf-{seat}", "unfinished", seat))
         if cutthroat:
@@ -26,7 +28,7 @@ def field_names(table: int, *, cutthroat: bool = False) -> list[tuple[str, str, 
     if not cutthroat:
         for side in SIDES:
             names.append((f"t{table}-pile-{side}", "trick_piles", side))
-    for seat in SEATS:
+    for seat in seats:
         names.append((f"t{table}-rev-{seat}", "revokes", seat))
     return names
 
@@ -42,6 +44,8 @@ class TableEntry:
     errors: list[str] = field(default_factory=list)
     cutthroat: bool = False
     absent: str = ""  # cutthroat three-handed: the seat nobody plays
+    seats: str = SEATS  # a club night's table of three: its seats ...
+    tag: str = ""  # ... and its sheet's "form" (cutthroat, or neutralised)
     stale: bool = False  # the table's sheet changed while the page was open: show what stands now
 
     @property
@@ -52,7 +56,7 @@ class TableEntry:
         """The sheet as typed; blank revokes count as none. A three-handed cutthroat sheet leaves
         out the absent seat (whatever was typed in its boxes)."""
         sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
-        for name, section, key in field_names(self.table, cutthroat=self.cutthroat):
+        for name, section, key in field_names(self.table, cutthroat=self.cutthroat, seats=self.seats):
             if self.cutthroat and key == self.absent:
                 continue
             value = self.values.get(name, "").strip()
@@ -60,18 +64,25 @@ class TableEntry:
                 value = "0"
             sheet[section][key] = value
         if self.cutthroat:
-            sheet["form"] = "cutthroat"
+            sheet["form"] = self.tag or "cutthroat"  # type: ignore[assignment]
         return sheet
 
 
-def read_entries(data, tables: list[int], *, cutthroat: bool = False) -> dict[int, TableEntry]:
+def read_entries(
+    data, tables: list[int], *, cutthroat: bool = False, threes: dict[int, tuple[str, str]] | None = None
+) -> dict[int, TableEntry]:
+    """Each table's typed sheet. ``threes``: a club night's tables of three, ``{table: (variant,
+    seats)}`` — a trick pile per player for its seats only (no "absent" choice: its seats are known)."""
     entries = {}
     for number in tables:
-        entry = TableEntry(number, cutthroat=cutthroat)
-        if cutthroat:
+        three = (threes or {}).get(number)
+        entry = TableEntry(number, cutthroat=cutthroat or three is not None)
+        if three is not None:
+            entry.seats, entry.tag = three[1], "neutralised" if neutralised_cards(three[0]) else "cutthroat"
+        elif cutthroat:
             absent = str(data.get(absent_name(number), "")).strip()
             entry.absent = absent if absent in SEATS and len(absent) == 1 else ""
-        for name, _, key in field_names(number, cutthroat=cutthroat):
+        for name, _, key in field_names(number, cutthroat=entry.cutthroat, seats=entry.seats):
             if cutthroat and key == entry.absent:
                 continue
             entry.values[name] = str(data.get(name, ""))[:20]
@@ -79,14 +90,14 @@ def read_entries(data, tables: list[int], *, cutthroat: bool = False) -> dict[in
     return entries
 
 
-def values_from_sheet(table: int, sheet: dict, *, cutthroat: bool = False) -> dict[str, str]:
+def values_from_sheet(table: int, sheet: dict, *, cutthroat: bool = False, seats: str = SEATS) -> dict[str, str]:
     """Form values showing a stored sheet (cutthroat three-handed: the absent seat too)."""
     values = {}
-    for name, section, key in field_names(table, cutthroat=cutthroat):
+    for name, section, key in field_names(table, cutthroat=cutthroat, seats=seats):
         value = (sheet.get(section) or {}).get(key, "")
         values[name] = "" if value is None else str(value)
-    if cutthroat:
-        seats = sheet.get("calypsos") or {}
-        missing = [seat for seat in SEATS if seat not in seats]
+    if cutthroat and seats == SEATS:
+        named = sheet.get("calypsos") or {}
+        missing = [seat for seat in SEATS if seat not in named]
         values[absent_name(table)] = missing[0] if len(missing) == 1 else ""
     return values

@@ -1,4 +1,6 @@
-"""Reads for results, each a fixed number of queries whatever the event's size."""
+"""Reads for results, each a fixed number of queries whatever the event's size: the sheets, the
+round grid with each table's result (``results_grid``) and what it says is not finished yet
+(``unfinished_results``, ``unfinished_before``, ``next_game``)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from director.events.models import MAJORS, Event, Round, Seating, Table
+from director.events.selectors import Cell, Grid, round_grid
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from .embers import is_embers_pad
@@ -47,6 +50,85 @@ def live_results(event: Event, *, round: Round | None = None) -> dict[tuple[int,
         if current is None or current.status != S.CONFIRMED:
             result[key] = row
     return result
+
+
+# --- the round grid with its results -----------------------------------------------------------------
+def results_grid(event: Event) -> Grid:
+    """``events.selectors.round_grid`` with each cell's result (``live_results``), so each seated
+    table's ``status``: missing, submitted, disputed or confirmed. One query more than the grid."""
+    grid = round_grid(event)
+    for (round_number, table_number), submission in live_results(event).items():
+        cell = grid.cells.get((round_number, table_number))
+        if cell is None:
+            cell = grid.cells[(round_number, table_number)] = Cell(round=submission.round, table=submission.table)
+        cell.result = submission
+    return grid
+
+
+def unfinished_before(grid: Grid, number: int) -> list[tuple[int, list[int]]]:
+    """The open games before game ``number`` that still have seated tables without any sheet:
+    ``[(game, [tables])]`` — a sheet saved for a later game first is usually typed on the wrong page.
+    A game the director closed with a table missing was left so on purpose: it does not count."""
+    return [
+        (r.number, [c.table.number for c in grid.missing(r.number)])
+        for r in grid.rounds
+        if r.number < number and r.status == Round.Status.OPEN and grid.missing(r.number)
+    ]
+
+
+def next_game(grid: Grid) -> Round | None:
+    """The game whose sheets come next: the first with a seated table whose sheet is not confirmed
+    (None when every game's sheets are in)."""
+    for r, cells in grid.rows():
+        if any(c is not None and c.status not in ("empty", "confirmed") for c in cells):
+            return r
+    return None
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` as "1–3, 5" (runs of consecutive numbers shortened)."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+
+
+def unfinished_results(event: Event, *, grid=None) -> list[str]:
+    """What is not finished in ``event``'s results, one line each, for a warning before it ends:
+    games with no result at all, and per game the tables with no sheet, a disputed sheet or one
+    still awaiting confirmation. Empty when every seated table of every game has a confirmed sheet.
+    ``grid``: the event's ``results_grid``, when the caller has it already."""
+    grid = grid if grid is not None else results_grid(event)
+    empty_games: list[int] = []
+    lines: list[str] = []
+    for round_obj, cells in grid.rows():
+        seated = [c for c in cells if c is not None and c.status != "empty"]
+        if not seated:
+            continue
+        by_status: dict[str, list[int]] = {}
+        for cell in seated:
+            by_status.setdefault(cell.status, []).append(cell.table.number)
+        if len(by_status.get("missing", ())) == len(seated):
+            empty_games.append(round_obj.number)
+            continue
+        for status, what in (
+            ("missing", "no result"),
+            ("disputed", "a disputed sheet"),
+            ("submitted", "a sheet awaiting confirmation"),
+        ):
+            tables = by_status.get(status)
+            if tables:
+                label = "table" if len(tables) == 1 else "tables"
+                verb = "has" if len(tables) == 1 else "have"
+                lines.append(f"game {round_obj.number}: {label} {_numbers(tables)} {verb} {what}")
+    if empty_games:
+        label = "game" if len(empty_games) == 1 else "games"
+        verb = "has" if len(empty_games) == 1 else "have"
+        lines.insert(0, f"{label} {_numbers(empty_games)} {verb} no results")
+    return lines
 
 
 def disputed(event: Event) -> QuerySet[Submission]:

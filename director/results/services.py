@@ -22,9 +22,12 @@ from director.audit.services import record, record_submission
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import services as event_services
 from director.events.changes import results_changed
+from director.events.locks import locked_event
 from director.events.models import Event, Round, Table
+from director.events.selectors import table_variant
 
-from .adapters import score_sheet
+from . import selectors
+from .adapters import SheetRules, score_sheet, table_form
 from .embers import sheet_form_of
 from .models import Submission
 
@@ -32,7 +35,8 @@ S = Submission.Status
 MAX_KEY = 80
 
 
-def _check_key(key) -> str | None:
+def check_key(key) -> str | None:
+    """An idempotency key as given (None for none); ``ValidationError`` when it is not short text."""
     if key in (None, ""):
         return None
     if not isinstance(key, str) or len(key) > MAX_KEY:
@@ -42,13 +46,17 @@ def _check_key(key) -> str | None:
     return key
 
 
-def _replay(key: str | None, table: Table, round: Round) -> Submission | None:
-    """The submission an earlier request with this key created (a retry), or None."""
-    if key is None:
+def replayed(key: str | None, table: Table, round: Round | None = None) -> Submission | None:
+    """The submission an earlier request with this key created (a retry), or None: the one rule of
+    a retried sheet, for the director's entry, the API and the table's phone. The key must be this
+    table's — and this game's, when ``round`` is given (a phone's retry is answered even after its
+    game has moved on, so it gives none) — or it is a ``Conflict``."""
+    if not key:
         return None
-    earlier = Submission.objects.filter(idempotency_key=key).first()
-    if earlier is not None and (earlier.table_id != table.pk or earlier.round_id != round.pk):
-        raise Conflict("this idempotency key was already used for another table or game", field="idempotency_key")
+    earlier = Submission.objects.select_related("round", "table").filter(idempotency_key=key).first()
+    if earlier is not None and (earlier.table_id != table.pk or (round is not None and earlier.round_id != round.pk)):
+        where = "another table" if round is None else "another table or game"
+        raise Conflict(f"this idempotency key was already used for {where}", field="idempotency_key")
     return earlier
 
 
@@ -138,18 +146,18 @@ def enter_sheet_once(
     with ``created`` False — decided under the table's lock and the key's unique constraint, so two
     copies of one request sent at the same moment write one version and one of them says so.
     """
-    key = _check_key(idempotency_key)
+    key = check_key(idempotency_key)
     _check_place(table, round)
     if source not in Submission.Source.values:
         raise ValidationError(f"unknown source {source!r}", field="source")
-    earlier = _replay(key, table, round)
+    earlier = replayed(key, table, round)
     if earlier is not None:
         return earlier, False
-    scored = score_sheet(sheet, form=_form(round))
+    scored = score_sheet(sheet, form=_form(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         _lock_game(round.pk)
-        earlier = _replay(key, table, round)
+        earlier = replayed(key, table, round)
         if earlier is not None:
             return earlier, False
         if confirm:
@@ -178,10 +186,13 @@ def enter_sheet_once(
         return created, new
 
 
-def _form(round: Round):
-    """How the game's sheets are read: the event's Calypso form, or its Embers pads (``results.embers``)."""
-    event = Event.objects.filter(pk=round.event_id).only("form", "game", "embers_hands").first()
-    return sheet_form_of(event) if event is not None else "partnership"
+def _form(table: Table, round: Round) -> SheetRules:
+    """How ``table``'s sheet of game ``round`` is read: the event's rules (its Calypso form, or its
+    Embers pads: ``results.embers``), or a table of three's variant in its seats (a Duet: a
+    partnership sheet)."""
+    event = Event.objects.only("form", "game", "embers_hands").get(pk=round.event_id)
+    variant, seats = table_variant(table, round)
+    return table_form(sheet_form_of(event), variant, seats)
 
 
 def submit_from_table(
@@ -202,16 +213,16 @@ def submit_from_table(
     Refused while another sheet is pending or confirmed for this table and game ("already
     submitted — confirm or dispute"), and once the director has closed the game.
     """
-    key = _check_key(idempotency_key)
+    key = check_key(idempotency_key)
     _check_place(table, round)
-    earlier = _replay(key, table, round)
+    earlier = replayed(key, table, round)
     if earlier is not None:
         return earlier
-    scored = score_sheet(sheet, form=_form(round))
+    scored = score_sheet(sheet, form=_form(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         game = _lock_game(round.pk)
-        earlier = _replay(key, table, round)
+        earlier = replayed(key, table, round)
         if earlier is not None:
             return earlier
         check_accepting(Event.objects.get(pk=game.event_id), game)
@@ -308,7 +319,7 @@ def dispute_submission(
     propose. It must add up (``ValidationError`` otherwise, and nothing is written)."""
     proposed = None
     if proposal is not None:
-        scored = score_sheet(proposal, form=_form(submission.round))
+        scored = score_sheet(proposal, form=_form(submission.table, submission.round))
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
@@ -386,7 +397,7 @@ def save_from_page(
     ``sheet``: the numbers in the table's boxes (None when they are blank).
     """
     _check_place(table, round)
-    scored = score_sheet(sheet, form=_form(round)) if sheet is not None else None
+    scored = score_sheet(sheet, form=_form(table, round)) if sheet is not None else None
     with transaction.atomic():
         table = _lock_table(table)
         standing = _standing(table, round)
@@ -453,3 +464,26 @@ def withdraw_result(*, table: Table, round: Round, by=None, note: str = "") -> i
             note=note,
         )
         return count
+
+
+# --- finishing the event -------------------------------------------------------------------------------
+@transaction.atomic
+def finish_event(*, event: Event, force: bool = False) -> Event:
+    """Running → finished (``events.services.mark_finished``: open games close). Refused
+    (``Conflict``, field ``unfinished``) while results are unfinished (``selectors.unfinished_results``)
+    unless ``force``: a forced finish is logged with what was left unfinished. The games are locked
+    first (``events.services.lock_rounds``): the sheets being written are in before the check and the close time.
+
+    The event's row is locked ``FOR NO KEY UPDATE`` (``events.locks.locked_event``): a sheet in
+    flight, holding its game's lock, still writes its audit entry (which refers to the event, and so
+    takes ``FOR KEY SHARE`` on it) while the finish waits for that game — under ``FOR UPDATE`` each
+    would wait for the other."""
+    event = locked_event(event)
+    event_services.lock_rounds(Round.objects.filter(event=event).order_by("number"))
+    unfinished = selectors.unfinished_results(event) if event.status == Event.Status.RUNNING else []
+    if unfinished and not force:
+        raise Conflict(
+            f"{event.name} has unfinished results: {'; '.join(unfinished)} — finish anyway only on purpose",
+            field="unfinished",
+        )
+    return event_services.mark_finished(event=event, unfinished=unfinished)

@@ -22,15 +22,16 @@ from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.embers import is_embers
 from director.events.models import Event
-from director.events.selectors import label_games, next_game, round_grid, unfinished_before
+from director.events.selectors import label_games
 from director.events.services import get_round
-from director.results import services
-from director.results.adapters import sheet_problems
+from director.results import selectors, services
+from director.results.adapters import sheet_problems, table_form
 from director.results.embers import sheet_form_of
 from director.results.embers_pad import embers_card, pad_values, read_pads
-from scoring import scores
+from scoring import scores, variants
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
+from scoring.variants import TABLE_FORMS
 
 from .forms import SEATS, absent_name, read_entries, values_from_sheet
 
@@ -60,22 +61,40 @@ def _history_url(event, round_obj, table: int) -> str | None:
         return None
 
 
+def _three(cell) -> tuple[str, str] | None:
+    """A club night's table of three: ``(variant, seats)`` (``None`` for any other table)."""
+    if cell.variant in TABLE_FORMS:
+        return cell.variant, "".join(suit for suit, _, _ in cell.seat_list)
+    return None
+
+
+def _player(cell, seat):
+    """Who holds ``seat`` (a Duet: each player holds a hand and, face up, a dummy)."""
+    side = cell.majors if seat in MAJOR_SUITS else cell.minors
+    if side is None:
+        return None
+    if cell.variant == "duet":
+        player = next(iter(side.seats.values()), None)
+        return {"name": f"{player.name} (dummy)" if seat in "HD" else player.name} if player else None
+    return side.seats.get(seat)
+
+
 def _card(cell, entry, values, *, cutthroat: bool = False):
     table = cell.table.number
+    three = _three(cell)
 
     def box(kind, key):
         name = f"t{table}-{kind}-{key}"
         return {"name": name, "value": values.get(name, ""), "kind": kind, "key": key}
 
-    absent = values.get(absent_name(table), "") if cutthroat else ""
+    absent = values.get(absent_name(table), "") if cutthroat and three is None else ""
     seats = []
-    for seat in SEATS:
-        side = cell.majors if seat in MAJOR_SUITS else cell.minors
+    for seat in three[1] if three else SEATS:
         seats.append(
             {
                 "seat": seat,
                 "symbol": SEAT_SYMBOLS[seat],
-                "player": side.seats.get(seat) if side is not None else None,
+                "player": _player(cell, seat),
                 "cal": box("cal", seat),
                 "unf": box("unf", seat),
                 "pile": box("pile", seat),
@@ -88,22 +107,31 @@ def _card(cell, entry, values, *, cutthroat: bool = False):
         "seats": seats,
         "piles": [box("pile", "majors"), box("pile", "minors")],
         "errors": entry.errors if entry else [],
+        "cutthroat": cutthroat or three is not None,  # a trick pile per player
+        "form": three[0] if three else "cutthroat" if cutthroat else "partnership",
+        "three": three[1] if three else "",
     }
-    if cutthroat:
+    if cutthroat and three is None:
         card["absent"] = {"name": absent_name(table), "value": absent}
-        card["saved_scores"] = _cutthroat_scores(cell.result)
+    if card["cutthroat"]:
+        card["saved_scores"] = _cutthroat_scores(cell.result, three)
     return card
 
 
-def _cutthroat_scores(result) -> list[dict]:
-    """The individual scores of a stored cutthroat sheet (the row keeps 0 – 0 for majors/minors)."""
+def _cutthroat_scores(result, three=None) -> list[dict]:
+    """The individual scores of a stored cutthroat sheet (the row keeps 0 – 0 for majors/minors); a
+    table of three: each player's total (split partnership: own + the right-hand player's)."""
     if result is None:
         return []
     try:
-        scored = scores.score_cutthroat(result.sheet)
+        if three is not None:
+            figures = variants.score_table_sheet(three[0], result.sheet, three[1]).totals
+        else:
+            figures = scores.score_cutthroat(result.sheet).scores
     except scores.ScoreSheetError:  # a partnership sheet stored before the event became cutthroat
         return []
-    return [{"seat": seat, "symbol": SEAT_SYMBOLS[seat], "score": value} for seat, value in scored.scores.items()]
+    order = three[1] if three is not None else figures  # a table of three: its seats clockwise
+    return [{"seat": seat, "symbol": SEAT_SYMBOLS[seat], "score": figures[seat]} for seat in order]
 
 
 def _table_number(value) -> int | None:
@@ -161,7 +189,14 @@ def _proposal_values(cell, *, cutthroat: bool) -> str:
     proposed = (result.proposal or {}).get("sheet") if result is not None and result.status == "disputed" else None
     if not proposed:
         return ""
-    return json.dumps(values_from_sheet(cell.table.number, proposed, cutthroat=cutthroat), sort_keys=True)
+    return json.dumps(_values(cell, proposed, cutthroat=cutthroat), sort_keys=True)
+
+
+def _values(cell, sheet, *, cutthroat: bool) -> dict[str, str]:
+    """A stored sheet in the table's boxes (a table of three: its seats, a trick pile each)."""
+    three = _three(cell)
+    seats = three[1] if three else SEATS
+    return values_from_sheet(cell.table.number, sheet, cutthroat=cutthroat or three is not None, seats=seats)
 
 
 def _seen(data, cell, entry) -> dict:
@@ -182,10 +217,10 @@ def _seen(data, cell, entry) -> dict:
 def score_entry(request, event_id, number):
     event = event_for(request.user, event_id)
     round_obj = get_round(event, number)
-    grid = round_grid(event)
+    grid = selectors.results_grid(event)
     label_games(event, grid.rounds)
     round_obj = next((r for r in grid.rounds if r.number == round_obj.number), round_obj)
-    earlier = unfinished_before(grid, round_obj.number)
+    earlier = selectors.unfinished_before(grid, round_obj.number)
     ahead = request.POST.get("ahead") == str(round_obj.number)
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
@@ -194,17 +229,20 @@ def score_entry(request, event_id, number):
     entries = {}
     status = 200
     if request.method == "POST":
+        threes = {n: t for n, t in ((n, _three(c)) for n, c in by_table.items()) if t is not None}
         if embers:
             entries = read_pads(request.POST, list(by_table), event.embers_hands)
         else:
-            entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat)
+            entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat, threes=threes)
         confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
             if entry.blank and number_ != confirm_table:
                 continue
             sheet = None if entry.blank else entry.sheet()
-            problems = sheet_problems(sheet, form=rules) if sheet is not None else []
+            three = threes.get(number_)
+            form = table_form(rules, by_table[number_].variant, three[1] if three else "")
+            problems = sheet_problems(sheet, form=form) if sheet is not None else []
             if problems:
                 entry.errors = problems
                 continue
@@ -259,7 +297,7 @@ def score_entry(request, event_id, number):
         elif cell.result is not None and embers:
             values = pad_values(f"t{cell.table.number}-", cell.result.sheet, event.embers_hands)
         elif cell.result is not None:
-            values = values_from_sheet(cell.table.number, cell.result.sheet, cutthroat=cutthroat)
+            values = _values(cell, cell.result.sheet, cutthroat=cutthroat)
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
@@ -294,7 +332,7 @@ def score_entry(request, event_id, number):
             "earlier": earlier,
             "earlier_words": _earlier_words(earlier) if earlier else "",
             "first_earlier": earlier[0][0] if earlier else None,
-            "next_game": next_game(grid),
+            "next_game": selectors.next_game(grid),
         },
         status=status,
     )

@@ -21,8 +21,8 @@ DIRECTIONS = (MAJORS, MINORS)
 
 def game_result(play) -> GameResult | None:
     """A confirmed play as a progressive scoresheet (``None`` when unconfirmed or half-seated)."""
-    if not play.confirmed or play.majors is None or play.minors is None:
-        return None
+    if not play.confirmed or play.majors is None or play.minors is None or getattr(play, "odd", None):
+        return None  # (a table of three has no sides: its players' figures are its own, ``game_scores``)
     return GameResult(
         game=play.round,
         table=play.table,
@@ -94,6 +94,11 @@ def game_scores(plays: Iterable, *, matchpoints: bool) -> list[GameScore]:
     """Each side's ``GameScore``: its net (tally events) or its matchpoints with the set's top."""
     out = []
     for play in plays:
+        if getattr(play, "odd", None) and not matchpoints:  # a table of three: each player's own figure
+            figures = play.odd_nets or {}
+            for player, net in figures.items():
+                out.append(GameScore(player, play.round, net, None, tuple(p for p in figures if p != player)))
+            continue
         for direction in DIRECTIONS:
             side = play.side(direction)
             other = play.other(direction)

@@ -43,6 +43,7 @@ from . import adapters
 from .adapters import DIRECTIONS, MAJORS, MINORS
 from .coop import CoopGrades, coop_grades
 from .models import ArtificialScore, FouledSet, StandingsOptions
+from .tables_of_three import score_tables_of_three
 
 S = Submission.Status
 LIVE = (S.CONFIRMED, S.SUBMITTED, S.DISPUTED)
@@ -144,6 +145,8 @@ class Play:
     submission: SubmissionRow | None = None
     seat_players: dict = field(default_factory=dict)  # individual events: suit -> player id
     individual: dict | None = None  # cutthroat, confirmed: player id -> own score (seat order)
+    odd: tuple | None = None  # a progressive individual's table of three: (variant, seats)
+    odd_nets: dict | None = None  # ... confirmed, tally events: player id -> figure (variants.table_nets)
 
     @property
     def status(self) -> str:
@@ -364,10 +367,21 @@ class EventResults(_ByKind):
             if play.individual is not None
         ]
 
+    def three_results(self) -> list[tally_engine.CutthroatResult]:
+        """A progressive individual's tables of three, confirmed: each player's figure, for the
+        tally cards' cross-check beside ``game_results`` (their figures add up to zero)."""
+        return [tally_engine.CutthroatResult(p.round, p.table, p.odd_nets) for p in self.play_list() if p.odd_nets]
+
     def tallies(self) -> dict[Hashable, tally_engine.Tally]:
         """Each entrant's tally; cutthroat: each player's own score per game in place of a net."""
         if not self.cutthroat:
-            return tally_engine.tallies(self.game_results())
+            out = tally_engine.tallies(self.game_results())
+            for play in self.play_list():  # tables of three: each player's own figure
+                for pid, net in (play.odd_nets or {}).items():
+                    tally = out.setdefault(pid, tally_engine.Tally(pid))
+                    tally.nets[play.round] = net
+                    tally.tables[play.round] = play.table
+            return out
         out: dict[Hashable, tally_engine.Tally] = {}
         for play in self.play_list():
             for pid, score in (play.individual or {}).items():
@@ -717,6 +731,7 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
                         side.score, side.net = score, net
         result.tables = sorted({t for _, t in result.plays})
     _score_cutthroat(out)
+    score_tables_of_three(out)
     for adjustment in artificial:
         where = table_pk.get((adjustment.round_id, adjustment.table_id))
         if where is None:

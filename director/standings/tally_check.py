@@ -196,7 +196,7 @@ def check_tally_cards(
         # cards not typed yet are listed once rather than one line each.
         found = tally_engine.cross_check(
             cards,
-            results.game_results() if against_sheets else None,
+            [*results.game_results(), *results.three_results()] if against_sheets else None,
             names=names,
             zero_sum=len(cards) == len(entrants),
         )

@@ -24,6 +24,7 @@ from director.events import services as event_services
 from director.events.access import event_for
 from director.events.models import Event, Round
 from director.events.selectors import label_games
+from scoring.cards import SUITS
 
 from . import charts, exports, services, tally_check
 from .clock import clock_state, mmss
@@ -137,6 +138,7 @@ def round_results(request, event_id, number=None):
         awaited=awaited,
         sitting_out=results.sitting_out.get(number, []),
         confirmed=sum(1 for p in plays if p.confirmed),
+        suits=SUITS,  # the seats' columns, in suit order
     )
     return render(request, "director/standings/round.html", context)
 

@@ -1,7 +1,8 @@
 """Reading the table's scoresheet from the page's form fields or a JSON body.
 
 Fields: ``cal-S``, ``unf-S``, ``rev-S`` per seat (S H D C), and the trick piles ``pile-majors`` and
-``pile-minors`` (cutthroat: ``pile-S`` ... one per player). Values are passed on as typed:
+``pile-minors`` (cutthroat and a club night's table of three: ``pile-S`` ... one per player, for
+the table's seats only). Values are passed on as typed:
 ``scoring.scores`` (through ``results.services``) is the judge of them. Blank revokes are none.
 """
 
@@ -13,28 +14,30 @@ SIDES = ("majors", "minors")
 MAX_TEXT = 20
 
 
-def field_names(*, cutthroat: bool = False) -> list[tuple[str, str, str]]:
-    """``(field name, sheet section, key)`` in tab order."""
+def field_names(*, cutthroat: bool = False, seats: str = SEATS) -> list[tuple[str, str, str]]:
+    """``(field name, sheet section, key)`` in tab order; ``seats``: a table of three's seats."""
     names = []
-    for seat in SEATS:
+    for seat in seats:
         names.append((f"cal-{seat}", "calypsos", seat))
         names.append((f"unf-{seat}", "unfinished", seat))
-    for key in SEATS if cutthroat else SIDES:
+    for key in seats if cutthroat else SIDES:
         names.append((f"pile-{key}", "trick_piles", key))
-    for seat in SEATS:
+    for seat in seats:
         names.append((f"rev-{seat}", "revokes", seat))
     return names
 
 
-def sheet_from_fields(data, *, cutthroat: bool = False) -> dict:
+def sheet_from_fields(data, *, cutthroat: bool = False, seats: str = SEATS, tag: str = "") -> dict:
+    """The sheet typed in the fields. ``tag``: its ``form`` (``cutthroat``, or ``neutralised`` at a
+    Neutralised table of three), default ``cutthroat`` for a sheet with a trick pile per player."""
     sheet: dict[str, dict] = {"calypsos": {}, "unfinished": {}, "trick_piles": {}, "revokes": {}}
-    for name, section, key in field_names(cutthroat=cutthroat):
+    for name, section, key in field_names(cutthroat=cutthroat, seats=seats):
         value = str(data.get(name, "") or "")[:MAX_TEXT].strip()
         if section == "revokes" and value == "":
             value = "0"
         sheet[section][key] = value
     if cutthroat:
-        sheet["form"] = "cutthroat"
+        sheet["form"] = tag or "cutthroat"  # type: ignore[assignment]
     return sheet
 
 
@@ -49,14 +52,14 @@ def values_from_sheet(sheet: dict | None) -> dict[str, str]:
     return values
 
 
-def typed_sheet(sheet, *, cutthroat: bool = False) -> dict | None:
+def typed_sheet(sheet, *, cutthroat: bool = False, seats: str = SEATS, tag: str = "") -> dict | None:
     """A sheet as typed on a phone (form fields or the page's JSON), cut down to the sheet's boxes
     as short text: safe to keep in the phone's session and to show back. None if it is not a sheet."""
     if not isinstance(sheet, dict):
         return None
     fields = {}
-    for name, section, key in field_names(cutthroat=cutthroat):
+    for name, section, key in field_names(cutthroat=cutthroat, seats=seats):
         part = sheet.get(section)
         value = part.get(key) if isinstance(part, dict) else None
         fields[name] = "" if value is None else str(value)
-    return sheet_from_fields(fields, cutthroat=cutthroat)
+    return sheet_from_fields(fields, cutthroat=cutthroat, seats=seats, tag=tag)

@@ -169,15 +169,6 @@ def _locked_game(table: Table, round_number) -> tuple[Table, Round]:
     return table, current
 
 
-def _replay(table: Table, key: str | None) -> Submission | None:
-    if not key:
-        return None
-    earlier = Submission.objects.select_related("round", "table").filter(idempotency_key=key).first()
-    if earlier is not None and earlier.table_id != table.pk:
-        raise Conflict("this idempotency key was already used for another table", field="idempotency_key")
-    return earlier
-
-
 def submit(
     *,
     table: Table,
@@ -196,7 +187,7 @@ def submit(
     game is not the table's current one, ``ValidationError`` for a sheet that does not add up.
     """
     side = _check_side(side)
-    results._check_key(idempotency_key)
+    results.check_key(idempotency_key)
     with transaction.atomic():
         table, round = _locked_game_or_replay(table, round_number, idempotency_key)
         if isinstance(round, Submission):
@@ -254,7 +245,7 @@ def _locked_game_or_replay(table: Table, round_number, key):
 
     A retry is answered with the first result even if the game has closed since."""
     locked = Table.objects.select_for_update().get(pk=table.pk)
-    earlier = _replay(locked, key)
+    earlier = results.replayed(key, locked)  # any game: a retry after the game moved on
     if earlier is not None:
         return locked, earlier
     return _locked_game(locked, round_number)

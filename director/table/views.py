@@ -19,6 +19,7 @@ naming it. A body that is not JSON at all, too deep or too large never reaches t
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import JsonResponse
@@ -31,15 +32,16 @@ from director.audit.context import request_ip
 from director.core import json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.embers import is_embers
-from director.events.models import Event
-from director.events.selectors import next_places, table_by_token
-from director.results.adapters import score_sheet, sheet_problems
+from director.events.selectors import table_by_token
+from director.movements.selectors import load_movement, where_next
+from director.results.adapters import CUTTHROAT, SheetRules, score_sheet, sheet_problems, table_form
 from director.results.embers import sheet_form_of
 from director.results.embers_pad import pad_values, read_pad, typed_pad
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
+from scoring.variants import TABLE_FORMS, neutralised_cards
 
 from . import services
 from .embers import embers_context, embers_typed
@@ -123,20 +125,73 @@ def _table(token):
         return None
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The boxes of a table's sheet: ``rules`` as ``results.adapters.score_sheet`` takes them
+    (partnership, cutthroat, a table of three's variant, or an Embers night's pad) and the ``seats``
+    that have boxes."""
+
+    rules: SheetRules
+    seats: str = SEATS
+
+    @property
+    def form(self) -> str:
+        return self.rules.form
+
+    @property
+    def cutthroat(self) -> bool:  # a trick pile per player, no partnership totals
+        return self.form == CUTTHROAT or bool(self.three)
+
+    @property
+    def three(self) -> str:  # a club night's table of three: its variant ("" otherwise)
+        return self.form if self.form in TABLE_FORMS else ""
+
+    @property
+    def tag(self) -> str:  # the sheet's "form" as sent
+        return "neutralised" if neutralised_cards(self.form) else "cutthroat" if self.cutthroat else ""
+
+    def fields(self) -> dict:
+        return {"cutthroat": self.cutthroat, "seats": self.seats}
+
+
+def _side_marks(layout: Layout) -> dict[str, list[tuple[str, str]]]:
+    """Each side's seats as (suit, symbol): at a table of three, only the seats in play."""
+    return {
+        direction: [(s, SUIT_SYMBOLS[s]) for s in layout.seats if (s in MAJOR_SUITS) == (direction == "majors")]
+        for direction in ("majors", "minors")
+    }
+
+
+def _layout(state) -> Layout:
+    variant = state.cell.variant if state.cell is not None else None
+    if variant in TABLE_FORMS:
+        seats = "".join(suit for suit, _, _ in state.cell.seat_list)
+        return Layout(table_form(state.event.form, variant, seats), seats)
+    return Layout(table_form(sheet_form_of(state.event), variant))
+
+
 def _seats(state) -> list[dict]:
     cell = state.cell
     rows = []
+    if cell is not None and cell.variant in TABLE_FORMS:  # a table of three: its seats, clockwise
+        return [
+            {"seat": suit, "symbol": symbol, "side": "majors" if suit in MAJOR_SUITS else "minors", "player": p.name}
+            for suit, symbol, p in cell.seat_list
+        ]
+    duet = cell is not None and cell.variant == "duet"  # each player has a hand and a dummy
     for seat in SEATS:
         side = None
         if cell is not None:
             side = cell.majors if seat in MAJOR_SUITS else cell.minors
         player = side.seats.get(seat) if side is not None else None
+        if duet and side is not None:
+            player = next(iter(side.seats.values()), None)
         rows.append(
             {
                 "seat": seat,
                 "symbol": SUIT_SYMBOLS[seat],
                 "side": "majors" if seat in MAJOR_SUITS else "minors",
-                "player": player.name if player is not None else "",
+                "player": (player.name + (" (dummy)" if duet and seat in "HD" else "")) if player is not None else "",
             }
         )
     return rows
@@ -196,7 +251,8 @@ def _keep_typed(request, table, sheet, side) -> None:
     if is_embers(table.event):
         typed = typed_pad(sheet, table.event.embers_hands)
     else:
-        typed = typed_sheet(sheet, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+        layout = _layout(services.table_state(table))
+        typed = typed_sheet(sheet, **layout.fields(), tag=layout.tag)
     if typed is not None:
         round = services.table_game(table)
         request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
@@ -211,9 +267,9 @@ def _typed_comparison(request, table, state) -> dict | None:
     kept = request.session.get(_kept_key(table))
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
-    form = sheet_form_of(state.event)
-    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=form)]
-    scored = None if problems else score_sheet(kept["sheet"], form=form)
+    rules = _layout(state).rules
+    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=rules)]
+    scored = None if problems else score_sheet(kept["sheet"], form=rules)
     if is_embers(state.event):
         return embers_typed(kept, state, problems, scored) | {"side": SIDE_LABELS.get(kept.get("side") or "", "")}
     return {
@@ -231,7 +287,14 @@ def _values(event, sheet) -> dict[str, str]:
 
 
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
-    cutthroat = state.event.form == Event.Form.CUTTHROAT
+    layout = _layout(state)
+    cutthroat = layout.cutthroat
+    # a table of three's "sides" are where its seats are written (without ♦: ♠♥ and ♣)
+    labels = dict(SIDE_LABELS)
+    if layout.three:
+        labels = {
+            d: "".join(SUIT_SYMBOLS[s] for s in layout.seats if (s in MAJOR_SUITS) == (d == "majors")) for d in labels
+        }
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
     sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
@@ -245,7 +308,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         side = state.side if sent_here else services.other_side(state.side)
     return {
         # Once the game is confirmed: where each side and the game set go next (as a Bridgemate does).
-        "where_next": next_places(state.event).get((state.round.number, table.number))
+        "where_next": where_next(load_movement(state.event), state.round.number, table.number)
         if state.status == "confirmed"
         else None,
         "typed": _typed_comparison(request, table, state),
@@ -258,22 +321,28 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         **embers_context(state, values),
         "pile_keys": [
             (k, SUIT_SYMBOLS[k] if cutthroat else SIDE_LABELS[k])
-            for k in (SEATS if cutthroat else ("majors", "minors"))
+            for k in (layout.seats if cutthroat else ("majors", "minors"))
         ],
+        "variant_form": layout.three,
+        # the radio buttons' marks: who is "majors" and who "minors" at this table
+        "side_marks": _side_marks(layout),
         "values": values or {},
         "errors": errors or [],
         "side": side or "",
-        "side_labels": SIDE_LABELS,
-        "submitted_by": SIDE_LABELS.get(state.side or "", ""),
+        "side_labels": labels,
+        "submitted_by": labels.get(state.side or "", ""),
         "confirmer": confirmer,
         "sent_here": sent_here,
-        "confirmer_label": SIDE_LABELS.get(confirmer or "", ""),
+        "confirmer_label": labels.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
-        "field_names": [name for name, _, _ in field_names(cutthroat=cutthroat)],
+        "field_names": [name for name, _, _ in field_names(**layout.fields())],
         "client_state": {
             **state.to_dict(),
             "sent_here": sent_here,
             "cutthroat": cutthroat,
+            "table_form": layout.three,  # a table of three: its variant (scores.js checkTable) ...
+            "sheet_tag": layout.tag,  # ... the "form" its sheet is sent with ...
+            "seats": layout.seats,  # ... and its seats
             "urls": {
                 "state": reverse("table:state", args=[table.token]),
                 "submit": reverse("table:submit", args=[table.token]),
@@ -343,7 +412,7 @@ def submit(request, token):
         data = _body(request)
     except _BadBody:
         return _bad_body(request, table)
-    cutthroat = table.event.form == Event.Form.CUTTHROAT
+    layout = _layout(services.table_state(table))
     if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
@@ -351,8 +420,8 @@ def submit(request, token):
         pad = read_pad(data, table.number, "", table.event.embers_hands)
         sheet, values = pad.sheet(), pad.values
     else:
-        sheet = sheet_from_fields(data, cutthroat=cutthroat)
-        values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(cutthroat=cutthroat)}
+        sheet = sheet_from_fields(data, **layout.fields(), tag=layout.tag)
+        values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(**layout.fields())}
     side = data.get("side") if isinstance(data.get("side"), str) else None
     try:
         _text(data, "side")
@@ -439,7 +508,8 @@ def _proposal(table, data) -> dict | None:
     if data.get("propose") and is_embers(table.event):
         return read_pad(data, table.number, "", table.event.embers_hands).sheet()
     if data.get("propose"):
-        return sheet_from_fields(data, cutthroat=table.event.form == Event.Form.CUTTHROAT)
+        layout = _layout(services.table_state(table))
+        return sheet_from_fields(data, **layout.fields(), tag=layout.tag)
     return None
 
 

@@ -42,6 +42,7 @@ from .model import (
 )
 from .pairs import progressive_pairs
 from .warnings import MovementWarning, movement_warnings
+from .where import NextMove, NextPlaces, next_places
 
 __all__ = [
     "BAROMETER",
@@ -64,6 +65,8 @@ __all__ = [
     "Movement",
     "MovementError",
     "MovementWarning",
+    "NextMove",
+    "NextPlaces",
     "PartnershipId",
     "Placement",
     "Player",
@@ -74,6 +77,7 @@ __all__ = [
     "deal_lineup",
     "mitchell",
     "movement_warnings",
+    "next_places",
     "pair_key",
     "progressive_individual_next",
     "progressive_individual_start",

@@ -46,7 +46,8 @@ def relabel(movement: Movement, ids: Mapping[PartnershipId, PartnershipId], memb
     return dataclasses.replace(
         movement,
         rounds=[
-            {t: TableRound(side(e.majors), side(e.minors), e.game_set) for t, e in r.items()} for r in movement.rounds
+            {t: dataclasses.replace(e, majors=side(e.majors), minors=side(e.minors)) for t, e in r.items()}
+            for r in movement.rounds
         ],
         sitting_out=[[side(s) for s in out] for out in movement.sitting_out],
         teams={name: (side(a), side(b)) for name, (a, b) in movement.teams.items()},
@@ -137,7 +138,8 @@ def swap(movement: Movement, a: Side, b: Side, from_round: int) -> Movement:
 
     for index in range(from_round - 1, len(movement.rounds)):
         movement.rounds[index] = {
-            t: TableRound(side(e.majors), side(e.minors), e.game_set) for t, e in movement.rounds[index].items()
+            t: dataclasses.replace(e, majors=side(e.majors), minors=side(e.minors))
+            for t, e in movement.rounds[index].items()
         }
         movement.sitting_out[index] = [side(s) for s in movement.sitting_out[index]]
     return movement
@@ -209,10 +211,13 @@ def place_players(movement: Movement, ids: Sequence[Player], from_round: int) ->
     side first); four to six latecomers together make a new table. Changes ``movement``; a game
     whose every table has six players raises ``MovementError``."""
     placements: list[Placement] = []
+    own_table: int | None = None  # four or more latecomers keep the new table they make
     for number in range(from_round, len(movement.rounds) + 1):
         tables = movement.rounds[number - 1]
         if len(ids) >= 4:
-            table = max([movement.tables, *tables]) + 1
+            if own_table is None or own_table in tables:
+                own_table = max([movement.tables, *tables]) + 1
+            table = own_table
             half = len(ids) // 2
             tables[table] = TableRound(tuple(ids[:half]), tuple(ids[half:]), None)
             movement.tables = max(movement.tables, table)
@@ -231,6 +236,17 @@ def place_players(movement: Movement, ids: Sequence[Player], from_round: int) ->
             table = min(room, key=lambda t: (sizes[t], t))
             entry = tables[table]
             majors, minors = movement.players_of(entry.majors), movement.players_of(entry.minors)
+            if entry.variant:  # a table of three becomes a four (its seats in order, then the newcomer)
+                if len(entry.seats) != 3:
+                    raise MovementError(
+                        f"table {table} in game {number} is a Duet of two; bring two latecomers in together "
+                        "to make it a table of four"
+                    )
+                at = movement.lineup(number, table)[0]
+                seated = (*(at[s] for s in entry.seats), player)
+                tables[table] = TableRound(seated[:2], seated[2:], entry.game_set)
+                placements.append((number, table))
+                continue
             if len(majors) < len(minors):
                 entry = TableRound((*majors, player), entry.minors, entry.game_set)
             else:

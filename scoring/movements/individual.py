@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from ..cards import SUITS
+from ..variants import neutralised_cards
 from .model import (
     DIRECTIONS,
     MAJORS,
@@ -30,6 +32,7 @@ from .model import (
     pair_key,
     spread,
 )
+from .odd import DUET, NAMES, OddTables, describe_sizes, odd_sizes, seat_players
 
 Partnerships = Mapping[int, tuple[Sequence[Player], Sequence[Player]]]
 
@@ -51,6 +54,40 @@ def table_sizes(players: int, tables: int) -> dict[int, int]:
         for position in spread(extra - tables, tables):
             sizes[position + 1] = 6
     return sizes
+
+
+def seating_sizes(players: int, tables: int | None = None) -> dict[int, int]:
+    """The size of each table: four to six (``table_sizes``), or — for the two, three or seven
+    players those cannot seat — a table of two, of three, or a four and a three (``odd.odd_sizes``)."""
+    odd = odd_sizes(players)
+    if odd is not None and tables in (None, len(odd)):
+        return {table: size for table, size in enumerate(odd, start=1)}
+    if players < 2:
+        raise MovementError(f"{players} player{'s' * (players != 1)}: a night needs at least two")
+    tables = max(players // 4, 1) if tables is None else check_count(tables, "the number of tables")
+    if odd is None and not 4 * tables <= players <= 6 * tables:
+        fewest, most = -(-players // 6), players // 4
+        raise MovementError(
+            f"{players} players cannot fill {tables} table{'s' * (tables != 1)} of four to six "
+            f"(that needs {4 * tables} to {6 * tables} players); {players} players fill {fewest} to {most} tables"
+        )
+    if odd is not None:
+        raise MovementError(
+            f"{players} players cannot fill {tables} table{'s' * (tables != 1)}: "
+            f"they are seated at {describe_sizes(odd)} "
+            f"({len(odd)} table{'s' * (len(odd) != 1)})"
+        )
+    return table_sizes(players, tables)
+
+
+def _seat_odd(cut: tuple[Player, ...], odd: OddTables) -> TableRound | None:
+    """A table of three or two seated by the cut (``None`` for four to six players)."""
+    found = odd.for_size(len(cut))
+    if found is None:
+        return None
+    variant, seats = found
+    sides = seat_players(cut, seats)
+    return TableRound(sides[MAJORS], sides[MINORS], variant=variant, seats=seats)
 
 
 def _rng(seed: int | str | None, *parts: object) -> random.Random:
@@ -94,7 +131,13 @@ def _seat(
     return TableRound(_order_trio(majors, x_count), _order_trio(minors, x_count))
 
 
-def _override(entry_players: set, table: int, given: tuple[Sequence[Player], Sequence[Player]]) -> TableRound:
+def _override(
+    entry_players: set, table: int, given: tuple[Sequence[Player], Sequence[Player]], seated: TableRound
+) -> TableRound:
+    if seated.variant:
+        raise MovementError(
+            f"table {table} seats {len(entry_players)} to play {NAMES[seated.variant]}: it has no partnerships to enter"
+        )
     majors, minors = tuple(given[0]), tuple(given[1])
     if set(majors) | set(minors) != entry_players or len(majors) + len(minors) != len(entry_players):
         raise MovementError(
@@ -110,6 +153,7 @@ def progressive_individual_start(
     seed: int | str | None = 0,
     *,
     partnerships: Partnerships | None = None,
+    odd: OddTables | None = None,
 ) -> Movement:
     """Seat round 1: players drawn at random to tables, each table cutting for partnerships.
 
@@ -118,21 +162,19 @@ def progressive_individual_start(
     of five or six) play against the rest, the side with the highest card taking the majors.
     ``partnerships`` lets the director enter a table's sides instead of the cut:
     ``{table: (majors players, minors players)}`` naming exactly the players seated there.
+
+    Two, three or seven players, whom tables of four to six cannot seat, get a table of two, of
+    three, or a four and a three (the last table; ``seating_sizes``). A table of three plays
+    ``odd.three`` (three-handed cutthroat without ``odd.removed`` unless the night chose split
+    partnership or Neutralised), a table of two Calypso Duet; the cut seats them clockwise from
+    the first seat of the variant.
     """
     names = check_ids(players, "players")
-    count = len(names)
-    if count < 4:
-        raise MovementError(f"{count} player{'s' * (count != 1)}: a table needs at least four")
-    tables = count // 4 if tables is None else check_count(tables, "the number of tables")
-    if not 4 * tables <= count <= 6 * tables:
-        fewest, most = -(-count // 6), count // 4
-        raise MovementError(
-            f"{count} players cannot fill {tables} table{'s' * (tables != 1)} of four to six "
-            f"(that needs {4 * tables} to {6 * tables} players); {count} players fill {fewest} to {most} tables"
-        )
+    odd = odd or OddTables()
+    sizes = seating_sizes(len(names), tables)
+    tables = len(sizes)
     if seed is None:  # a fresh seed, recorded in the movement so the evening can be replayed
         seed = random.SystemRandom().randrange(2**31)
-    sizes = table_sizes(count, tables)
     order = sorted(names, key=_sort_key)
     _rng(seed, "seating").shuffle(order)
     first: dict[int, TableRound] = {}
@@ -144,9 +186,9 @@ def progressive_individual_start(
         cut = _cut(seed, 1, table, group)
         cuts[table] = cut
         high = (size + 1) // 2
-        first[table] = _seat(cut, list(cut[:high]), list(cut[high:]), Counter())
+        first[table] = _seat_odd(cut, odd) or _seat(cut, list(cut[:high]), list(cut[high:]), Counter())
         if partnerships and table in partnerships:
-            first[table] = _override(set(group), table, partnerships[table])
+            first[table] = _override(set(group), table, partnerships[table], first[table])
     unknown = set(partnerships or ()) - set(first)
     if unknown:
         raise MovementError(f"partnerships entered for table {min(unknown)}, which is not in play")
@@ -160,7 +202,16 @@ def progressive_individual_start(
     )
     if tables == 1:
         movement.notes.append("one table: nobody can move; partners change by the cut")
+    _note_odd(movement, 1)
     return movement.validate()
+
+
+def _note_odd(movement: Movement, number: int) -> None:
+    """Name each table of three or two of round ``number`` and what it plays."""
+    for table, entry in sorted(movement.rounds[number - 1].items()):
+        if entry.variant:
+            size = "three" if len(entry.seats) == 3 else "two"
+            movement.notes.append(f"round {number}: table {table} seats {size} and plays {NAMES[entry.variant]}")
 
 
 def _winner(value: object, round_number: int, table: int) -> str | None:
@@ -176,6 +227,46 @@ def _winner(value: object, round_number: int, table: int) -> str | None:
     raise MovementError(
         f"round {round_number}, table {table}: result {value!r} is not 'majors', 'minors', 'tie' or the majors' net"
     )
+
+
+def _seat_winner(
+    value: object, entry: TableRound, seed: int | str | None, number: int, table: int, movement: Movement
+) -> str:
+    """The winning seat of a table of three from a seat letter or ``{player or seat: figure}``."""
+    at = movement.lineup(number, table)[0]
+    seat_of = {player: seat for seat, player in at.items()}
+    if isinstance(value, str) and value.strip().upper() in entry.seats:
+        return value.strip().upper()
+    if isinstance(value, Mapping):
+        figures: dict[str, int | float] = {}
+        for key, figure in value.items():
+            seat = key if isinstance(key, str) and key in entry.seats else seat_of.get(key)
+            if seat is None or isinstance(figure, bool) or not isinstance(figure, int | float):
+                break
+            figures[seat] = figure
+        else:
+            if set(figures) == set(entry.seats):
+                best = max(figures.values())
+                top = [seat for seat in entry.seats if figures[seat] == best]
+                if len(top) == 1:
+                    return top[0]
+                won = _rng(seed, "coin", number, table).choice(top)
+                movement.coins.append(CoinToss(number, table, won))
+                return won
+    raise MovementError(
+        f"round {number}, table {table}: result {value!r} is not the winning seat ({', '.join(entry.seats)}) "
+        "or a score for each of its three players"
+    )
+
+
+def _odd_of(movement: Movement) -> OddTables:
+    """What the movement's tables of three played (three-handed without ♦ if it had none)."""
+    for tables in reversed(movement.rounds):
+        for entry in tables.values():
+            if entry.variant and entry.variant != DUET:
+                missing = [suit for suit in SUITS if suit not in entry.seats]
+                return OddTables(entry.variant, "D" if neutralised_cards(entry.variant) else missing[0])
+    return OddTables()
 
 
 def _contacts(movement: Movement) -> Counter:
@@ -196,12 +287,20 @@ def progressive_individual_next(
     *,
     partnerships: Partnerships | None = None,
     variant: str = RULES_MOVEMENT,
+    odd: OddTables | None = None,
 ) -> Movement:
     """Record the last round's ``results`` and seat the next round; returns a new ``Movement``.
 
     ``results`` maps every table of the last round to its winner: ``"majors"``, ``"minors"``,
     ``"tie"``, or the majors' net (positive: majors won). A tie is decided by a seeded coin,
     recorded in ``coins``. ``seed`` defaults to the movement's own.
+
+    A table of three (``odd.py``) has one winner, who stays; the other two move up. Its result is
+    the winning seat (``"S"``) or each player's figure — ``{player or seat: score}``, the own score
+    or the split total — the highest winning (a tie among the highest: the seeded coin, which
+    records the seat). A Duet is decided like any table (its sides are one player each). A table
+    seating three or two in the next round plays what ``odd`` says (default: what the movement's
+    tables of three played, or three-handed cutthroat without ♦).
 
     Winners stay. Losers move up one table (the highest wraps to 1). Where three lost, two move up
     and one moves down; ``variant`` says where down is:
@@ -244,12 +343,19 @@ def progressive_individual_next(
     for table in tables:
         if table not in results:
             raise MovementError(f"round {number}: no result for table {table}")
+        entry = last[table]
+        if entry.variant and entry.variant != DUET:  # a table of three: one winner stays
+            seat = _seat_winner(results[table], entry, seed, number, table, movement)
+            recorded[table] = seat
+            at = movement.lineup(number, table)[0]
+            winners[table] = (at[seat],)
+            losers[table] = tuple(at[s] for s in entry.seats if s != seat)
+            continue
         won = _winner(results[table], number, table)
         if won is None:
             won = _rng(seed, "coin", number, table).choice(DIRECTIONS)
             movement.coins.append(CoinToss(number, table, won))
         recorded[table] = won
-        entry = last[table]
         winners[table] = movement.players_of(entry.side(won))
         losers[table] = movement.players_of(entry.side(MINORS if won == MAJORS else MAJORS))
     movement.results.append(recorded)
@@ -263,6 +369,7 @@ def progressive_individual_next(
         arrivals[table].append(player)
 
     x_count = _x_counts(movement)
+    odd = odd or _odd_of(movement)
     seated: dict[int, TableRound] = {}
     cuts: dict[int, tuple[Player, ...]] = {}
     for table in tables:
@@ -273,22 +380,31 @@ def progressive_individual_next(
         rank = {p: i for i, p in enumerate(cut)}
         stay.sort(key=rank.__getitem__)
         come.sort(key=rank.__getitem__)
-        first, second = [stay[0], come[0]], [stay[1], come[1]]
-        if len(stay) == 3:
-            first.append(stay[2])
-        if len(come) == 3:
-            second.append(come[2])
-        first.sort(key=rank.__getitem__)
-        second.sort(key=rank.__getitem__)
-        seated[table] = _seat(cut, first, second, x_count)
+        odd_table = _seat_odd(cut, odd)
+        if odd_table is not None:
+            seated[table] = odd_table
+        elif len(stay) < 2 or len(come) < 2:  # beside a table of three: the cut pairs them as in game 1
+            high = (len(cut) + 1) // 2
+            seated[table] = _seat(cut, list(cut[:high]), list(cut[high:]), x_count)
+        else:
+            first, second = [stay[0], come[0]], [stay[1], come[1]]
+            if len(stay) == 3:
+                first.append(stay[2])
+            if len(come) == 3:
+                second.append(come[2])
+            first.sort(key=rank.__getitem__)
+            second.sort(key=rank.__getitem__)
+            seated[table] = _seat(cut, first, second, x_count)
         if partnerships and table in partnerships:
-            seated[table] = _override(set(cut), table, partnerships[table])
+            seated[table] = _override(set(cut), table, partnerships[table], seated[table])
     unknown = set(partnerships or ()) - set(seated)
     if unknown:
         raise MovementError(f"partnerships entered for table {min(unknown)}, which is not in play")
     movement.rounds.append(seated)
     movement.sitting_out.append([])
+    movement.cuts.extend({} for _ in range(number - len(movement.cuts)))  # games seated without a cut
     movement.cuts.append(cuts)
+    _note_odd(movement, number + 1)
     if contacts_note:
         movement.notes.append(contacts_note)
     elif variant == RULES_MOVEMENT:
@@ -335,7 +451,7 @@ def _moves(
     threes = [table for table in tables if len(losers[table]) == 3]
     for table in tables:
         up = step(table, 1)
-        if len(losers[table]) == 2:
+        if len(losers[table]) != 3:  # two (one at a Duet, two at a table of three) move up
             for player in losers[table]:
                 destination[player] = up
             continue

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..cards import SIDE_SUITS
+from ..cards import SIDE_SUITS, SUITS
+from .odd import DEALS, odd_table_problem, side_suits
 
 Player = str | int
 PartnershipId = str | int
@@ -87,14 +88,23 @@ def deal_lineup(players: Sequence[Player], game_index: int = 0) -> tuple[tuple[P
 @dataclass(frozen=True)
 class TableRound:
     """One table in one round: the majors side (Spades/Hearts), the minors side (Diamonds/Clubs)
-    and the game set played there (``None`` when the table deals its own cards)."""
+    and the game set played there (``None`` when the table deals its own cards).
+
+    A table of three or two (``odd.py``) has a ``variant`` and its ``seats`` (the suits its players
+    hold, clockwise); its sides are then the players on majors and on minors suits, not partners."""
 
     majors: Side
     minors: Side
     game_set: int | None = None
+    variant: str | None = None
+    seats: str = ""
 
     def side(self, direction: str) -> Side:
         return self.majors if direction == MAJORS else self.minors
+
+    def suits(self, direction: str) -> tuple[str, ...]:
+        """The suits of ``direction``'s seats at this table, in the side's order."""
+        return side_suits(self.seats, direction) if self.variant else SEAT_SUITS[direction]
 
     def sides(self) -> tuple[tuple[str, Side], tuple[str, Side]]:
         return ((MAJORS, self.majors), (MINORS, self.minors))
@@ -226,8 +236,12 @@ class Movement:
         )
 
     def lineup(self, round_number: int, table: int) -> list[dict[str, Player]]:
-        """Who holds each suit's seat in each of the four deals at ``table`` in ``round_number``."""
+        """Who holds each suit's seat in each of the four deals at ``table`` in ``round_number`` (at a
+        table of three or two: in each of its variant's deals, the same seats throughout)."""
         entry = self._table(round_number, table)
+        if entry.variant:  # a table of three or two: everyone keeps their seat for the whole game
+            seated = {s: p for d, side in entry.sides() for s, p in zip(entry.suits(d), side, strict=True)}
+            return [dict(seated) for _ in range(DEALS[entry.variant])]
         deals: list[dict[str, Player]] = [{} for _ in range(4)]
         for direction, side in entry.sides():
             players = self.players_of(side)
@@ -275,6 +289,10 @@ class Movement:
                         other = entry.minors if direction == MAJORS else entry.majors
                         seat = SEAT_SUITS[direction][players.index(who)] if len(players) == 2 else None
                         partners = tuple(p for p in players if p != who)
+                        if entry.variant:  # no partners at a table of three or two
+                            seat = entry.suits(direction)[players.index(who)]
+                            other = tuple(p for _, s in entry.sides() for p in self.players_of(s) if p != who)
+                            partners = ()
                         return Placement(round_number, table, direction, entry.game_set, partners, other, seat)
             if any(who in self.players_of(side) for side in out):
                 return Placement(round_number, None)
@@ -326,6 +344,10 @@ class Movement:
             for entry in tables.values():
                 individual = individual or isinstance(entry.majors, tuple)
                 majors, minors = self._units_of(entry.majors), self._units_of(entry.minors)
+                if entry.variant:  # a table of three or two: everyone plays everyone
+                    for a, b in combinations(majors + minors, 2):
+                        met[key(a, b)] += 1
+                    continue
                 for a in majors:
                     for b in minors:
                         met[key(a, b)] += 1
@@ -358,8 +380,10 @@ class Movement:
                 for own, other in ((majors, minors), (minors, majors)):
                     for p in own:
                         games[p] += 1
-                        partners.setdefault(p, set()).update(q for q in own if q != p)
-                        opponents.setdefault(p, set()).update(other)
+                        mates = () if entry.variant else tuple(q for q in own if q != p)
+                        partners.setdefault(p, set()).update(mates)
+                        rivals = tuple(q for q in own if q not in mates and q != p)  # a table of three or two
+                        opponents.setdefault(p, set()).update(other + rivals)
         return {
             p: PlayerMixing(games[p], len(partners.get(p, ())), len(opponents.get(p, ())))
             for p in sorted(games, key=_sort_key)
@@ -418,7 +442,7 @@ class Movement:
                     )
                 player_at[player] = at
 
-        for table in sorted(tables):
+        for table in sorted(tables, key=_sort_key):  # a table given as text is refused, not compared with 1
             entry = tables[table]
             if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= self.tables:
                 raise MovementError(f"round {number}: table {table!r} is not one of tables 1..{self.tables}")
@@ -426,6 +450,13 @@ class Movement:
                 raise MovementError(f"round {number}, table {table}: {entry!r} is not a TableRound")
             if entry.majors == entry.minors:
                 raise MovementError(f"round {number}, table {table}: {_label(entry.majors)} is on both sides")
+            if entry.variant is not None:  # a table of three or two
+                problem = odd_table_problem(entry)
+                if problem:
+                    raise MovementError(f"round {number}, table {table}{problem}")
+                for direction, side in entry.sides():
+                    place(side, (table, direction))
+                continue
             size = 0
             for direction, side in ((MAJORS, entry.majors), (MINORS, entry.minors)):
                 if side is None or side == "":
@@ -552,20 +583,23 @@ class Movement:
             for table, winner in sorted(result.items()):
                 if table not in here:
                     raise MovementError(f"round {number}: a result for table {table}, which did not play")
-                if winner not in DIRECTIONS:
-                    raise MovementError(f"round {number}, table {table}: the winner is {winner!r}, not majors/minors")
                 entry = here[table]
+                seats = entry.seats if entry.variant and entry.variant != "duet" else ""
+                if winner not in (DIRECTIONS if not seats else tuple(seats)):
+                    wanted = "majors/minors" if not seats else f"one of its seats {seats}"
+                    raise MovementError(f"round {number}, table {table}: the winner is {winner!r}, not {wanted}")
                 for direction, side in entry.sides():
-                    for player in self.players_of(side):
+                    for index, player in enumerate(self.players_of(side)):
                         if player not in seat_after:
                             continue  # went home; a director's edit
                         moved = seat_after[player] != table
-                        if direction == winner and moved:
+                        won = entry.suits(direction)[index] == winner if seats else direction == winner
+                        if won and moved:
                             raise MovementError(
                                 f"round {number + 1}: {player!r} won at table {table} in round {number} "
                                 f"but moved to table {seat_after[player]}"
                             )
-                        if direction != winner and not moved and self.tables > 1 and len(here) > 1:
+                        if not won and not moved and self.tables > 1 and len(here) > 1:
                             raise MovementError(
                                 f"round {number + 1}: {player!r} lost at table {table} in round {number} but stayed"
                             )
@@ -581,6 +615,7 @@ class Movement:
             "rounds": [
                 {
                     str(table): {"majors": _side_out(e.majors), "minors": _side_out(e.minors), "game_set": e.game_set}
+                    | ({"variant": e.variant, "seats": e.seats} if e.variant else {})
                     for table, e in sorted(tables.items())
                 }
                 for tables in self.rounds
@@ -612,7 +647,10 @@ class Movement:
             rounds = [
                 {
                     _table_number(table): TableRound(
-                        _side_in(entry["majors"]), _side_in(entry["minors"]), _opt_int(entry.get("game_set"))
+                        _side_in(entry["majors"]),
+                        _side_in(entry["minors"]),
+                        _opt_int(entry.get("game_set")),
+                        *_odd_in(entry),
                     )
                     for table, entry in round_tables.items()
                 }
@@ -677,10 +715,17 @@ def _side_in(value: Any) -> Side:
     raise MovementError(f"{value!r} is not a partnership id or a list of players")
 
 
+def _odd_in(entry: Mapping) -> tuple[str | None, str]:
+    variant = entry.get("variant")
+    if variant is None:
+        return None, ""
+    return str(variant), str(entry.get("seats", ""))
+
+
 def _direction_in(value: Any, table: Any) -> str:
-    if value in DIRECTIONS:
-        return value
-    raise MovementError(f"result at table {table}: the winner is {value!r}, not majors or minors")
+    if value in DIRECTIONS or (isinstance(value, str) and len(value) == 1 and value in SUITS):
+        return value  # a direction, or the winning seat at a table of three
+    raise MovementError(f"result at table {table}: the winner is {value!r}, not majors, minors or a seat")
 
 
 def _whole(value: Any, what: str) -> int:

@@ -178,8 +178,10 @@ def _rest_majors(
             now[table] = pid
         return repeats, now
 
-    # Those who must rest (fewest byes) and those who may (the next bye level), for fairness.
-    ranked = sorted(major_ids, key=lambda pid: (rests[pid], pid in seated.values(), order[pid]))
+    # Those who must rest (fewest byes) and those who may (the next bye level), for fairness; among
+    # equals, those who played last game first, so nobody sits out twice running when another could.
+    ranked = sorted(major_ids, key=lambda pid: (rests[pid], pid not in seated.values(), order[pid]))
+    position = {pid: i for i, pid in enumerate(ranked)}
     low = rests[ranked[extra - 1]]
     must = [pid for pid in ranked if rests[pid] < low]
     may = [pid for pid in ranked if rests[pid] == low]
@@ -188,7 +190,7 @@ def _rest_majors(
     if comb(len(may), need) <= _SEARCH_LIMIT:
         for choice in combinations(may, need):
             repeats, now = place(set(must) | set(choice))
-            key = (repeats, [order[p] for p in choice])
+            key = (repeats, [position[p] for p in choice])
             if best is None or key < best[0]:
                 best = (key, now)
         return best[1]  # type: ignore[index]

@@ -103,7 +103,7 @@ def club_with_long_name():
     for round_ in match.rounds.order_by("number"):
         for table in {s.table for s in round_.seatings.select_related("table")}:
             results.enter_sheet(table=table, round=round_, sheet=plausible_sheet(rng), by=user)
-    events.finish_event(event=match)
+    results.finish_event(event=match)
     return night, match
 
 

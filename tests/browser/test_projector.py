@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.events import services as events
+from director.results import services as results
 from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import shot
 from tests.director.conftest import make_progressive
@@ -60,7 +61,7 @@ def test_long_names_wrap_and_a_finished_event_shows_final_standings(browser, liv
     names_are_whole_and_every_row_shows(page)
     shot(page, "projector-running")
 
-    events.finish_event(event=big_night, force=True)
+    results.finish_event(event=big_night, force=True)
     page.reload()
     page.get_by_text("Final standings", exact=True).wait_for()
     assert page.locator(".clock").count() == 0 and page.locator(".awaited-panel").count() == 0

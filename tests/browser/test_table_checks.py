@@ -59,3 +59,37 @@ def test_the_phone_names_boxes_in_the_sheets_words(night, phone_page):  # noqa: 
     assert "Calypsos — ♠ player: must be a whole number, not 'x'" in problems
     assert "Trick pile — ♠♥ is 300: a trick pile holds at most the 208 cards in play" in problems
     assert "calypsos.S" not in problems and "trick_piles" not in problems
+
+
+def test_the_directors_cutthroat_entry_words_its_check_with_the_engines_deck(cutthroat_night, page):
+    """The director's score entry words the card check once for both forms (js/score-entry.js
+    ``checkWords``), with the deck the engine's check gives: 208 cards four-handed, 117 with one
+    seat empty — never a 208 written into the page's script."""
+    from director.results.models import Submission
+    from tests.browser.conftest import sign_in
+
+    sign_in(page, "cora", "calypso-2026")
+    page.goto(f"/events/{cutthroat_night.pk}/games/1/scores/")
+    # S 600+300=900, H 140+300=440, D 1310+400=1710, C 180+450=630 (adds up to 208).
+    four = {"cal": [1, 0, 2, 0], "unf": [5, 7, 3, 9], "pile": [30, 30, 40, 45]}
+    for i, seat in enumerate("SHDC"):
+        for kind in ("cal", "unf"):
+            page.fill(f"#t1-{kind}-{seat}", str(four[kind][i]))
+    card = page.locator("#table-1")
+    check = card.locator("[data-role=check]")
+    assert check.inner_text() == "63 of 208 cards so far (4 boxes to fill)"
+    for i, seat in enumerate("SHDC"):
+        page.fill(f"#t1-pile-{seat}", str(four["pile"][i] - (5 if seat == "C" else 0)))
+    assert check.inner_text() == "✗ 203 of 208 cards"
+    page.fill("#t1-pile-C", "45")
+    assert check.inner_text() == "✓ 208 cards"
+    points = {seat: card.locator(f'td.points[data-seat="{seat}"]').inner_text() for seat in "SHDC"}
+    assert points == {"S": "900", "H": "440", "D": "1710", "C": "630"}
+    # Three-handed, no ♣ player: 13×3 + 15 + 63 = 117.
+    page.select_option("#t1-absent", "C")
+    three = {"cal": [1, 0, 2], "unf": [5, 7, 3], "pile": [20, 20, 23]}
+    for i, seat in enumerate("SHD"):
+        for kind in ("cal", "unf", "pile"):
+            page.fill(f"#t1-{kind}-{seat}", str(three[kind][i]))
+    assert check.inner_text() == "✓ 117 cards"
+    assert not Submission.objects.exists()  # nothing is sent while typing

@@ -88,3 +88,30 @@ def enter_all(event: Event, by=None, *, nets: dict | None = None, seed: int = 20
             results.enter_sheet(table=table, round=round_, sheet=plausible_sheet(rng), by=by)
             count += 1
     return count
+
+
+def small_night(club, players, *, start: bool = False, games: int = 3, seed: int = 4, **extra) -> Event:
+    """A progressive individual of ``players`` (two, three or seven seat a Duet or a table of three:
+    issue #17.7), set up as the club night page does; ``extra``: three_table, removed_suit, ..."""
+    from director.movements import night
+
+    event = night.set_up_night(
+        club=club,
+        name="Small night",
+        date=datetime.date(2025, 5, 2),
+        type=Event.Type.PROGRESSIVE_INDIVIDUAL,
+        players=[p.pk for p in players],
+        seed=seed,
+        games=games,
+        **extra,
+    )
+    event.refresh_from_db()  # the seating stores the movement on the event after it was made
+    return events.start_event(event=event) if start else event
+
+
+def seat_players(event, table: int, game: int = 1) -> dict[str, int]:
+    """Suit → player id of ``table`` in ``game``, from the seat rows."""
+    from director.events.models import Seat
+
+    rows = Seat.objects.filter(seating__round__event=event, seating__round__number=game, seating__table__number=table)
+    return {seat.suit: seat.player_id for seat in rows if seat.suit}

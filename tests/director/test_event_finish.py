@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from director.audit.models import AuditEntry
 from director.core.errors import Conflict
-from director.events import selectors
 from director.events import services as events
 from director.events.models import Event, Round
+from director.results import selectors as result_selectors
 from director.results import services as results
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def everything_confirmed(event, sheet, director):
 
 def test_unfinished_results_name_the_games_and_tables(running, sheet, director_a):
     fill(running, sheet, director_a)
-    assert selectors.unfinished_results(running) == [
+    assert result_selectors.unfinished_results(running) == [
         "games 3, 4 have no results",
         "game 2: table 3 has a disputed sheet",
         "game 2: table 2 has a sheet awaiting confirmation",
@@ -52,13 +52,13 @@ def test_unfinished_results_name_the_games_and_tables(running, sheet, director_a
 def test_the_service_refuses_unless_forced_and_logs_the_forced_finish(running, sheet, director_a):
     fill(running, sheet, director_a)
     with pytest.raises(Conflict, match="unfinished results: games 3, 4 have no results") as refused:
-        events.finish_event(event=running)
+        results.finish_event(event=running)
     assert refused.value.field == "unfinished"
     running.refresh_from_db()
     assert running.status == Event.Status.RUNNING and running.rounds.filter(status=Round.Status.OPEN).count() == 3
     assert not AuditEntry.objects.filter(action="events.finish_forced").exists()
 
-    events.finish_event(event=running, force=True)
+    results.finish_event(event=running, force=True)
     running.refresh_from_db()
     assert running.status == Event.Status.FINISHED and not running.rounds.filter(status=Round.Status.OPEN).exists()
     entry = AuditEntry.objects.get(action="events.finish_forced")
@@ -67,8 +67,8 @@ def test_the_service_refuses_unless_forced_and_logs_the_forced_finish(running, s
 
 def test_a_complete_event_finishes_without_force_and_without_a_forced_log(running, sheet, director_a):
     everything_confirmed(running, sheet, director_a)
-    assert selectors.unfinished_results(running) == []
-    events.finish_event(event=running)
+    assert result_selectors.unfinished_results(running) == []
+    results.finish_event(event=running)
     running.refresh_from_db()
     assert running.status == Event.Status.FINISHED
     assert not AuditEntry.objects.filter(action="events.finish_forced").exists()

@@ -9,6 +9,9 @@ from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import lineup, selectors
 from director.events import services as events
 from director.events.models import Event, Partnership, Round, Seat, Seating, Table
+from director.movements.selectors import load_movement
+from director.movements.selectors import path as where_path
+from director.results import services as results
 
 DATE = datetime.date(2025, 3, 14)
 
@@ -115,12 +118,15 @@ def test_progressive_seating_moves_the_minors_up(progressive_a):
             assert cell.majors.partnership.number == t.number  # majors stay
             assert cell.minors.partnership.number == tables + 1 + (t.number - r.number) % tables
             assert cell.status == "missing"
-    # Each minors partnership meets a different majors partnership every game.
+    # Each minors partnership meets a different majors partnership every game (the one where-next,
+    # movements.selectors.path, read from the same rows).
+    state = load_movement(progressive_a)
     for minors_number in range(tables + 1, 2 * tables + 1):
-        partnership = Partnership.objects.get(event=progressive_a, number=minors_number)
-        path = selectors.where_next(progressive_a, partnership)
-        assert len({step["table"] for step in path}) == 4
-        assert [step["table"] for step in path][1] == path[0]["table"] % tables + 1
+        path = [step.table for step in where_path(state, minors_number)]
+        assert len(set(path)) == 4
+        assert path[1] == path[0] % tables + 1
+        seated = {r: c.table.number for (r, _), c in grid.cells.items() if c.minors.partnership.number == minors_number}
+        assert path == [seated[r.number] for r in grid.rounds]
 
 
 def test_database_refuses_a_player_twice_in_a_round(progressive_a):
@@ -144,7 +150,7 @@ def test_event_status_moves(progressive_a):
         events.start_event(event=progressive_a)
     with pytest.raises(Conflict, match="type cannot change"):
         events.update_event(event=progressive_a, type="duplicate-pairs")
-    events.finish_event(event=progressive_a, force=True)  # no results yet: only on purpose
+    results.finish_event(event=progressive_a, force=True)  # no results yet: only on purpose
     assert not progressive_a.rounds.filter(status="open").exists()
 
 

@@ -110,6 +110,22 @@ def test_idempotency_key_returns_the_first_result(place, sheet, director_a):
         results.enter_sheet(table=other_table, round=round_, sheet=sheet, idempotency_key="k-1")
 
 
+def test_a_retried_key_is_one_rule_for_the_director_the_api_and_the_phone(place, sheet, director_a):
+    """``results.services.replayed``: the director's entry and the API pass the game (a key of
+    another game is refused), the table's phone does not (its retry is answered even once the game
+    has moved on); a key of another table is refused either way."""
+    table, round_ = place
+    first = results.enter_sheet(table=table, round=round_, sheet=sheet, by=director_a, idempotency_key="k-9")
+    assert results.replayed("k-9", table, round_) == first
+    assert results.replayed("k-9", table) == first  # the phone's retry, whatever game is current
+    assert results.replayed(None, table) is None and results.replayed("never-sent", table) is None
+    game_two = table.event.rounds.get(number=2)
+    with pytest.raises(Conflict, match="another table or game"):
+        results.replayed("k-9", table, game_two)
+    with pytest.raises(Conflict, match=r"already used for another table$"):
+        results.replayed("k-9", table.event.tables.get(number=2))
+
+
 def test_database_refuses_a_repeated_idempotency_key(place, sheet):
     table, round_ = place
     results.submit_from_table(table=table, round=round_, sheet=sheet, idempotency_key="phone-42")

@@ -111,10 +111,29 @@ def test_a_cutthroat_individual_night_is_seated_for_game_one(club_a, players_a):
         ({"partnerships": []}, ValidationError, "partnerships", "type the partnerships"),
         ({"players": [], "new_players": ["A1", "A2", "A3"]}, ValidationError, "players", "at least four players"),
         (
-            {"type": "progressive-individual", "players": [], "new_players": ["Quick One", "Quick Two", "Quick Three"]},
+            {"type": "progressive-individual", "players": [], "new_players": ["Quick One"]},
             ValidationError,
             "movement",
-            "a table needs at least four",
+            "1 player: a night needs at least two",
+        ),
+        (
+            {"type": "progressive-individual", "three_table": "four-handed", "new_players": ["Quick One"]},
+            ValidationError,
+            "three_table",
+            "what a table of three plays must be one of three-handed, split, neutralised, neutralised-split, "
+            "not 'four-handed'",
+        ),
+        (
+            {"type": "progressive-individual", "removed_suit": ["S"], "new_players": ["Quick One"]},
+            ValidationError,
+            "removed_suit",
+            r"the suit out of the three packs must be one of S, H, D, C, not \['S'\]",
+        ),
+        (
+            {"type": "progressive-individual", "removed_suit": "SH", "new_players": ["Quick One"]},
+            ValidationError,
+            "removed_suit",
+            "must be one of S, H, D, C, not 'SH'",
         ),
         (
             {"type": "duplicate-teams", "players": [], "new_players": ["T1", "T2", "T3", "T4", "T5", "T6"]},

@@ -41,6 +41,11 @@ function sheetAnswer(check, score, sheet) {
 const answers = request.cases.map(({ kind, input }) => {
   if (kind === "partnership") return sheetAnswer(S.check, S.score, input);
   if (kind === "cutthroat") return sheetAnswer(S.checkCutthroat, S.scoreCutthroat, input);
+  if (kind === "table") {
+    const check = (sheet) => S.checkTable(input.form, sheet, input.seats);
+    const score = (sheet) => S.scoreTable(input.form, sheet, input.seats);
+    return sheetAnswer(check, score, input.sheet);
+  }
   if (kind === "words") return S.words(input);
   if (kind === "hand") {
     try {

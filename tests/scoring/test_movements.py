@@ -677,10 +677,12 @@ def test_individual_side_of_three_sits_out_the_one_who_has_missed_least():
 
 
 def test_individual_impossible_requests():
-    with pytest.raises(MovementError, match="3 players: a table needs at least four"):
-        progressive_individual_start(["a", "b", "c"], 1)
-    with pytest.raises(MovementError, match="7 players cannot fill 2 tables"):
-        progressive_individual_start(list("abcdefg"), 2)
+    with pytest.raises(MovementError, match="1 player: a night needs at least two"):
+        progressive_individual_start(["a"])
+    with pytest.raises(MovementError, match=r"^7 players cannot fill 3 tables: they are seated at a four and a three"):
+        progressive_individual_start(list("abcdefg"), 3)
+    with pytest.raises(MovementError, match=r"^3 players cannot fill 2 tables: .* at a three \(1 table\)$"):
+        progressive_individual_start(list("abc"), 2)
     with pytest.raises(MovementError, match="13 players cannot fill 2 tables"):
         progressive_individual_start(list("abcdefghijklm"), 2)
     with pytest.raises(MovementError, match="twice"):

@@ -46,6 +46,10 @@ def message(call) -> str:
             "partnership 1 has ['p', 'q', 'r', 's']: a partnership is two or three players",
         ),
         (
+            lambda: progressive_pairs(["A", "B"], ["C", "D"], 2, 2, members={"A": ["p", "q", "r", "s"]}),
+            "partnership 'A' has ['p', 'q', 'r', 's']: a partnership is two or three players",
+        ),
+        (
             lambda: progressive_pairs(2, 2, 2, 2, members={1: ["p", "q"], 3: ["r", "p"]}),
             "player 'p' is in partnerships 1 and 3",
         ),

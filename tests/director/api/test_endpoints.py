@@ -214,7 +214,7 @@ def test_a_retry_that_lands_while_the_first_copy_is_scored_is_still_a_replay(api
     still gets 200 and the first copy's row."""
     from director.results import services as result_services
 
-    score = result_services.score_sheet
+    score = result_services.score_sheet  # (the one dispatch: a table of three's rules too, issue #17.7)
     landed = []
 
     def score_while_a_copy_lands(*args, **kwargs):
@@ -358,10 +358,10 @@ def test_game_set_options_and_delete(api_a, world_a):
 def test_the_grid_json_is_the_grid_serializer(api_a, world_a):
     """One serializer turns ``events.selectors.Grid`` into JSON; the API returns exactly that."""
     from director.api.serializers import GridSerializer
-    from director.events.selectors import round_grid
+    from director.results.selectors import results_grid
 
     served = api_a.get(f"/api/events/{world_a.event.pk}/grid/").json()
-    assert served == GridSerializer(round_grid(world_a.event)).data
+    assert served == GridSerializer(results_grid(world_a.event)).data
 
 
 def test_round_grid(api_a, world_a):

@@ -108,7 +108,7 @@ def test_import_into_an_empty_database_gives_the_same_file_back(club_night, tmp_
     assert Submission.objects.filter(idempotency_key="key-1", status="confirmed").exists()
     # A retry that reaches the restored server is still recognised as a retry.
     table = Submission.objects.get(idempotency_key="key-1").table
-    assert table_services._replay(table, "key-1").idempotency_key == "key-1"
+    assert results.replayed("key-1", table).idempotency_key == "key-1"
     # New rows get new ids (PostgreSQL's sequences were moved past the imported ones).
     new = events.create_event(club=event.club, name="Next week", date=datetime.date(2025, 5, 9))
     assert new.pk > event_id

@@ -195,7 +195,7 @@ def test_where_next_matches_the_seatings_byes_included(club_a, many_players):
     # 3 majors v 2 minors: a bye every game. Partnership numbers and player ids overlap, so a
     # partnership must be found by its side, never by a member's id.
     from director.events.models import Seating
-    from director.movements.views import _place
+    from director.movements.selectors import path
 
     event = make_event(club_a, many_players, count=11, games=4)
     ms.build_movement(event=event)
@@ -204,9 +204,8 @@ def test_where_next_matches_the_seatings_byes_included(club_a, many_players):
         (s.round.number, s.partnership.number): s.table.number for s in Seating.objects.filter(round__event=event)
     }
     for number in state.partnerships:
-        for game in range(1, 5):
-            place = _place(state, number, game)
-            assert place.table == seated.get((game, number)), (number, game)
+        tables = [place.table for place in path(state, number)]
+        assert tables == [seated.get((game, number)) for game in range(1, 5)], number
 
 
 def test_table_sizes_that_change_reach_the_table_pages_guide_cards_and_scoresheets(
@@ -271,6 +270,44 @@ def test_table_sizes_that_change_reach_the_table_pages_guide_cards_and_scoreshee
     pages = pdf_pages(render_from_event("scoresheets", data, PrintOptions()))
     game_two = [p for p in pages if f"Table {five}" in p and "Game 2" in p]
     assert len(game_two) == 1 and f"1 {name[x]} · 2 {name[y]} · 3 {name[z]} · 4 {name[x]}" in game_two[0]
+
+
+def test_guide_cards_and_the_phone_give_a_seat_only_when_it_is_fixed_for_the_game(club_a, many_players, director_a):
+    """The one where-next (``movements.selectors.next_places``) for a progressive individual whose
+    game 2 has a table of five: a player going to a side of two is told the seat they get; one going
+    to a side of three is told the table and direction only, as their seat changes deal by deal
+    (``scoring.movements.Placement.seat``). The guide card used to print a side of three's first-deal
+    seat as the seat for the whole game, and said "stays" only when it knew a seat."""
+    from director.events.models import Seat
+    from director.movements.selectors import next_places
+    from director.printing import guide_cards
+    from director.printing.event_data import load_event_data
+    from scoring import movements as mv
+
+    from .test_services import trio_loses
+
+    event = make_event(club_a, many_players, type="progressive-individual", games=3)
+    ms.build_movement(event=event, players=many_players[:13], seed=7)
+    events.start_event(event=event)
+    enter(event, 1, trio_loses(mv.Movement.from_dict(event.movement), 1), by=director_a)
+    ms.compute_next_round(event=event)
+    # Game 2 as seated: each player's table and, on a side of two, their seat.
+    truth = {}
+    for seat in Seat.objects.filter(round__event=event, round__number=2).select_related("seating__table"):
+        size = Seat.objects.filter(seating=seat.seating).count()
+        truth[seat.player.name] = (seat.seating.table.number, seat.suit if size == 2 else None)
+    assert any(suit is None for _, suit in truth.values())  # a side of three in game 2
+
+    places = next_places(ms.load_movement(event))
+    cards = {c.table: c for c in guide_cards.guide_cards(load_event_data(event))}
+    assert {game for game, _ in places} == {1, 2}
+    for table, after in ((t, p) for (g, t), p in places.items() if g == 1):
+        said = {m.who: (m.table, m.seat) for m in after.moves}
+        printed = {m.who: (m.table, m.seat) for ms_ in cards[table].rows[0].moves.values() for m in ms_}
+        assert said == printed == {who: truth[who] for who in said}, table
+        for m in after.moves:
+            kind = next(p.kind for ps in cards[table].rows[0].moves.values() for p in ps if p.who == m.who)
+            assert kind == (guide_cards.STAYS if m.stays else guide_cards.MOVES)
 
 
 def test_set_up_form_and_movement_page_choose_the_individual_movement(client, club_a, many_players, director_a):

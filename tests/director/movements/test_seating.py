@@ -10,6 +10,7 @@ from director.events import lineup, selectors
 from director.events import services as events
 from director.events.models import Partnership, Seating
 from director.movements import services as movements
+from director.movements.selectors import load_movement, path
 
 DATE = datetime.date(2025, 3, 14)
 
@@ -82,9 +83,9 @@ def test_seat_event_mitchell_gives_each_table_a_set(club_a, players_a):
     for r in grid.rounds:
         assert sorted(grid.cell(r.number, t.number).game_set for t in grid.tables) == [1, 2, 3]
     # Nobody plays a set twice.
+    state = load_movement(event)
     for number in range(4, 7):
-        path = selectors.where_next(event, Partnership.objects.get(event=event, number=number))
-        assert len({step["game_set"] for step in path}) == 3
+        assert len({step.game_set for step in path(state, number)}) == 3
 
 
 def test_seat_event_team_match_swaps_the_sets(club_a, players_a):

@@ -23,6 +23,7 @@ from director.printing.documents import render_from_event
 from director.printing.fonts import width
 from director.printing.options import PrintOptions
 from director.printing.tally_cards import tally_cards
+from scoring.movements import NextMove, NextPlaces
 
 EDGE = 3 * layout.MM
 LONG = "Bartholomew Fitzgerald-Montgomery"
@@ -53,7 +54,18 @@ def long_event(games: int = 8, tables: int = 3) -> EventData:
                         sit_out=(f"Third {LONG}", n_names[1], n_names[0], f"Third {LONG}") if trio else (),
                     ),
                     result=Result(12340, 2000) if game < 3 else None,
-                    set_goes_to=(table % 12 + 10,),  # a two-digit table: the longest "Set n → Table m"
+                    next=NextPlaces(  # two-digit tables: the longest "→ Table m ♠♥" and "Set n → Table m"
+                        game,
+                        table,
+                        game + 1 if game < games else None,
+                        True,
+                        (
+                            NextMove("majors", majors, table, "majors", stays=True),
+                            NextMove("minors", minors, table % 12 + 10, "majors"),
+                        ),
+                        (table + game) % 5 + 1,
+                        (table % 12 + 10,),
+                    ),
                 )
             )
     return EventData(

@@ -134,13 +134,14 @@ def test_clock_prompts():
 def test_a_finished_event_projects_its_final_standings_without_a_clock(dora, progressive):
     """#14.14: no 40:00 clock once the event is over; the final standings fill the screen."""
     from director.events import services as events
+    from director.results import services as results
 
     url = reverse("standings:projector", args=[progressive.pk])
     running = dora.get(url).content.decode()
     assert 'class="remaining"' in running and "Final standings" not in running
 
     events.start_event(event=progressive)
-    events.finish_event(event=progressive)
+    results.finish_event(event=progressive)
     html = dora.get(url).content.decode().split('<script id="projector-initial"')[0]  # what is shown
     assert '<body class="final">' in html
     assert 'class="remaining"' not in html and "40:00" not in html and "Results awaited" not in html

@@ -43,7 +43,7 @@ def lock_spy(monkeypatch):
 
 
 def test_a_sheet_after_the_event_finished_is_a_409_saying_so(phone, running, sheet):
-    events.finish_event(event=running, force=True)
+    results.finish_event(event=running, force=True)
     response = phone(1).submit(sheet)
     assert response.status_code == 409
     body = response.json()
@@ -54,7 +54,7 @@ def test_a_sheet_after_the_event_finished_is_a_409_saying_so(phone, running, she
 
 def test_confirming_after_the_event_finished_is_a_409_saying_so(phone, running, sheet):
     submitted = phone(1).submit(sheet).json()["submission"]
-    events.finish_event(event=running, force=True)
+    results.finish_event(event=running, force=True)
     response = phone(1).confirm(submitted["id"])
     assert response.status_code == 409 and response.json()["code"] == "event-finished"
     assert Submission.objects.get(pk=submitted["id"]).status == "submitted"
@@ -67,14 +67,14 @@ def test_the_sheets_and_the_finish_take_the_same_lock(phone, running, sheet, dir
     results.enter_sheet(table=running.tables.get(number=2), round=game, sheet=sheet, by=director_a)
     sheets = list(lock_spy.calls)
     assert len(sheets) >= 3 and all(locked == {game.pk} for locked in sheets)
-    events.finish_event(event=running, force=True)
+    results.finish_event(event=running, force=True)
     assert lock_spy.calls[len(sheets) :] == [set(running.rounds.values_list("pk", flat=True))]
 
 
 def test_a_sheet_that_waited_behind_the_finish_reads_the_finish_under_the_lock(phone, running, sheet, lock_spy):
     """The director's finish lands while the phone's sheet waits for the lock: the sheet must see it
     once it holds the lock — a check made before taking the lock would write a row after the close."""
-    lock_spy.before = lambda: events.finish_event(event=running, force=True)
+    lock_spy.before = lambda: results.finish_event(event=running, force=True)
     response = phone(1).submit(sheet)
     assert response.status_code == 409 and response.json()["code"] == "event-finished"
     assert not Submission.objects.filter(source="table").exists()
@@ -95,7 +95,7 @@ def test_the_finish_sees_the_sheet_it_waited_for_and_closes_after_it(tables, run
     lock_spy.before = lambda: written.append(
         table_services.submit(table=tables[1], round_number=1, sheet=sheet, side="majors", idempotency_key="k")[0]
     )
-    events.finish_event(event=running, force=True)
+    results.finish_event(event=running, force=True)
     game = running.rounds.get(number=1)
     assert written and game.closed_at >= written[0].submitted_at
     forced = AuditEntry.objects.get(action="events.finish_forced")
@@ -115,6 +115,6 @@ def test_closing_a_game_takes_the_lock_before_its_close_time(running, sheet, tab
 
 def test_the_director_may_still_correct_a_finished_event(running, sheet, tables, director_a):
     """The close refuses the tables, not the director's corrections (new versions, logged)."""
-    events.finish_event(event=running, force=True)
+    results.finish_event(event=running, force=True)
     correction = results.enter_sheet(table=tables[1], round=running.rounds.get(number=1), sheet=sheet, by=director_a)
     assert correction.status == "confirmed"

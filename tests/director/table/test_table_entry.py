@@ -156,7 +156,7 @@ def test_only_the_current_game_and_only_while_running(phone, sheet, running):
     assert closed.status_code == 409 and "game 2" in closed.json()["error"]
     assert p.state()["round"] == 2
     assert p.submit(sheet, round=2).status_code == 201
-    events.finish_event(event=running, force=True)  # game 2 still has tables without a sheet
+    results.finish_event(event=running, force=True)  # game 2 still has tables without a sheet
     assert p.state()["status"] == "not-running"
     assert p.submit(sheet, round=2).status_code == 409
 

@@ -122,3 +122,25 @@ def test_the_event_page_shows_the_grid_and_where_next(client, director_a, progre
     assert "Where next" in page
     for table in progressive_a.tables.all():
         assert table.token in page
+
+
+def test_the_event_page_says_where_next_only_for_the_games_seated(client, director_a, club_a, players_a):
+    """The where-next table reads the one where-next (movements.selectors.path): before the night is
+    seated there is none, and a game not seated yet is a dash — not "sits out" (which it used to
+    say of every partnership in every game not seated)."""
+    import re
+
+    event = events.create_event(club=club_a, name="Seated bit by bit", date="2025-03-14", games=3)
+    lineup.draw_partnerships(event=event, players=players_a[:8], seed=1, fix_directions=True)
+    client.force_login(director_a)
+    url = reverse("events:detail", args=[event.pk])
+    assert "Where next" not in client.get(url).content.decode()
+    movements.apply_plan(event=event, plan=[{1: {"majors": 1, "minors": 3}, 2: {"majors": 2, "minors": 4}}])
+    page = client.get(url).content.decode()
+    section = page[page.index("<h2>Where next</h2>") : page.index("</section>", page.index("<h2>Where next</h2>"))]
+    rows = re.findall(r"<tr><th><b>(\d)</b>.*?</tr>", section, re.S)
+    assert rows == ["1", "2", "3", "4"]
+    cells = re.findall(r'<td class="center">(.*?)</td>', section, re.S)
+    cells = [re.sub(r"<[^>]+>|\s+", " ", cell).split() for cell in cells]
+    assert cells[:3] == [["Table", "1", "♠♥", "v", "3"], ["—"], ["—"]]
+    assert "sits out" not in section

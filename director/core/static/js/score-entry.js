@@ -11,7 +11,10 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  function isCutthroat(card) { return card.dataset.form === "cutthroat"; }
+  // A club night's table of three (data-form three-handed / split / neutralised, data-seats its
+  // seats) is laid out as a cutthroat table and checked by scores.js checkTable.
+  function threeForm(card) { return card.dataset.seats ? card.dataset.form : ""; }
+  function isCutthroat(card) { return card.dataset.form === "cutthroat" || threeForm(card) !== ""; }
 
   // The seat nobody plays at a three-handed cutthroat table ("" for four players).
   function absentSeat(card) {
@@ -39,27 +42,37 @@
     });
   }
 
-  function updateCutthroat(card, anyTyped) {
-    var sheet = sheetOf(card);
-    var result = S.checkCutthroat(sheet);
+  // The card check in words, for a partnership sheet and a cutthroat one alike: the deck (208, or
+  // 117 three-handed) is the engine's, from the check (scoring.scores via scores.js).
+  function checkWords(result) {
+    if (result.problems.length) return result.complete ? "✗ " + result.total + " of " + result.deck + " cards" : "✗ " + result.total + " cards so far";
+    if (!result.complete) return result.total + " of " + result.deck + " cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
+    return "✓ " + result.deck + " cards";
+  }
+
+  // The check box, the problems and the card's colour from the card check; the scores (``score()``)
+  // once the sheet is complete and right, else null.
+  function showCheck(card, result, anyTyped, score) {
     var checkBox = card.querySelector("[data-role=check]");
     var list = card.querySelector("[data-role=problems]");
     card.classList.remove("live-ok", "live-bad");
     list.innerHTML = "";
-    var scored = null;
-    if (!anyTyped) {
-      checkBox.textContent = "\u00a0";
-    } else if (result.problems.length) {
-      card.classList.add("live-bad");
-      checkBox.textContent = result.complete ? "✗ " + result.total + " of " + result.deck + " cards" : "✗ " + result.total + " cards so far";
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
-    } else if (!result.complete) {
-      checkBox.textContent = result.total + " of " + result.deck + " cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
-    } else {
-      card.classList.add("live-ok");
-      checkBox.textContent = "✓ " + result.deck + " cards";
-      scored = S.scoreCutthroat(sheet);
-    }
+    if (!anyTyped) { checkBox.textContent = "\u00a0"; return null; }
+    checkBox.textContent = checkWords(result);
+    result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+    if (result.problems.length) { card.classList.add("live-bad"); return null; }
+    if (!result.complete) return null;
+    card.classList.add("live-ok");
+    return score();
+  }
+
+  function updateCutthroat(card, anyTyped) {
+    var sheet = sheetOf(card), three = threeForm(card);
+    var result = three ? S.checkTable(three, sheet, card.dataset.seats) : S.checkCutthroat(sheet);
+    // a table of three shows each player's total (split: own + the right-hand player's)
+    var scored = showCheck(card, result, anyTyped, function () {
+      return three ? { scores: S.scoreTable(three, sheet, card.dataset.seats).totals } : S.scoreCutthroat(sheet);
+    });
     card.querySelectorAll("td.points").forEach(function (td) {
       td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
     });
@@ -77,25 +90,8 @@
     if (isCutthroat(card)) { updateCutthroat(card, anyTypedNow); return; }
     var sheet = sheetOf(card);
     var result = S.check(sheet);
-    var checkBox = card.querySelector("[data-role=check]");
-    var list = card.querySelector("[data-role=problems]");
     var anyTyped = Array.prototype.some.call(card.querySelectorAll("input.count"), function (i) { return i.value.trim() !== ""; });
-    card.classList.remove("live-ok", "live-bad");
-    list.innerHTML = "";
-    var scored = null;
-    if (!anyTyped) {
-      checkBox.textContent = "\u00a0";
-    } else if (result.problems.length) {
-      card.classList.add("live-bad");
-      checkBox.textContent = result.complete ? "✗ " + result.total + " of 208 cards" : "✗ " + result.total + " cards so far";
-      result.problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
-    } else if (!result.complete) {
-      checkBox.textContent = result.total + " of 208 cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
-    } else {
-      card.classList.add("live-ok");
-      checkBox.textContent = "✓ 208 cards";
-      scored = S.score(sheet);
-    }
+    var scored = showCheck(card, result, anyTyped, function () { return S.score(sheet); });
     card.querySelector("[data-role=majors]").textContent = scored ? scored.majors : "–";
     card.querySelector("[data-role=minors]").textContent = scored ? scored.minors : "–";
     card.querySelector("[data-role=net]").textContent = scored ? signed(scored.net) : "–";

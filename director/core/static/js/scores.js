@@ -7,6 +7,8 @@
 // window.CalypsoScores.score(sheet) -> {majors, minors, net, players: {S: points...}} (sheet must check)
 // window.CalypsoScores.checkCutthroat(sheet) -> {problems, total, deck, seats, complete, blanks}
 // window.CalypsoScores.scoreCutthroat(sheet) -> {scores: {S: points...}, table_total} (sheet must check)
+// window.CalypsoScores.checkTable(form, sheet, seats) / scoreTable(form, sheet, seats): a club night's
+//   table of three (three-handed, split or neutralised) -> as checkCutthroat / {own, totals, nets}
 // window.CalypsoScores.words(problem) -> the problem in the sheet's words ("Calypsos — ♠ player: ...")
 (function (root) {
   "use strict";
@@ -165,12 +167,13 @@
 
   // scoring.scores.check_cutthroat: a trick pile per player; the seats are the keys of calypsos
   // (3 or 4 of S H D C; three-handed is one suit out of three packs, 117 cards).
-  function checkCutthroat(sheet) {
-    if (!isMapping(sheet)) return { problems: notASheet(sheet), total: 0, deck: DECK, seats: [], complete: false, blanks: 0 };
-    var named = sheet.calypsos;
-    if (!isMapping(named))
-      return { problems: ["calypsos must be an object keyed by the players' suits"], total: 0, deck: DECK, seats: [], complete: false, blanks: 0 };
-    var seats = SEATS.filter(function (s) { return has(named, s); });
+  // scoring.scores._cutthroat_structure: a sheet with a trick pile per player, its seats the keys
+  // of calypsos; {done: answer} when it is not such a sheet at all.
+  function readSeats(sheet, deck) {
+    var none = { total: 0, deck: deck, seats: [], complete: false, blanks: 0 };
+    if (!isMapping(sheet)) { none.problems = notASheet(sheet); return { done: none }; }
+    if (!isMapping(sheet.calypsos)) { none.problems = ["calypsos must be an object keyed by the players' suits"]; return { done: none }; }
+    var seats = SEATS.filter(function (s) { return has(sheet.calypsos, s); });
     var read = new Reading(), v = {};
     if (seats.length !== 3 && seats.length !== 4) read.problems.push("cutthroat needs 3 or 4 players, calypsos names " + seats.length);
     v.c = read.counts(sheet, "calypsos", seats, true);
@@ -178,6 +181,13 @@
     v.p = read.counts(sheet, "trick_piles", seats, true);
     v.r = read.counts(sheet, "revokes", seats, false);
     read.header(sheet);
+    return { seats: seats, read: read, v: v };
+  }
+
+  function checkCutthroat(sheet) {
+    var found = readSeats(sheet, DECK);
+    if (found.done) return found.done;
+    var seats = found.seats, read = found.read, v = found.v;
     var copies = seats.length === 4 ? K.copies : K.three_handed_copies, deck = copies * CALYPSO * seats.length;
     var result = { problems: read.problems, total: 0, deck: deck, seats: seats, complete: false, blanks: read.blanks, values: v };
     if (!seats.length) return result;
@@ -190,17 +200,72 @@
     return result;
   }
 
-  function scoreCutthroat(sheet) {
-    var result = checkCutthroat(sheet), v = result.values, scores = {}, total = 0;
-    result.seats.forEach(function (s) {
+  // scoring.scores._individual_scores: each player's own score, a trick pile per player.
+  function ownScores(seats, v) {
+    var scores = {};
+    seats.forEach(function (s) {
       // Every other player is an opponent: each revoke gives 260 to each of them.
       var revokesByOthers = 0;
-      result.seats.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
+      seats.forEach(function (o) { if (o !== s) revokesByOthers += v.r[o] || 0; });
       scores[s] = calypsoPoints(v.c[s]) + K.unfinished_points * v.u[s] + K.trick_pile_points * v.p[s] +
         K.revoke_points * revokesByOthers;
-      total += scores[s];
     });
-    return { scores: scores, table_total: total };
+    return scores;
+  }
+
+  function scoreCutthroat(sheet) {
+    var result = checkCutthroat(sheet), scores = ownScores(result.seats, result.values);
+    return { scores: scores, table_total: sum(scores) };
+  }
+
+  // scoring.variants.check_neutralised: the cutthroat sheet of ♠ ♦ ♥ from 207 cards (a quad-deck
+  // less the 2♣; ♣ is nobody's). Other players than ♠ ♦ ♥ stop the check there, as on the server.
+  function checkNeutralised(sheet) {
+    var plain = sheet;
+    if (isMapping(sheet) && sheet.form === "neutralised") {
+      plain = {};
+      Object.keys(sheet).forEach(function (k) { if (k !== "form") plain[k] = sheet[k]; });
+    }
+    var deck = K.neutralised_deck, perSuit = K.copies * CALYPSO, found = readSeats(plain, deck);
+    if (found.done) return found.done;
+    var seats = found.seats, read = found.read, v = found.v;
+    var players = K.neutralised_seats.split("");
+    var wrong = seats.length !== players.length || seats.some(function (s) { return players.indexOf(s) < 0; });
+    if (seats.length && wrong)
+      read.problems.unshift("Neutralised Calypso is played by ♠ ♥ ♦ (S, H, D), not " + seats.join(" ") + ": ♣ is nobody's");
+    var result = { problems: read.problems, total: cardsSoFar(v), deck: deck, seats: seats, complete: false, blanks: read.blanks, values: v };
+    if (!seats.length || wrong) return result;  // other players than ♠ ♦ ♥: counts would only add noise
+    var outOfRange = read.ranges(v, deck, perSuit);
+    var complete = Object.keys(v.c).length === 3 && Object.keys(v.u).length === 3 && Object.keys(v.p).length === 3;
+    if (!outOfRange && complete) read.problems.push.apply(read.problems, conservation(v, deck));
+    result.complete = complete && read.blanks === 0;
+    return result;
+  }
+
+  // scoring.variants.check_table_sheet: the sheet of a club night's table of three, played as
+  // form ("three-handed", "split", "neutralised", "neutralised-split") in seats (clockwise, e.g. "SHC").
+  function checkTable(form, sheet, seats) {
+    if (K.neutralised_forms.indexOf(form) >= 0) return checkNeutralised(sheet);
+    var result = checkCutthroat(sheet), named = result.seats, want = seats.split("");
+    if (named.length && (named.length !== want.length || named.some(function (s) { return want.indexOf(s) < 0; }))) {
+      var marks = want.map(function (s) { return C.rules.cards.symbols[s]; }).join(" ");
+      result.problems.unshift("this table is played by " + marks + " (" + want.join(", ") + "), not " + named.join(" "));
+    }
+    return result;
+  }
+
+  // scoring.variants.score_table_sheet: own (cutthroat) scores, split totals (own + the right-hand
+  // player's own, seated clockwise as seats) and the tally figures (n × total − all). Sheet must check.
+  function scoreTable(form, sheet, seats) {
+    var order = seats.split(""), own = ownScores(order, checkTable(form, sheet, seats).values);
+    var totals = {}, nets = {}, all = 0;
+    order.forEach(function (s, i) {
+      var split = K.split_forms.indexOf(form) >= 0;
+      totals[s] = split ? own[s] + own[order[(i + order.length - 1) % order.length]] : own[s];
+      all += totals[s];
+    });
+    order.forEach(function (s) { nets[s] = order.length * totals[s] - all; });
+    return { own: own, totals: totals, nets: nets };
   }
 
   // scoring.scores.in_sheet_words: field paths become the sheet's words.
@@ -221,6 +286,7 @@
 
   root.CalypsoScores = {
     check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
+    checkNeutralised: checkNeutralised, checkTable: checkTable, scoreTable: scoreTable,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
   // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for js/embers.js.

@@ -34,11 +34,24 @@
     }
     var movement = form.querySelector("[name=individual_movement]");
     if (movement) movement.closest(".field").hidden = !individual;
+    // What a table of three plays (and the suit out of three-handed/split packs): individual only.
+    var three = form.querySelector("[name=three_table]");
+    var removed = form.querySelector("[name=removed_suit]");
+    if (three) three.closest(".field").hidden = !individual;
+    if (removed) removed.closest(".field").hidden = !individual || (three && three.value.indexOf("neutralised") === 0);
+    // The counts that seat a table of three or two come from the server (scoring.movements.odd).
+    var odd = JSON.parse(estimate.getAttribute("data-odd") || "{}");
     if (pairing() === "entered") {
       var lines = form.querySelector("[name=partnerships]").value.split("\n").filter(function (l) { return l.trim(); });
       estimate.textContent = lines.length ? lines.length + " partnerships → " + Math.ceil(lines.length / 2) + " tables" : "";
     } else if (type === "progressive-individual") {
-      estimate.textContent = total >= 4 ? total + " players → " + Math.floor(total / 4) + " tables of four to six" : "";
+      if (odd[total]) {
+        var plays = three ? three.options[three.selectedIndex].text : "three-handed cutthroat";
+        estimate.textContent = total + " players → " + odd[total] +
+          (total === 2 ? " (Calypso Duet)" : " (the three plays " + plays + ")");
+      } else {
+        estimate.textContent = total >= 4 ? total + " players → " + Math.floor(total / 4) + " tables of four to six" : "";
+      }
     } else if (total >= 4) {
       var pairs = Math.floor(total / 2);
       var tables = Math.ceil(pairs / 2);
@@ -46,7 +59,7 @@
       if (pairs % 2) text += "; one partnership sits out each game";
       estimate.textContent = text;
     } else {
-      estimate.textContent = total ? "a club night needs at least four players" : "";
+      estimate.textContent = total ? "a club night of pairs needs at least four players" : "";
     }
   }
   filter.addEventListener("input", function () {

@@ -148,7 +148,9 @@
     if (!S || embersPad) return;
     var sheet = sheetOf();
     var live = document.getElementById("live");
-    var result = state.cutthroat ? S.checkCutthroat(sheet) : S.check(sheet);
+    // a club night's table of three: its variant's check in its seats (scores.js checkTable)
+    var three = state.table_form;
+    var result = three ? S.checkTable(three, sheet, state.seats) : state.cutthroat ? S.checkCutthroat(sheet) : S.check(sheet);
     var deck = result.deck || S.DECK;
     var typed = typedSomething();
     var check = live.querySelector("[data-role=check]"), list = live.querySelector("[data-role=problems]");
@@ -166,7 +168,7 @@
     } else {
       live.classList.add("ok");
       check.textContent = "✓ " + deck + " cards";
-      scored = state.cutthroat ? S.scoreCutthroat(sheet) : S.score(sheet);
+      scored = three ? S.scoreTable(three, sheet, state.seats) : state.cutthroat ? S.scoreCutthroat(sheet) : S.score(sheet);
     }
     live.dataset.live = !typed ? "blank" : result.problems.length ? "bad" : result.complete ? "ok" : "partial";
     ["majors", "minors"].forEach(function (k) {
@@ -176,7 +178,9 @@
     var net = live.querySelector("[data-role=net]");
     if (net) net.textContent = scored ? signed(scored.net) : "–";
     form.querySelectorAll("td.points").forEach(function (td) {
-      var points = !scored ? "" : state.cutthroat ? scored.scores[td.dataset.seat] : scored.players[td.dataset.seat];
+      // a table of three shows each player's total (split: own + the right-hand player's)
+      var points = !scored ? "" : three ? scored.totals[td.dataset.seat] :
+        state.cutthroat ? scored.scores[td.dataset.seat] : scored.players[td.dataset.seat];
       td.textContent = points === undefined ? "" : points;
     });
   }
@@ -299,7 +303,7 @@
       Object.keys(sheet.revokes || {}).forEach(function (seat) {  // a blank revoke box means none
         if (String(sheet.revokes[seat]).trim() === "") sheet.revokes[seat] = "0";
       });
-      if (state.cutthroat) sheet.form = "cutthroat";
+      if (state.cutthroat) sheet.form = state.sheet_tag || "cutthroat";
       var body = { round: state.round, side: side.value, sheet: sheet };
       body.idempotency_key = keyFor(body);
       showErrors([]);

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0005_results_change'),
+        ('events', '0006_event_three_table'),
     ]
 
     operations = [
