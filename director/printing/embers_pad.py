@@ -22,31 +22,20 @@ from .event_sheet import header, pair_symbols, write_box
 from .scoresheets import side_label, signatures
 from .words import EventWords, Words
 
-TITLE = "Embers score pad"
-HAND, CAL, PROGRESS, PILE, REVOKES, POINTS, TOTAL = "Hand", "Cal.", "In prog.", "Pile", "Revokes", "Points", "Total"
-END = f"Cards in progress after the last hand, {UNFINISHED_POINTS} a card"
-FINAL = "Final totals"
-CHECK = (
-    f"Each hand: {CALYPSO_CARDS} × calypsoes completed + (cards in progress now − after the hand before) + both "
-    f"trick piles = {HAND_CARDS}. Points: {TRICK_PILE_POINTS} a trick-pile card; a player's calypsoes 500, 750, "
-    "then 1000 each over the game; 260 to the other side a revoke."
-)
-KEEPING = (
-    "Keep each player's calypso in progress face up in front of them (the green room): it is never dealt again. "
-    "A completed calypso is written down and goes back to the pack. The hand's trick piles go face down beside "
-    "the dealer (the sin bin), sit out the next hand, then are shuffled back in."
-)
 # column widths as fractions: hand, 4 × (calypsoes, in progress), 2 piles, revokes, 2 points, 2 totals
 FRACTIONS = (0.055, *(0.052, 0.062) * 4, 0.07, 0.07, 0.075, 0.085, 0.085, 0.095, 0.095)
 MIN_ROW = 20.0
 
 
 def embers_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str, *, hands: int) -> None:
+    """One table's pad for one game, in the print language (``EventWords.embers``)."""
+    said = ew.embers
+    end = said["end"].format(points=UNFINISHED_POINTS)
     lay = layout.EVENT_SHEET
     page_width, _ = batch.page_size
     left, right = lay.margin, page_width - lay.margin
     room = right - left
-    y = header(batch, f"{TITLE} · {ew.table.format(n=play.table)}", ew.game.format(n=play.round), event)
+    y = header(batch, f"{said['title']} · {ew.table.format(n=play.table)}", ew.game.format(n=play.round), event)
     for direction in DIRECTIONS:  # who is who: each side's names
         y -= lay.heading_size + 4
         side_label(batch, play.side(direction), direction, ew, left, right, y)
@@ -56,7 +45,7 @@ def embers_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: s
     for fraction in FRACTIONS:
         xs.append((x, room * fraction / total))
         x += room * fraction / total
-    y = _headings(batch, xs, y)
+    y = _headings(batch, xs, y, said)
     row = max(MIN_ROW, min(lay.row, (y - 260) / max(hands, 1)))
     inset = lay.box_inset
     for number in range(1, hands + 1):
@@ -68,16 +57,17 @@ def embers_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: s
         y = bottom
     batch.line(left, y - 3, right, y - 3, color=layout.BLACK, weight=0.9)
     y -= 10
-    for text, columns in ((END, xs[-4:-2]), (FINAL, xs[-2:])):
+    for text, columns, bold in ((end, xs[-4:-2], False), (said["final"], xs[-2:], True)):
         bottom = y - lay.row
         first = columns[0][0]
         size = batch.fit(text, layout.BOLD, lay.label_size + 1.5, first - left - 8)
         batch.text(first - 6, bottom + lay.row / 2 - 3, text, layout.BOLD, size, align="right")
         for bx, bw in columns:
-            write_box(batch, bx + inset, bottom + inset, bw - 2 * inset, lay.row - 2 * inset, bold=text == FINAL)
+            write_box(batch, bx + inset, bottom + inset, bw - 2 * inset, lay.row - 2 * inset, bold=bold)
         y = bottom - 2
     y -= 8
-    for paragraph in (CHECK, KEEPING):
+    check = said["check"].format(calypso=CALYPSO_CARDS, cards=HAND_CARDS, pile=TRICK_PILE_POINTS)
+    for paragraph in (check, said["keeping"]):
         for line in batch.wrap(paragraph, layout.REGULAR, lay.help_size, room):
             y -= lay.help_size + 2.5
             batch.text(left, y, line, layout.REGULAR, lay.help_size, layout.GREY)
@@ -85,7 +75,7 @@ def embers_page(batch: Batch, play: Play, words: Words, ew: EventWords, event: s
     signatures(batch, play, ew, left, right, y - 16)
 
 
-def _headings(batch: Batch, xs: list[tuple[float, float]], y: float) -> float:
+def _headings(batch: Batch, xs: list[tuple[float, float]], y: float, said: dict) -> float:
     """Two heading rows: the seats (and sides) over their columns, then what each column holds."""
     lay = layout.EVENT_SHEET
     size = lay.label_size
@@ -98,7 +88,9 @@ def _headings(batch: Batch, xs: list[tuple[float, float]], y: float) -> float:
     for columns in (xs[12:14], xs[14:16]):
         for (x, w), direction in zip(columns, DIRECTIONS, strict=True):
             pair_symbols(batch, x + w / 2 - size, top, direction, size + 1)
-    labels = [HAND, *(CAL, PROGRESS) * 4, PILE, PILE, REVOKES, POINTS, POINTS, TOTAL, TOTAL]
+    pile, points, total = said["pile"], said["points"], said["total"]
+    labels = [said["hand"], *(said["calypsoes"], said["progress"]) * 4, pile, pile, said["revokes"], points, points]
+    labels += [total, total]
     low = top - size - 4
     for (x, w), label in zip(xs, labels, strict=True):
         fitted = batch.fit(label, layout.REGULAR, size, w - 2)
