@@ -92,3 +92,25 @@ def test_a_pad_typed_on_the_phone_is_checked_live_sent_and_confirmed(browser, li
     assert problems == []
     ours.close()
     theirs.close()
+
+
+def test_the_director_s_page_counts_the_embers_pads_that_add_up(browser, live_server, embers_table):
+    """The score entry page's "N of M sheets add up" counts an Embers night's pads as they are typed."""
+    from tests.browser.conftest import sign_in
+
+    problems: list[str] = []
+    context, page = phone(browser, live_server, problems)
+    page.set_viewport_size({"width": 1200, "height": 900})
+    sign_in(page, "dora", "calypso-2026")
+    page.goto(f"/events/{embers_table.event_id}/games/1/scores/")
+    state = page.locator("#save-state")
+    assert state.inner_text() == "0 of 2 sheets add up"
+    typed = boxes("t1-", PAD)
+    typed["t1-hand-2-pile-minors"] = "15"  # one card too many
+    for name, value in typed.items():
+        page.fill(f"input[name='{name}']", value)
+    assert state.inner_text() == "0 of 2 sheets add up; 1 to put right"
+    page.fill("input[name='t1-hand-2-pile-minors']", "14")
+    assert state.inner_text() == "1 of 2 sheets add up"
+    assert problems == []
+    context.close()

@@ -50,6 +50,8 @@
       var state = !hands_.length ? "blank" : check.problems.length ? "bad" : check.complete ? "ok" : "partial";
       pad.dataset.live = state;
       if (sheet) sheet.dataset.live = state;
+      // the page's count of sheets that add up (js/score-entry.js) is told the pad's new state
+      pad.dispatchEvent(new CustomEvent("calypso:checked", { bubbles: true }));
     }
 
     pad.addEventListener("input", update);
