@@ -22,159 +22,22 @@ from director.events.lineup import MAX_TABLES
 from director.events.models import MAX_EMBERS_HANDS, Event, Partnership, Round, Table, Team
 from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
 from director.printing.models import PrintJob
-from director.results.models import Submission
-from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
-from director.standings.models import ArtificialScore, FouledSet
-from scoring import scores
-from scoring.cards import SUITS
 
-# Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
-MAX_ID = 2**62
-
-
-class WholeNumber(serializers.IntegerField):
-    """An integer sent as a JSON number. Text (``"3"``), ``true`` and fractions (``3.0``) are
-    refused, as in a scoresheet: the API takes JSON, so a number that arrives as text is a
-    client's mistake to report, not to guess at."""
-
-    default_error_messages = {"invalid": "A valid integer is required (a JSON number such as 3), not {value}."}
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid", value=_shown(data))
-        return super().to_internal_value(data)
-
-
-def _shown(value) -> str:
-    """A refused value as the client sent it, cut short: ``'3' (text)``, ``3.5``, ``true``."""
-    if isinstance(value, str):
-        text = value if len(value) <= 20 else value[:20] + "…"
-        return f"{text!r} (text)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    text = repr(value)
-    return text if len(text) <= 20 else text[:20] + "…"
-
-
-class Text(serializers.CharField):
-    """Text sent as a JSON string. A number, object or list is refused, not turned into text
-    (DRF's ``CharField`` would store ``12345`` as ``"12345"``)."""
-
-    default_error_messages = {"not_text": "must be text (a JSON string), not {value}."}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("not_text", value=_shown(data))
-        return super().to_internal_value(data)
-
-
-def Id(**kwargs) -> serializers.IntegerField:
-    return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
-
-
-SEATS = tuple(SUITS)  # a sheet's seats, in suit order
-_RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
-_COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
-SHEET_SCHEMA = {
-    "type": "object",
-    "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
-    "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles. "
-    f"Every count is a JSON whole number (not text): {_RANGES} (three-handed cutthroat: fewer). "
-    'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
-    "and, played three-handed, names three seats (117 cards).",
-    "properties": {
-        "form": {"type": "string", "enum": ["partnership", "cutthroat"], "description": "optional"},
-        "calypsos": _COUNTS,
-        "unfinished": _COUNTS,
-        "trick_piles": {
-            "type": "object",
-            "description": "`majors` and `minors`; cutthroat: one per seat",
-            "properties": {
-                "majors": {"type": "integer", "minimum": 0},
-                "minors": {"type": "integer", "minimum": 0},
-                **{seat: {"type": "integer", "minimum": 0} for seat in SEATS},
-            },
-        },
-        "revokes": _COUNTS,
-    },
-    "required": ["calypsos", "unfinished", "trick_piles"],
-    "example": {
-        "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
-        "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
-        "trick_piles": {"majors": 60, "minors": 85},
-        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
-    },
-}
-_HAND = {"type": "array", "items": {"type": "string", "example": "AS"}, "description": "canonical cards"}
-DEALS_SCHEMA = {
-    "type": "array",
-    "description": "Deals 1–4, each mapping a seat (S, H, D, C) to its 13 cards.",
-    "items": {"type": "object", "properties": {s: _HAND for s in SEATS}},
-}
-
-
-SHEET_WRONG = "the scoresheet is wrong: "
-"""How every message about a sheet begins (``director.results.adapters`` phrases the rest so)."""
-
-
-def sheet_type_problems(data) -> list[str]:
-    """Counts that are not JSON whole numbers, one phrase each naming the count.
-
-    The API takes JSON, so ``"3"`` (text), ``3.0`` and ``true`` are a client's mistake to report
-    (a form's digits are text, and ``scoring.scores`` reads them). Only the values present are
-    looked at; their ranges, a missing or unknown seat and the arithmetic are ``scoring.scores``'s
-    to report, with every problem it finds (``count_ranges``)."""
-    problems = []
-    for key in scores.count_ranges():
-        counts = data.get(key)
-        if not isinstance(counts, dict):
-            continue
-        for name, value in counts.items():
-            if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(f"{key}.{name} must be a whole number (a JSON number such as 3), not {_shown(value)}")
-    return problems
-
-
-@extend_schema_field(SHEET_SCHEMA)
-class SheetField(serializers.DictField):
-    """A scoresheet object. Its counts must be JSON whole numbers (checked here); their ranges and
-    the rest are ``scoring.scores``'s to check, in the service."""
-
-    default_error_messages = {
-        "not_a_dict": SHEET_WRONG + "it must be a JSON object with calypsos, unfinished and trick_piles, "
-        "not {input_type}."
-    }
-
-    def __init__(self, *, check_counts: bool = True, **kwargs):
-        self.check_counts = check_counts  # the check endpoint lists these problems instead
-        super().__init__(**kwargs)
-
-    def to_internal_value(self, data):
-        if not isinstance(data, dict):
-            self.fail("not_a_dict", input_type=type(data).__name__)
-        problems = sheet_type_problems(data) if self.check_counts else []
-        if problems:
-            raise serializers.ValidationError([SHEET_WRONG + problem for problem in problems])
-        return super().to_internal_value(data)
-
-
-DEALER_CHOICES = GameSet._meta.get_field("first_dealer").choices
-ORIENTATION_CHOICES = GameSet._meta.get_field("orientation").choices
-
-
-def SeatField(**kwargs) -> serializers.RegexField:
-    """A seat named by its suit. A pattern, not an enum: the schema's enum of these letters is
-    ``first_dealer``'s, and one choice set may carry only one name."""
-    return serializers.RegexField(
-        r"^[SHDC]$", error_messages={"invalid": "the seat must be S, H, D or C"}, help_text="S, H, D or C", **kwargs
-    )
-
-
-@extend_schema_field(DEALS_SCHEMA)
-class DealsField(serializers.JSONField):
-    pass
+from .fields import (  # noqa: F401 (ErrorSerializer: auth and the standings views take it from here)
+    DEALER_CHOICES,
+    DEALS_SCHEMA,
+    MAX_ID,
+    ORIENTATION_CHOICES,
+    SEATS,
+    DealsField,
+    ErrorSerializer,
+    Id,
+    SeatField,
+    SheetField,
+    Text,
+    WholeNumber,
+    _shown,
+)
 
 
 # --- auth -----------------------------------------------------------------------------------------
@@ -282,6 +145,7 @@ class EventSerializer(serializers.ModelSerializer):
             "scorecards_released",
             "travellers_released",
             "hands_released",
+            "auction",
             "table_count",
             "created_at",
             "updated_at",
@@ -308,6 +172,10 @@ class _EventSettings(serializers.Serializer):
     season = Id(allow_null=True)
     game = serializers.ChoiceField(choices=Event.Game.choices, help_text="what the tables play (Embers: progressive)")
     embers_hands = WholeNumber(min_value=1, max_value=MAX_EMBERS_HANDS, help_text="Embers: the most hands a game")
+    auction = serializers.DictField(
+        help_text="Auction Calypso events: hands (per round), draft, values (score values; any left out keep "
+        "the rules' value) — docs/formats.md; checked by the service"
+    )
 
 
 class EventCreateSerializer(_EventSettings):
@@ -627,156 +495,6 @@ class RecordingStateSerializer(serializers.Serializer):
     incomplete = serializers.ListField(child=serializers.CharField(), read_only=True)
     problems = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), read_only=True)
     can_fill_last = serializers.BooleanField(read_only=True)
-
-
-# --- results --------------------------------------------------------------------------------------
-class SubmissionSerializer(serializers.ModelSerializer):
-    sheet = SheetField(read_only=True)
-    event = serializers.IntegerField(source="round.event_id", read_only=True)
-    round_number = serializers.IntegerField(source="round.number", read_only=True)
-    table_number = serializers.IntegerField(source="table.number", read_only=True)
-    submitted_by = serializers.CharField(
-        source="submitted_by_user.username", read_only=True, allow_null=True, default=None
-    )
-    status_changed_by = serializers.CharField(
-        source="status_changed_by.username", read_only=True, allow_null=True, default=None
-    )
-
-    class Meta:
-        model = Submission
-        fields = [
-            "id",
-            "event",
-            "table",
-            "table_number",
-            "round",
-            "round_number",
-            "version",
-            "status",
-            "source",
-            "sheet",
-            "majors",
-            "minors",
-            "net",
-            "submitted_by",
-            "submitted_by_table",
-            "submitted_at",
-            "note",
-            "status_note",
-            "status_changed_at",
-            "status_changed_by",
-        ]
-        read_only_fields = fields
-
-
-class SubmissionCreateSerializer(serializers.Serializer):
-    table = Id()
-    round = Id()
-    sheet = SheetField()
-    confirm = serializers.BooleanField(default=True, help_text="make it the confirmed sheet (default)")
-    idempotency_key = Text(
-        max_length=80, required=False, allow_blank=True, default="", help_text="a retried request returns the first"
-    )
-    note = Text(max_length=2000, required=False, allow_blank=True, default="")
-
-
-class NoteSerializer(serializers.Serializer):
-    note = Text(max_length=2000, required=False, allow_blank=True, default="")
-
-
-class WithdrawSerializer(serializers.Serializer):
-    table = Id()
-    round = Id()
-    note = Text(max_length=2000, required=False, allow_blank=True, default="")
-
-
-class WithdrawnSerializer(serializers.Serializer):
-    withdrawn = serializers.IntegerField(read_only=True, help_text="how many live versions were superseded")
-
-
-class SheetCheckSerializer(serializers.Serializer):
-    sheet = SheetField(check_counts=False)
-    form = serializers.ChoiceField(choices=Event.Form.choices, default=Event.Form.PARTNERSHIP)
-
-
-class SheetCheckResultSerializer(serializers.Serializer):
-    ok = serializers.BooleanField(read_only=True)
-    problems = serializers.ListField(child=serializers.CharField(), read_only=True)
-    majors = serializers.IntegerField(read_only=True, allow_null=True)
-    minors = serializers.IntegerField(read_only=True, allow_null=True)
-    net = serializers.IntegerField(read_only=True, allow_null=True)
-    scores = serializers.DictField(
-        child=serializers.IntegerField(),
-        read_only=True,
-        allow_null=True,
-        help_text="cutthroat: each seat's score (null otherwise)",
-    )
-
-
-class ErrorSerializer(serializers.Serializer):
-    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``."""
-
-    detail = serializers.CharField(required=False)
-
-
-# --- adjustments ----------------------------------------------------------------------------------
-class _AdjustmentSerializer(serializers.ModelSerializer):
-    created_by = serializers.CharField(source="created_by.username", read_only=True, allow_null=True, default=None)
-    withdrawn_by = serializers.CharField(source="withdrawn_by.username", read_only=True, allow_null=True, default=None)
-    live = serializers.SerializerMethodField(help_text="not withdrawn")
-
-    def get_live(self, adjustment) -> bool:
-        return adjustment.withdrawn_at is None
-
-
-ADJUSTMENT_FIELDS = ["reason", "created_by", "created_at", "live", "withdrawn_at", "withdrawn_by", "withdrawn_reason"]
-
-
-class ArtificialScoreSerializer(_AdjustmentSerializer):
-    game = serializers.IntegerField(source="round.number", read_only=True, help_text="game number")
-    table = serializers.IntegerField(source="table.number", read_only=True, help_text="table number")
-
-    class Meta:
-        model = ArtificialScore
-        fields = ["id", "event", "game", "table", "direction", "code", *ADJUSTMENT_FIELDS]
-        read_only_fields = fields
-
-
-class ArtificialScoreCreateSerializer(serializers.Serializer):
-    event = Id()
-    game = WholeNumber(min_value=1, max_value=MAX_ID, help_text="game number")
-    table = WholeNumber(min_value=1, max_value=MAX_ID, help_text="table number")
-    direction = serializers.ChoiceField(choices=ARTIFICIAL_DIRECTIONS)
-    code = Text(max_length=4, help_text="A, A+ or A-")
-    reason = Text(max_length=2000, help_text="logged and shown")
-
-
-class WithdrawAdjustmentSerializer(serializers.Serializer):
-    reason = Text(max_length=2000, required=False, allow_blank=True, default="")
-
-
-class FouledSetSerializer(_AdjustmentSerializer):
-    game_set = serializers.IntegerField(source="game_set_number", read_only=True)
-    groups = serializers.JSONField(read_only=True, help_text="groups of [game, table] that played one version")
-
-    class Meta:
-        model = FouledSet
-        fields = ["id", "event", "game_set", "groups", *ADJUSTMENT_FIELDS]
-        read_only_fields = fields
-
-
-class FouledSetCreateSerializer(serializers.Serializer):
-    event = Id()
-    game_set = WholeNumber(min_value=1, max_value=MAX_ID)
-    groups = serializers.ListField(
-        child=serializers.ListField(
-            child=serializers.ListField(child=WholeNumber(min_value=1, max_value=MAX_ID), min_length=2, max_length=2),
-            max_length=500,
-        ),
-        max_length=100,
-        help_text="every play of the set, as [game, table], split into the groups that played one version",
-    )
-    reason = Text(max_length=2000)
 
 
 # --- tally cards ----------------------------------------------------------------------------------

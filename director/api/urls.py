@@ -4,7 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from . import auth, docs, standings_views, views
+from . import auth, docs, results_views, standings_views, views
 
 router = DefaultRouter()
 router.include_format_suffixes = False
@@ -17,9 +17,9 @@ router.register("rounds", views.RoundViewSet, basename="round")
 router.register("partnerships", views.PartnershipViewSet, basename="partnership")
 router.register("teams", views.TeamViewSet, basename="team")
 router.register("game-sets", views.GameSetViewSet, basename="game-set")
-router.register("results", views.ResultViewSet, basename="result")
-router.register("artificial-scores", views.ArtificialScoreViewSet, basename="artificial-score")
-router.register("fouled-sets", views.FouledSetViewSet, basename="fouled-set")
+router.register("results", results_views.ResultViewSet, basename="result")
+router.register("artificial-scores", results_views.ArtificialScoreViewSet, basename="artificial-score")
+router.register("fouled-sets", results_views.FouledSetViewSet, basename="fouled-set")
 router.register("print-jobs", views.PrintJobViewSet, basename="print-job")
 router.register("audit-entries", views.AuditEntryViewSet, basename="audit-entry")
 

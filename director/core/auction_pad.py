@@ -22,6 +22,12 @@ The pad's boxes are named ``{prefix}hand-{n}-{box}`` (``n`` from 1), the per-sid
 ``{"hands": [<calypsos-auction-hand/1>...]}`` that ``scoring.auction.score_pad`` scores; js/auction.js
 (``handFromFields``) assembles the same JSON in the browser into the hidden ``{prefix}sheet``, and
 tests/js holds the two alike. This module only reshapes what was typed: every check is the engine's.
+
+``read_pad`` is what the pages call (the director's score entry page, prefix ``t<table>-``, and the
+table's phone page, no prefix): the boxes, each cut to ``MAX_BOX`` characters, read by
+``sheet_from_post``; only when every box is blank, the JSON box ``{prefix}sheet`` (a client that
+sends the pad as JSON), at most ``MAX_JSON`` characters. The boxes come first because the page
+script leaves a half-typed hand out of its JSON, and a hand left out must be named, not dropped.
 """
 
 from __future__ import annotations
@@ -53,6 +59,8 @@ REQUIRED = ("declarer", "points", "suit", *(f"{side}-{box}" for side in SIDES fo
 DOUBLED = {"": "", "0": "", "1": " X", "2": " XX"}
 SELL = {"yes": True, "no": False, "": None}
 _SPLIT = re.compile(r"[\s,;]+")
+MAX_BOX = 40  # characters kept of a box (cards required "4, 13" is the longest a pad needs)
+MAX_JSON = 50_000  # characters of the JSON box read
 COMPASS_OF = {seat: compass for compass, seat in COMPASS.items()}
 
 
@@ -143,6 +151,66 @@ def sheet_from_post(data: Mapping[str, Any], prefix: str, hands: int) -> tuple[d
     return {"hands": [hand for hand, _ in read if hand is not None]}, problems
 
 
+def pad_field_names(prefix: str, hands: int) -> list[str]:
+    """Every box of a pad of ``hands`` hands, and its JSON box, in tab order."""
+    return [field_name(prefix, n, box) for n in range(1, hands + 1) for box in box_names()] + [f"{prefix}sheet"]
+
+
+def pad_values(data: Mapping[str, Any], prefix: str, hands: int) -> dict[str, str]:
+    """The pad's boxes of a post as short text (a refused post is shown again from these)."""
+    values = {name: str(data.get(name, "") or "")[:MAX_BOX] for name in pad_field_names(prefix, hands)}
+    values[f"{prefix}sheet"] = str(data.get(f"{prefix}sheet", "") or "")[: MAX_JSON + 1]
+    return values
+
+
+def read_pad(data: Mapping[str, Any], prefix: str, hands: int) -> tuple[Any, list[str]]:
+    """The pad a page's post sent: ``(sheet, problems)`` — the boxes' (``sheet_from_post``), or,
+    when every box is blank, the JSON box's value as sent (``None`` with a problem when it is too
+    long or not JSON): whatever its shape, ``results.adapters`` names what is wrong with it."""
+    values = pad_values(data, prefix, hands)
+    sheet, problems = sheet_from_post(values, prefix, hands)
+    raw = values[f"{prefix}sheet"].strip()
+    if sheet["hands"] or problems or not raw:
+        return sheet, problems
+    if len(raw) > MAX_JSON:
+        return None, [f"the score pad's JSON ({prefix}sheet) is longer than {MAX_JSON:,} characters"]
+    try:
+        return json.loads(raw), []
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+        return None, [f"the score pad's JSON ({prefix}sheet) is not JSON: {raw[:40]!r}"]
+
+
+def is_blank(sheet: Any, problems: list[str]) -> bool:
+    """A pad with nothing typed (no hand, nothing to say about it)."""
+    return not problems and isinstance(sheet, Mapping) and sheet.get("hands") == []
+
+
+def _shown_fields(hand: Any) -> dict[str, str]:
+    """``fields_from_hand`` for a hand that may not score (kept as typed): what is not a box's shape
+    is left blank."""
+    try:
+        return fields_from_hand(hand)
+    except (AuctionError, KeyError, TypeError, ValueError, AttributeError):
+        return {}
+
+
+def fields_of_pad(sheet: Any, prefix: str, hands: int) -> dict[str, str]:
+    """A pad (stored, or kept as typed) in its boxes, ``{box name: text}``: at most ``hands`` hands;
+    a hand that is not a hand's shape is left blank."""
+    saved = sheet.get("hands") if isinstance(sheet, Mapping) else None
+    fields: dict[str, str] = {}
+    for number, hand in enumerate(saved[:hands] if isinstance(saved, list) else [], start=1):
+        for box, text in _shown_fields(hand).items():
+            fields[field_name(prefix, number, box)] = text[:MAX_BOX]
+    return fields
+
+
+def typed_pad(sheet: Any, hands: int) -> dict[str, Any]:
+    """A pad as typed (from a form or JSON) cut down to the pad's boxes (``fields_of_pad``) and read
+    back: safe to keep in a session and to show again."""
+    return sheet_from_post(fields_of_pad(sheet, "", hands), "", hands)[0]
+
+
 def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
     """A stored hand (one that scores) as its boxes' text, to show a saved pad again."""
     declarer = hand["declarer"]
@@ -161,7 +229,8 @@ def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
         taken = hand[key]
         for box in SIDE_BOXES[:3]:
             fields[f"{name}-{box}"] = str(taken[box])
-        fields[f"{name}-cards_required"] = ", ".join(str(r) for r in taken.get("cards_required", []))
+        required = taken.get("cards_required")  # kept as typed: what is not a list is left blank
+        fields[f"{name}-cards_required"] = ", ".join(str(r) for r in required) if isinstance(required, list) else ""
     return fields
 
 
@@ -183,13 +252,14 @@ def pad_context(
     else blank — the event's score values for the live check, and the players' names by seat."""
     if hands < 1:
         raise AuctionError(f"a pad has at least one hand, not {hands}")
-    saved = list((sheet or {}).get("hands", []))
+    hands_saved = sheet.get("hands") if isinstance(sheet, Mapping) else None
+    saved = list(hands_saved) if isinstance(hands_saved, list) else []
     rows = []
     for number in range(1, hands + 1):
         if post is not None:
             typed = {box: str(post.get(field_name(prefix, number, box), "")) for box in box_names()}
         elif number <= len(saved):
-            typed = fields_from_hand(saved[number - 1])
+            typed = _shown_fields(saved[number - 1])
         else:
             typed = {}
 

@@ -30,7 +30,21 @@ Source = GameSetFile.Source
 
 
 def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """The event under its row lock, to add game sets to — never an Auction Calypso event's."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    refuse_auction(event)
+    return event
+
+
+def refuse_auction(event: Event) -> None:
+    """Game sets are 208-card Calypso deals: an Auction event deals its 13-card hands from a
+    104-card pack at the table, so it has none (docs/auction.md, "Club nights")."""
+    if event.is_auction:
+        raise ValidationError(
+            f"{event.name} is an Auction Calypso event: its hands are dealt at the table from a 104-card pack, "
+            "so it has no game sets",
+            field="event",
+        )
 
 
 def _game_set_error(error: gamesets.GameSetError, *, field: str = "file") -> ValidationError:
@@ -294,6 +308,7 @@ log = logging.getLogger(__name__)
 def start_analysis(*, event: Event, by=None, games: int = ANALYSIS_GAMES, players: str = "club") -> AnalysisJob:
     """Analyse the event's complete game sets: a job counting the sets, its task enqueued after
     commit (run here and now when no broker is configured). ``ValidationError`` with no set."""
+    refuse_auction(event)
     total = GameSet.objects.filter(event=event, complete=True).count()
     if not total:
         raise ValidationError("there are no complete game sets to analyse yet", field="sets")

@@ -11,11 +11,48 @@ from django import forms
 from director.core.parsing import split_names
 from director.events.models import MAX_EMBERS_HANDS, Event
 from director.events.services import MAX_GAMES
+from scoring.auction_settings import DEFAULTS, VALUE_LABELS, VALUE_NAMES
 
 DRAW, ENTERED = "draw", "entered"
 
 
-class NewEventForm(forms.Form):
+class AuctionSettingsForm(forms.Form):
+    """An Auction Calypso event's settings, as boxes (shape only: whole numbers; the limits are
+    ``scoring.auction_settings``, through ``events.services``). Blank boxes keep the rules' values."""
+
+    auction_hands = forms.IntegerField(
+        required=False, initial=DEFAULTS.hands, label="Hands per round", help_text="Auction Calypso: 4 short, 12 ideal"
+    )
+    auction_draft = forms.BooleanField(required=False, initial=DEFAULTS.draft, label="Draft before the first hand")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in VALUE_NAMES:
+            self.fields[f"auction_{name}"] = forms.IntegerField(
+                required=False, initial=getattr(DEFAULTS.values, name), label=VALUE_LABELS[name].capitalize()
+            )
+
+    @staticmethod
+    def initial_from(settings) -> dict:
+        """The boxes showing stored ``AuctionSettings``."""
+        initial = {"auction_hands": settings.hands, "auction_draft": settings.draft}
+        initial |= {f"auction_{name}": getattr(settings.values, name) for name in VALUE_NAMES}
+        return initial
+
+    def value_fields(self):
+        return [self[f"auction_{name}"] for name in VALUE_NAMES]
+
+    def auction_settings(self) -> dict:
+        """What ``events.services`` takes as ``auction`` (blank boxes left out: the defaults)."""
+        data = self.cleaned_data
+        values = {name: data[f"auction_{name}"] for name in VALUE_NAMES if data.get(f"auction_{name}") is not None}
+        settings = {"draft": bool(data.get("auction_draft")), "values": values}
+        if data.get("auction_hands") is not None:
+            settings["hands"] = data["auction_hands"]
+        return settings
+
+
+class NewEventForm(AuctionSettingsForm):
     name = forms.CharField(max_length=160, label="Name")
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     type = forms.ChoiceField(choices=Event.Type.choices, label="Type")
@@ -107,6 +144,12 @@ class NewEventForm(forms.Form):
         self.fields["date"].initial = today
         self.fields["once"].initial = secrets.token_urlsafe(18)
         self.fields["name"].initial = f"Club night {datetime.date.today():%d %b %Y}"
+
+    def auction_settings(self) -> dict | None:
+        """The Auction settings when the night is an Auction Calypso one (None otherwise)."""
+        if self.cleaned_data.get("type") not in (Event.Type.AUCTION_PAIRS, Event.Type.AUCTION_TEAMS):
+            return None
+        return super().auction_settings()
 
     def clean(self):
         data = super().clean()

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring.auction_settings import AuctionSettings
 from scoring.cards import SIDE_SUITS, SUIT_SYMBOLS, SUITS
 from scoring.movements.odd import OddTables
 from scoring.variants import DEFAULT_REMOVED_SUIT
@@ -40,6 +41,8 @@ class Event(models.Model):
         DUPLICATE_PAIRS = "duplicate-pairs", "Duplicate pairs (matchpoints)"
         DUPLICATE_TEAMS = "duplicate-teams", "Duplicate teams of four"
         DUPLICATE_COOP = "duplicate-coop", "Duplicate coöperative"
+        AUCTION_PAIRS = "auction-pairs", "Auction Calypso, progressive pairs"
+        AUCTION_TEAMS = "auction-teams", "Auction Calypso, team of four"
 
     class RulesVariant(models.TextChoices):
         STANDARD = "standard", "Standard"
@@ -67,6 +70,7 @@ class Event(models.Model):
         TEAM_MATCH = "team-match", "Team match (two tables, sets swapped)"
         ROUND_ROBIN = "round-robin", "Round robin of teams"
         MANUAL = "manual", "Entered by the director"
+        AUCTION_TEAM_MATCH = "auction-team-match", "Auction team match (two tables, same hands)"
 
     class IndividualMovement(models.TextChoices):
         # scoring.movements' RULES_MOVEMENT / FIXED_SIZE_MOVEMENT (docs/movements.md)
@@ -122,6 +126,9 @@ class Event(models.Model):
     # A coöperative event's grade bands, [[floor, name], ...] as scoring.coop.check_bands returns them
     # (written by events.grades.set_grade_bands); [] means scoring.coop.DEFAULT_BANDS.
     coop_bands = models.JSONField(default=list, blank=True, help_text="grade bands (duplicate coöperative)")
+    # An Auction Calypso event's settings (scoring.auction_settings.AuctionSettings.to_dict(): hands per
+    # round, draft, score values), written checked by events.services; {} for the other types.
+    auction = models.JSONField(default=dict, blank=True, help_text="AuctionSettings.to_dict() (Auction events)")
     # The one-time token of the "New club night" form that created the event: a second submit of
     # the same form (browser Back, then submit again) is refused instead of making a twin night.
     setup_token = models.CharField(max_length=40, null=True, blank=True, unique=True, editable=False)
@@ -160,10 +167,28 @@ class Event(models.Model):
         return self.type.startswith("duplicate-")
 
     @property
+    def is_auction(self) -> bool:
+        """Auction Calypso: the sheets are score pads (``scoring.auction``), not 208-card sheets."""
+        return self.type in AUCTION_TYPES
+
+    @property
+    def is_team_event(self) -> bool:
+        """Teams of four (a team is one majors and one minors partnership)."""
+        return self.type in (self.Type.DUPLICATE_TEAMS, self.Type.AUCTION_TEAMS)
+
+    @property
+    def auction_settings(self) -> AuctionSettings:
+        """The stored settings (the rules' defaults for an event that has none)."""
+        return AuctionSettings.from_dict(self.auction or None)
+
+    @property
     def odd_tables(self) -> OddTables:
         """What a table of three plays and the suit out of three-handed packs (``three_table``,
         ``removed_suit``); a table of two plays Calypso Duet."""
         return OddTables(self.three_table, self.removed_suit)
+
+
+AUCTION_TYPES = (Event.Type.AUCTION_PAIRS, Event.Type.AUCTION_TEAMS)
 
 
 class Table(models.Model):

@@ -21,12 +21,15 @@ from director.clubs.models import Club
 from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
+from scoring.auction import AuctionError
+from scoring.auction_settings import AuctionSettings
 from scoring.cards import SUITS
 
 from . import lineup
 from .embers import check_game, clean_game_settings
 from .locks import lock_rounds, locked_event
 from .models import (
+    AUCTION_TYPES,
     Event,
     Round,
     Seat,
@@ -40,6 +43,8 @@ DEFAULT_MOVEMENT = {
     Event.Type.DUPLICATE_PAIRS: Event.MovementKind.MITCHELL,
     Event.Type.DUPLICATE_TEAMS: Event.MovementKind.TEAM_MATCH,
     Event.Type.DUPLICATE_COOP: Event.MovementKind.BAROMETER,
+    Event.Type.AUCTION_PAIRS: Event.MovementKind.PROGRESSIVE,
+    Event.Type.AUCTION_TEAMS: Event.MovementKind.AUCTION_TEAM_MATCH,
 }
 # The types where the form may be cutthroat (no partnerships); the others are partnership games.
 CUTTHROAT_TYPES = {Event.Type.PROGRESSIVE_INDIVIDUAL}
@@ -62,6 +67,7 @@ _EVENT_SETTINGS = (
     "season",
     "game",
     "embers_hands",
+    "auction",
 )
 
 
@@ -120,6 +126,11 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             minimum=1,
             maximum=MAX_GAME_MINUTES,
         )
+    if "auction" in values and values["auction"] != {}:  # {}: nothing set (kept, or the defaults)
+        try:
+            clean["auction"] = AuctionSettings.from_dict(values["auction"]).to_dict()
+        except AuctionError as error:
+            raise ValidationError(f"the Auction settings are wrong: {error}", field="auction") from error
     if "season" in values:
         season = values["season"]
         if season is not None and season.club_id != club.pk:
@@ -132,6 +143,18 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
 def _check_form(event_type: str, form: str) -> None:
     if form == Event.Form.CUTTHROAT and event_type not in CUTTHROAT_TYPES:
         raise ValidationError(f"a {event_type} event is played in partnerships, not cutthroat", field="form")
+
+
+def _auction_settings(event_type: str, clean: dict, stored: dict) -> dict:
+    """An Auction event always stores its settings (the rules' defaults unless given); the other
+    types store none, and refuse them rather than keep settings nothing reads."""
+    if event_type in AUCTION_TYPES:
+        return clean.get("auction") or stored or AuctionSettings().to_dict()
+    if clean.get("auction"):
+        raise ValidationError(
+            f"Auction settings are for Auction Calypso events, not {Event.Type(event_type).label}", field="auction"
+        )
+    return {}
 
 
 def _check_odd_tables(event: Event, clean: dict) -> None:
@@ -235,6 +258,7 @@ def create_event(
     clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
     _check_form(clean["type"], clean.get("form", Event.Form.PARTNERSHIP))
     check_game(clean["type"], clean.get("form", Event.Form.PARTNERSHIP), clean.get("game", Event.Game.CALYPSO))
+    clean["auction"] = _auction_settings(clean["type"], clean, {})
     setup_token = (setup_token or "").strip() or None
     if setup_token is not None:
         if len(setup_token) > 40 or event_set_up_by(club, setup_token) is not None:
@@ -262,10 +286,12 @@ def update_event(*, event: Event, **values) -> Event:
     if event.status != Event.Status.DRAFT:
         # Seatings, tallies and results are laid out for these: changing them mid-session would
         # strand games already played (or leave games nobody is seated for).
+        # The Auction settings too: the pads already entered were scored with them.
         for key, what in (
             ("type", "the type"),
             ("form", "the form"),
             ("games", "the number of games"),
+            ("auction", "the Auction settings"),
             ("three_table", "what a table of three plays"),
             ("removed_suit", "the suit out of the three packs"),
             ("game", "the game"),
@@ -275,6 +301,7 @@ def update_event(*, event: Event, **values) -> Event:
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
     check_game(clean.get("type", event.type), clean.get("form", event.form), clean.get("game", event.game))
+    clean["auction"] = _auction_settings(clean.get("type", event.type), clean, event.auction)
     _check_odd_tables(event, clean)
     for key, value in clean.items():
         setattr(event, key, value)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:event_id>/finish/", views.finish, name="finish"),
     path("<int:event_id>/reopen/", views.reopen, name="reopen"),
     path("<int:event_id>/switches/", views.switches, name="switches"),
+    path("<int:event_id>/auction/", views.auction, name="auction"),
     path("<int:event_id>/games/<int:number>/close/", views.close_round, name="close_round"),
     path("<int:event_id>/games/<int:number>/reopen/", views.reopen_round, name="reopen_round"),
     path("<int:event_id>/tables/<int:number>/reissue/", views.reissue_token, name="reissue_token"),

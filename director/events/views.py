@@ -28,11 +28,12 @@ from director.movements import night
 from director.movements import selectors as movement_selectors
 from director.results.selectors import next_game, results_grid, unfinished_results
 from director.results.services import finish_event
+from scoring.auction_settings import VALUE_LABELS, VALUE_NAMES, AuctionSettings
 from scoring.cards import SIDE_SYMBOLS
 from scoring.movements.odd import ODD_COUNTS, describe_sizes
 from scoring.variants import DEFAULT_REMOVED_SUIT
 
-from .forms import ENTERED, NewEventForm, SwitchesForm
+from .forms import ENTERED, AuctionSettingsForm, NewEventForm, SwitchesForm
 
 
 # --- setting up a club night -----------------------------------------------------------------------
@@ -51,6 +52,7 @@ def new_event(request, slug):
             form.add_error("new_players", "; ".join(problems))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        auction = form.auction_settings()
         try:
             event, created = night.set_up_night_once(
                 club=club,
@@ -73,6 +75,7 @@ def new_event(request, slug):
                 seed=data.get("seed") or None,
                 setup_token=data.get("once") or None,
                 allow_twin=bool(data.get("again")),
+                **({"auction": auction} if auction is not None else {}),
             )
         except DomainError as error:
             if error.field == "twin":  # Back fetched the form again (new token, boxes filled in)
@@ -203,6 +206,7 @@ def event_detail(request, event_id):
         request,
         "director/event.html",
         {
+            **auction_context(event),
             "event": event,
             "club": event.club,
             "grid": grid,
@@ -236,6 +240,43 @@ def event_detail(request, event_id):
             "reissue_check": reissue_check(request, grid.tables),
         },
     )
+
+
+def auction_context(event, form: AuctionSettingsForm | None = None) -> dict:
+    """An Auction event's settings as the event page shows them, and the form to change them
+    while the event is a draft."""
+    if not event.is_auction:
+        return {}
+    settings = event.auction_settings
+    changed = settings.changed_values()
+    rules = AuctionSettings().values
+    values = [
+        (VALUE_LABELS[name], getattr(settings.values, name), getattr(rules, name) if name in changed else None)
+        for name in VALUE_NAMES
+    ]
+    if form is None and event.status == Event.Status.DRAFT:
+        form = AuctionSettingsForm(initial=AuctionSettingsForm.initial_from(settings))
+    return {"auction": settings, "auction_values": values, "auction_form": form, "open_auction": form is not None}
+
+
+@require_POST
+@director_view
+def auction(request, event_id):
+    """Change an Auction event's settings (a draft only: ``events.services.update_event`` refuses
+    them once it has started)."""
+    event = event_for(request.user, event_id)
+    form = AuctionSettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.update_event(event=event, auction=form.auction_settings())
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "The Auction settings are saved.")
+    else:
+        problems = [f"{form.fields[name].label}: {' '.join(errors)}" for name, errors in form.errors.items()]
+        messages.error(request, "The Auction settings are not saved: " + "; ".join(problems))
+    return redirect("events:detail", event_id=event.pk)
 
 
 def public_standings_url(event) -> str | None:

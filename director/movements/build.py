@@ -105,7 +105,7 @@ def _stationary_majors(generator: Callable[[int, int], mv.Movement]):
     return build
 
 
-def _teams(generator: Callable[[list[str]], mv.Movement]):
+def _teams(generator: Callable[[list[str], int], mv.Movement]):
     """Team match or round robin: each team one majors and one minors partnership (from the rows)."""
 
     def build(state: EventMovement, kind: str, players, seed) -> mv.Movement:
@@ -114,7 +114,7 @@ def _teams(generator: Callable[[list[str]], mv.Movement]):
         names = list(teams)
         if len(names) < 2:
             raise ValidationError(f"a team event needs at least two teams, not {len(names)}", field="teams")
-        if kind == mv.TEAM_MATCH and len(names) != 2:
+        if kind in (mv.TEAM_MATCH, mv.AUCTION_TEAM_MATCH) and len(names) != 2:
             raise ValidationError(
                 f"a team match is two teams; {event.name} has {len(names)} (choose a round robin)",
                 field="movement_kind",
@@ -125,7 +125,7 @@ def _teams(generator: Callable[[list[str]], mv.Movement]):
         ids = {}
         for k, name in enumerate(names):
             ids[2 * k + 1], ids[2 * k + 2] = teams[name]
-        movement = edit.relabel(generator(names), ids, _members(state))
+        movement = edit.relabel(generator(names, event.games), ids, _members(state))
         if len(movement.rounds) > event.games:
             raise ValidationError(
                 f"the {kind} of {len(names)} teams has {len(movement.rounds)} games but {event.name} has "
@@ -143,8 +143,9 @@ BUILDERS: dict[str, Callable[..., mv.Movement]] = {
     mv.PROGRESSIVE_INDIVIDUAL: _individual,
     mv.MITCHELL: _stationary_majors(mv.mitchell),
     mv.BAROMETER: _stationary_majors(mv.barometer),
-    mv.TEAM_MATCH: _teams(mv.team_match),
-    mv.ROUND_ROBIN: _teams(mv.round_robin),
+    mv.TEAM_MATCH: _teams(lambda names, games: mv.team_match(names)),
+    mv.ROUND_ROBIN: _teams(lambda names, games: mv.round_robin(names)),
+    mv.AUCTION_TEAM_MATCH: _teams(lambda names, games: mv.auction_team_match(games, names)),
     mv.MANUAL: _manual,
 }
 

@@ -25,7 +25,7 @@ from .services import seat_event
 def _night_direction(event: Event, number: int, count: int) -> str:
     """The night's fixed directions: in a team event each team is partnerships 2k+1 (majors) and
     2k+2 (minors); otherwise the first half majors, the rest minors."""
-    if event.type == Event.Type.DUPLICATE_TEAMS:
+    if event.is_team_event:
         return MAJORS if number % 2 else MINORS
     return MAJORS if number <= (count + 1) // 2 else MINORS
 
@@ -112,7 +112,7 @@ def set_up_night(
             groups.append(ids)
         if not groups:
             raise ValidationError("type the partnerships, one a line, or draw them", field="partnerships")
-    elif event.type == Event.Type.DUPLICATE_TEAMS:
+    elif event.is_team_event:
         groups = lineup.pairs_drawn(chosen, seed)
     else:
         lineup.draw_partnerships(event=event, players=chosen, seed=seed, fix_directions=True)
@@ -128,7 +128,7 @@ def set_up_night(
         except DomainError as error:
             where = f"line {number}: " if entered else ""
             raise ValidationError(where + error.message, field="partnerships" if entered else "players") from error
-    if event.type == Event.Type.DUPLICATE_TEAMS:
+    if event.is_team_event:
         if len(made) % 2 or len(made) < 4:
             raise ValidationError(
                 f"teams of four need an even number of partnerships, at least four (not {len(made)})",

@@ -206,7 +206,7 @@ def load_movement(event: Event) -> EventMovement:
     base = stored or mv.Movement(kind=event.movement_kind, tables=1, rounds=[])
     used_tables = max((t for r in db_rounds for t in r), default=0)
     teams = dict(base.teams)
-    if not teams and base.kind in (mv.TEAM_MATCH, mv.ROUND_ROBIN):
+    if not teams and base.kind in mv.TEAM_KINDS:
         teams = teams_from_rows(partnerships)
     movement = dataclasses.replace(
         base,

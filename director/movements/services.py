@@ -320,7 +320,7 @@ def add_latecomer(
             raise ValidationError(str(error), field="players") from error
         names = ", ".join(p.name for p in chosen)
     else:
-        if movement.kind in (mv.TEAM_MATCH, mv.ROUND_ROBIN):
+        if movement.kind in mv.TEAM_KINDS:
             raise ValidationError("a team event takes no latecomers (a team is four players)", field="players")
         if not 2 <= len(ids) <= 3:
             raise ValidationError(f"a late partnership is two or three players, not {len(ids)}", field="players")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from scoring.auction_settings import AuctionSettings
 from scoring.cards import SIDE_SUITS
 from scoring.movements import NextPlaces
 
@@ -149,6 +150,7 @@ class EventData:
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
     cutthroat: bool = False  # four individual scores (a progressive individual played cutthroat)
     embers_hands: int = 0  # an Embers night: its scoresheets are score pads of this many hands
+    auction: AuctionSettings | None = None  # an Auction Calypso event: its settings (score pads)
 
     @property
     def title(self) -> str:

@@ -193,6 +193,7 @@ def load_event_data(event: Event | int) -> EventData:
         sitting_out=sitting_out,
         cutthroat=cutthroat,
         embers_hands=event.embers_hands if event.game == Event.Game.EMBERS else 0,
+        auction=event.auction_settings if event.is_auction else None,
     )
 
 

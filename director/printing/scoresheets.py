@@ -13,6 +13,8 @@ Cutthroat events (``EventData.cutthroat``) get a four-player sheet instead: per 
 calypsoes, unfinished cards, their own trick pile, revokes and their score; the card check over
 all four trick piles (``= 208``, or 117 three-handed with the ♣ row crossed out); a line for each
 player to sign.
+
+Auction Calypso events (``EventData.auction``) get the Auction score pad (``auction_pad``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from scoring.variants import (
 )
 
 from . import layout
+from .auction_pad import draw_pad
 from .canvas import Batch, Output, Progress
 from .data import DIRECTION_SUITS, DIRECTIONS, EventData, Play, Side
 from .event_sheet import header, pair_symbols, write_box
@@ -55,7 +58,9 @@ def render_scoresheets(
     title = f"{options.event} — scoresheets" if options.event else "Calypso scoresheets"
     batch = Batch(options, title, options.page_size)
     for done, play in enumerate(plays, start=1):
-        if data.embers_hands:  # an Embers night (partnerships only): a score pad of hands
+        if data.auction is not None:  # an Auction Calypso event: its score pad (auction_pad)
+            draw_pad(batch, play, options, data.auction)
+        elif data.embers_hands:  # an Embers night (partnerships only): a score pad of hands
             from .embers_pad import embers_page
 
             embers_page(batch, play, options.words, ew, options.event, hands=data.embers_hands)

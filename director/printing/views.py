@@ -58,6 +58,9 @@ def print_page(request, event_id):
     return _page(request, event)
 
 
+AUCTION_PADS = "Auction score pads, one per table per game (a row per hand, the bonus table)"
+
+
 def _page(request, event, *, status: int = 200, ticked=()) -> HttpResponse:
     jobs = [services.expire_stale(job) for job in PrintJob.objects.filter(event=event)[:RECENT_JOBS]]
     for job in jobs:
@@ -66,7 +69,8 @@ def _page(request, event, *, status: int = 200, ticked=()) -> HttpResponse:
         {
             "name": kind.name,
             "title": kind.title,
-            "description": kind.description,
+            # An Auction event's scoresheets are its score pads (printing.auction_pad).
+            "description": AUCTION_PADS if event.is_auction and kind.name == "scoresheets" else kind.description,
             "hand": kind.name in services.HAND_KINDS,
             "ready": bool(kind.render),
             "ticked": kind.name in ticked,

@@ -5,7 +5,7 @@ A table's sheet for a game is its Embers pad, stored on the ``Submission`` as
 cards in progress at its end, both trick piles, revokes) — and scored by ``score_embers`` as a
 finished game: the row's ``majors``/``minors`` are the two sides' final totals (running totals plus
 20 a card in progress after the last hand). Which engine reads a sheet is the event's
-(``sheet_form_of``): a 208-card sheet sent to an Embers night, or a pad to a Calypso one, is refused.
+(``results.adapters.SheetRules.of``): a 208-card sheet sent to an Embers night, or a pad to a Calypso one, is refused.
 Every check is the engine's; this module only checks the pad's outer shape and the event's number
 of hands.
 """
@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from director.core.errors import ValidationError
-from director.events.embers import is_embers
 from scoring.embers import EmbersHand, check_pad, score_embers
 from scoring.scores import ScoreSheetError
 
@@ -76,13 +75,6 @@ class EmbersRules(PadRules):
             ) from error
         sheet = {PAD_KEY: [EmbersHand.from_dict(hand).to_dict() for hand in hands]}
         return ScoredSheet(sheet=sheet, majors=scored.final["majors"], minors=scored.final["minors"])
-
-
-def sheet_form_of(event) -> str | PadRules:
-    """How ``event``'s sheets are read: ``EmbersRules`` on an Embers night, else its Calypso form."""
-    if is_embers(event):
-        return EmbersRules(event.embers_hands)
-    return event.form or "partnership"
 
 
 def is_embers_pad(sheet) -> bool:

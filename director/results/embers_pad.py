@@ -71,6 +71,11 @@ class PadEntry:
         """The hands up to the last one with anything typed."""
         return max((n for n in range(1, self.hands + 1) if self._typed(n)), default=0)
 
+    def read(self) -> tuple[dict, list[str]]:
+        """``(sheet, problems)`` as the score entry page reads a table (``TableEntry.read``): the pad's
+        problems are the engine's, found when it is checked."""
+        return self.sheet(), []
+
     def sheet(self) -> dict:
         hands = []
         for number in range(1, self.played + 1):
@@ -167,4 +172,4 @@ def embers_view(sheet, compare=None) -> dict:
     hands scored (``pad``) and, beside ``compare``, how many of its boxes differ (``changed``)."""
     hands = max(len(part) for part in (sheet.get(PAD_KEY), (compare or {}).get(PAD_KEY)) if isinstance(part, list))
     changed = pad_differences(sheet, compare, hands) if isinstance(compare, dict) else 0
-    return {"pad": pad_lines(sheet), "seats": [], "piles": [], "changed": changed}
+    return {"embers": True, "pad": pad_lines(sheet), "seats": [], "piles": [], "changed": changed}

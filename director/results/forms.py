@@ -2,12 +2,16 @@
 ``t<table>-<kind>-<key>`` (kind ``cal``/``unf``/``rev`` with a seat S H D C, or ``pile`` with
 ``majors``/``minors`` — cutthroat: with a seat, one trick pile per player). A cutthroat table also
 has ``t<table>-absent``: blank for four players, or the suit nobody holds when it is played
-three-handed (117 cards). Values are passed on as typed; ``scoring.scores`` is the judge of them."""
+three-handed (117 cards). Values are passed on as typed; ``scoring.scores`` is the judge of them.
+
+An Auction Calypso event's tables each have a score pad instead: the boxes of
+``director.core.auction_pad`` with the prefix ``t<table>-``, read by its ``read_pad``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from director.core import auction_pad
 from scoring.cards import SUITS as SEATS
 from scoring.variants import neutralised_cards
 
@@ -47,10 +51,24 @@ class TableEntry:
     seats: str = SEATS  # a club night's table of three: its seats ...
     tag: str = ""  # ... and its sheet's "form" (cutthroat, or neutralised)
     stale: bool = False  # the table's sheet changed while the page was open: show what stands now
+    pad_hands: int = 0  # an Auction Calypso event: the pad's rows (its hands per round)
+
+    @property
+    def prefix(self) -> str:
+        return f"t{self.table}-"
 
     @property
     def blank(self) -> bool:
+        if self.pad_hands:  # a pad's selects post "0" untouched: blank is what its reader says
+            return auction_pad.is_blank(*self.read())
         return not any(v.strip() for v in self.values.values())
+
+    def read(self) -> tuple[object, list[str]]:
+        """``(sheet, problems)``: the sheet as typed, and what stops it being read (an Auction pad's
+        blank boxes, named by ``auction_pad.read_pad``; a Calypso sheet has none here)."""
+        if self.pad_hands:
+            return auction_pad.read_pad(self.values, self.prefix, self.pad_hands)
+        return self.sheet(), []
 
     def sheet(self) -> dict:
         """The sheet as typed; blank revokes count as none. A three-handed cutthroat sheet leaves
@@ -69,12 +87,23 @@ class TableEntry:
 
 
 def read_entries(
-    data, tables: list[int], *, cutthroat: bool = False, threes: dict[int, tuple[str, str]] | None = None
+    data,
+    tables: list[int],
+    *,
+    cutthroat: bool = False,
+    threes: dict[int, tuple[str, str]] | None = None,
+    pad_hands: int = 0,
 ) -> dict[int, TableEntry]:
     """Each table's typed sheet. ``threes``: a club night's tables of three, ``{table: (variant,
-    seats)}`` — a trick pile per player for its seats only (no "absent" choice: its seats are known)."""
+    seats)}`` — a trick pile per player for its seats only (no "absent" choice: its seats are known).
+    ``pad_hands``: an Auction event's pads, that many hands each."""
     entries = {}
     for number in tables:
+        if pad_hands:
+            entry = TableEntry(number, pad_hands=pad_hands)
+            entry.values = auction_pad.pad_values(data, entry.prefix, pad_hands)
+            entries[number] = entry
+            continue
         three = (threes or {}).get(number)
         entry = TableEntry(number, cutthroat=cutthroat or three is not None)
         if three is not None:

@@ -195,6 +195,57 @@ def partnership_games(event: Event) -> list[PartnershipGame]:
 
 
 PILE_LABELS = {**SIDE_SYMBOLS, **SUIT_SYMBOLS}
+# An Auction pad's boxes as people read them, in the pad's column order.
+PAD_COLUMNS = (
+    ("declarer", "Declarer"),
+    ("contract", "Contract"),
+    ("declarers.trick_pile", "T"),
+    ("declarers.added", "P"),
+    ("declarers.calypsos", "C"),
+    ("declarers.cards_required", "Cards required"),
+    ("defenders.trick_pile", "T"),
+    ("defenders.added", "P"),
+    ("defenders.calypsos", "C"),
+    ("sell", "Sell"),
+)
+MAX_PAD_HANDS_SHOWN = 32
+
+
+def _pad_value(hand, path: str) -> str:
+    value = hand if isinstance(hand, dict) else {}
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    if isinstance(value, list):
+        return ", ".join(_text(v) for v in value)
+    if isinstance(value, bool):
+        return "sold" if value else "not sold"
+    return _text(value)[:40]
+
+
+def pad_view(sheet: dict, compare: dict | None = None) -> dict:
+    """An Auction pad laid out for people, hand by hand (``sheet_view``'s counterpart): with
+    ``compare``, every box that differs is marked and carries the other pad's value."""
+
+    def hands_of(pad) -> list:
+        hands = pad.get("hands") if isinstance(pad, dict) else None
+        return hands[:MAX_PAD_HANDS_SHOWN] if isinstance(hands, list) else []
+
+    mine, theirs = hands_of(sheet), hands_of(compare)
+    rows = []
+    for index in range(max(len(mine), len(theirs))):
+        hand = mine[index] if index < len(mine) else {}
+        was = theirs[index] if index < len(theirs) else {}
+        boxes = []
+        for path, _ in PAD_COLUMNS:
+            value = _pad_value(hand, path)
+            if compare is None:
+                boxes.append(SheetBox(value))
+            else:
+                other = _pad_value(was, path)
+                boxes.append(SheetBox(value, value != other, other))
+        rows.append({"number": index + 1, "boxes": boxes})
+    changed = sum(b.changed for row in rows for b in row["boxes"])
+    return {"pad": rows, "columns": [label for _, label in PAD_COLUMNS], "seats": [], "piles": [], "changed": changed}
 
 
 @dataclass(frozen=True)
@@ -219,6 +270,8 @@ def sheet_view(sheet: dict | None, compare: dict | None = None) -> dict:
         return embers_view(sheet, compare)
     sheet = sheet if isinstance(sheet, dict) else {}
     other = compare if isinstance(compare, dict) else None
+    if "hands" in sheet or (other is not None and "hands" in other):
+        return pad_view(sheet, other)
 
     def box(section: str, key: str) -> SheetBox:
         value = _text((sheet.get(section) or {}).get(key))

@@ -28,7 +28,6 @@ from director.events.selectors import table_variant
 
 from . import selectors
 from .adapters import SheetRules, score_sheet, table_form
-from .embers import sheet_form_of
 from .models import Submission
 
 S = Submission.Status
@@ -187,12 +186,12 @@ def enter_sheet_once(
 
 
 def _form(table: Table, round: Round) -> SheetRules:
-    """How ``table``'s sheet of game ``round`` is read: the event's rules (its Calypso form, or its
-    Embers pads: ``results.embers``), or a table of three's variant in its seats (a Duet: a
+    """How ``table``'s sheet of game ``round`` is read: the event's rules (its form; an Auction
+    event's settings; an Embers night's pads), or a table of three's variant in its seats (a Duet: a
     partnership sheet)."""
-    event = Event.objects.only("form", "game", "embers_hands").get(pk=round.event_id)
+    event = Event.objects.only("type", "form", "auction", "game", "embers_hands").get(pk=round.event_id)
     variant, seats = table_variant(table, round)
-    return table_form(sheet_form_of(event), variant, seats)
+    return table_form(SheetRules.of(event), variant, seats)
 
 
 def submit_from_table(

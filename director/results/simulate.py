@@ -21,3 +21,26 @@ def plausible_sheet(rng: random.Random, *, revoke_chance: float = 0.03) -> dict:
         "trick_piles": {"majors": majors_pile, "minors": rest - majors_pile},
         "revokes": revokes,
     }
+
+
+def plausible_pad(seed, hands: int = 4, *, draft: bool = False, values=None) -> dict:
+    """An Auction Calypso score pad such as a real table writes: a whole game of ``hands`` hands
+    played by the engine's simple bots (``scoring.auction_play``, seeded), each hand as the pad
+    records it (docs/formats.md, "An Auction pad on a Submission")."""
+    from scoring.auction import VALUES, Contract
+    from scoring.auction_play import SimpleBot, play_auction_game
+
+    game = play_auction_game(SimpleBot(seed), hands, draft=draft, seed=seed, values=values or VALUES)
+    pad = []
+    for record in game.records:
+        contract = record.contract
+        hand = {
+            "contract": str(Contract(contract.bid, contract.doubled)),
+            "declarer": contract.declarer,
+            "declarers": record.declarers.to_dict(),
+            "defenders": record.defenders.to_dict(),
+        }
+        if record.sell is not None:
+            hand["sell"] = record.sell
+        pad.append(hand)
+    return {"hands": pad}

@@ -2,7 +2,7 @@
 
 The browser checks the sheets as the director types (``js/scores.js`` mirrors ``scoring.scores``;
 cutthroat events have a trick pile per player and four — three-handed, three — individual scores);
-the server checks them again with ``results.adapters.sheet_problems`` and saves through
+the server checks them again with ``results.adapters.sheet_problems`` (with ``table_form``'s rules) and saves through
 ``results.services.enter_sheet``. All the tables filled in are saved together or not at all: one
 wrong sheet keeps every sheet of the page unsaved, with the problems shown on the table concerned.
 """
@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 
 from director.audit.context import request_ip
+from director.core import auction_pad
 from director.core.errors import Conflict, DomainError
 from director.core.view_helpers import director_view
 from director.events.access import event_for
@@ -25,8 +26,7 @@ from director.events.models import Event
 from director.events.selectors import label_games
 from director.events.services import get_round
 from director.results import selectors, services
-from director.results.adapters import sheet_problems, table_form
-from director.results.embers import sheet_form_of
+from director.results.adapters import SheetRules, pad_lines, sheet_problems, table_form
 from director.results.embers_pad import embers_card, pad_values, read_pads
 from scoring import scores, variants
 from scoring.cards import MAJOR_SUITS
@@ -77,6 +77,15 @@ def _player(cell, seat):
         player = next(iter(side.seats.values()), None)
         return {"name": f"{player.name} (dummy)" if seat in "HD" else player.name} if player else None
     return side.seats.get(seat)
+
+
+def _pad_players(cell) -> dict[str, str]:
+    """An Auction pad's players by seat, for its declarer choice."""
+    return {
+        seat: player["name"] if isinstance(player, dict) else player.name
+        for seat in SEATS
+        if (player := _player(cell, seat)) is not None
+    }
 
 
 def _card(cell, entry, values, *, cutthroat: bool = False):
@@ -182,18 +191,21 @@ def _report(request, round_obj, done, by_table) -> None:
             )
 
 
-def _proposal_values(cell, *, cutthroat: bool) -> str:
+def _proposal_values(cell, *, cutthroat: bool, pad_hands: int = 0) -> str:
     """A disputed sheet's counter-proposal (the disputing side's own sheet) as the page's box values,
     JSON for the "Fill in their sheet" button ("" when there is none)."""
     result = cell.result
     proposed = (result.proposal or {}).get("sheet") if result is not None and result.status == "disputed" else None
     if not proposed:
         return ""
-    return json.dumps(_values(cell, proposed, cutthroat=cutthroat), sort_keys=True)
+    return json.dumps(_values(cell, proposed, cutthroat=cutthroat, pad_hands=pad_hands), sort_keys=True)
 
 
-def _values(cell, sheet, *, cutthroat: bool) -> dict[str, str]:
-    """A stored sheet in the table's boxes (a table of three: its seats, a trick pile each)."""
+def _values(cell, sheet, *, cutthroat: bool, pad_hands: int = 0) -> dict[str, str]:
+    """A stored sheet in the table's boxes (a table of three: its seats, a trick pile each; an
+    Auction pad: its hands' boxes)."""
+    if pad_hands:
+        return auction_pad.fields_of_pad(sheet, f"t{cell.table.number}-", pad_hands)
     three = _three(cell)
     seats = three[1] if three else SEATS
     return values_from_sheet(cell.table.number, sheet, cutthroat=cutthroat or three is not None, seats=seats)
@@ -225,7 +237,8 @@ def score_entry(request, event_id, number):
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
-    rules, embers = sheet_form_of(event), is_embers(event)
+    rules, embers = SheetRules.of(event), is_embers(event)
+    pad_hands = rules.pad_hands  # an Auction event's pad
     entries = {}
     status = 200
     if request.method == "POST":
@@ -233,16 +246,18 @@ def score_entry(request, event_id, number):
         if embers:
             entries = read_pads(request.POST, list(by_table), event.embers_hands)
         else:
-            entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat, threes=threes)
+            entries = read_entries(
+                request.POST, list(by_table), cutthroat=cutthroat, threes=threes, pad_hands=pad_hands
+            )
         confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
             if entry.blank and number_ != confirm_table:
                 continue
-            sheet = None if entry.blank else entry.sheet()
+            sheet, problems = (None, []) if entry.blank else entry.read()
             three = threes.get(number_)
             form = table_form(rules, by_table[number_].variant, three[1] if three else "")
-            problems = sheet_problems(sheet, form=form) if sheet is not None else []
+            problems = problems or (sheet_problems(sheet, form=form) if sheet is not None else [])
             if problems:
                 entry.errors = problems
                 continue
@@ -297,15 +312,23 @@ def score_entry(request, event_id, number):
         elif cell.result is not None and embers:
             values = pad_values(f"t{cell.table.number}-", cell.result.sheet, event.embers_hands)
         elif cell.result is not None:
-            values = _values(cell, cell.result.sheet, cutthroat=cutthroat)
+            values = _values(cell, cell.result.sheet, cutthroat=cutthroat, pad_hands=pad_hands)
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
         if embers:
             card.update(embers_card(cell, values, event.embers_hands))
+        if pad_hands:  # the pad's boxes: the {% auction_pad %} tag (director.core.auction_pad)
+            card["pad"] = {
+                "prefix": f"t{cell.table.number}-",
+                "post": values,
+                "players": _pad_players(cell),
+                "label": f"Table {cell.table.number}",
+            }
+            card["saved_lines"] = pad_lines(cell.result.sheet, rules.auction.values) if cell.result else []
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
-        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat) if not embers else ""
+        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat, pad_hands=pad_hands) if not embers else ""
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds
@@ -320,6 +343,8 @@ def score_entry(request, event_id, number):
             "rounds": rounds,
             "cutthroat": cutthroat,
             "embers": embers,
+            "auction": rules.auction,
+            "pad_hands": pad_hands,
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],
             "missing": [c.table.number for c in cells if c.status == "missing"],

@@ -59,6 +59,8 @@ KINDS = {
     Event.Type.DUPLICATE_PAIRS: MATCHPOINTS,
     Event.Type.DUPLICATE_TEAMS: TEAMS,
     Event.Type.DUPLICATE_COOP: COOP,
+    Event.Type.AUCTION_PAIRS: TALLY,
+    Event.Type.AUCTION_TEAMS: TEAMS,
 }
 
 

@@ -2,12 +2,15 @@
 
 Fields: ``cal-S``, ``unf-S``, ``rev-S`` per seat (S H D C), and the trick piles ``pile-majors`` and
 ``pile-minors`` (cutthroat and a club night's table of three: ``pile-S`` ... one per player, for
-the table's seats only). Values are passed on as typed:
+the table's seats only); an Auction Calypso pad (``pad_hands``, the event's hands per round): the
+boxes of ``director.core.auction_pad`` with no prefix (``hand-1-points`` ...), read by its
+``read_pad``. Values are passed on as typed:
 ``scoring.scores`` (through ``results.services``) is the judge of them. Blank revokes are none.
 """
 
 from __future__ import annotations
 
+from director.core import auction_pad
 from scoring.cards import SUITS as SEATS
 
 SIDES = ("majors", "minors")
@@ -41,22 +44,28 @@ def sheet_from_fields(data, *, cutthroat: bool = False, seats: str = SEATS, tag:
     return sheet
 
 
-def values_from_sheet(sheet: dict | None) -> dict[str, str]:
+def values_from_sheet(sheet: dict | None, *, pad_hands: int = 0) -> dict[str, str]:
     """Form values showing a stored sheet (to put a disputed sheet back in the form)."""
     values: dict[str, str] = {}
     if not sheet:
         return values
+    if pad_hands:
+        return auction_pad.fields_of_pad(sheet, "", pad_hands)
     for section, prefix in (("calypsos", "cal"), ("unfinished", "unf"), ("trick_piles", "pile"), ("revokes", "rev")):
         for key, value in (sheet.get(section) or {}).items():
             values[f"{prefix}-{key}"] = str(value)
     return values
 
 
-def typed_sheet(sheet, *, cutthroat: bool = False, seats: str = SEATS, tag: str = "") -> dict | None:
+def typed_sheet(
+    sheet, *, cutthroat: bool = False, seats: str = SEATS, tag: str = "", pad_hands: int = 0
+) -> dict | None:
     """A sheet as typed on a phone (form fields or the page's JSON), cut down to the sheet's boxes
     as short text: safe to keep in the phone's session and to show back. None if it is not a sheet."""
     if not isinstance(sheet, dict):
         return None
+    if pad_hands:
+        return auction_pad.typed_pad(sheet, pad_hands)
     fields = {}
     for name, section, key in field_names(cutthroat=cutthroat, seats=seats):
         part = sheet.get(section)

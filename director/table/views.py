@@ -29,13 +29,12 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from director.audit.context import request_ip
-from director.core import json_body
+from director.core import auction_pad, json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events.embers import is_embers
 from director.events.selectors import table_by_token
 from director.movements.selectors import load_movement, where_next
-from director.results.adapters import CUTTHROAT, SheetRules, score_sheet, sheet_problems, table_form
-from director.results.embers import sheet_form_of
+from director.results.adapters import CUTTHROAT, SheetRules, pad_lines, score_sheet, sheet_problems, table_form
 from director.results.embers_pad import pad_values, read_pad, typed_pad
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
@@ -128,8 +127,8 @@ def _table(token):
 @dataclass(frozen=True)
 class Layout:
     """The boxes of a table's sheet: ``rules`` as ``results.adapters.score_sheet`` takes them
-    (partnership, cutthroat, a table of three's variant, or an Embers night's pad) and the ``seats``
-    that have boxes."""
+    (partnership, cutthroat, a table of three's variant, an Auction event's pad or an Embers night's)
+    and the ``seats`` that have boxes."""
 
     rules: SheetRules
     seats: str = SEATS
@@ -137,6 +136,10 @@ class Layout:
     @property
     def form(self) -> str:
         return self.rules.form
+
+    @property
+    def pad_hands(self) -> int:  # an Auction Calypso event: the pad's rows (0 for any other sheet)
+        return self.rules.pad_hands
 
     @property
     def cutthroat(self) -> bool:  # a trick pile per player, no partnership totals
@@ -167,7 +170,7 @@ def _layout(state) -> Layout:
     if variant in TABLE_FORMS:
         seats = "".join(suit for suit, _, _ in state.cell.seat_list)
         return Layout(table_form(state.event.form, variant, seats), seats)
-    return Layout(table_form(sheet_form_of(state.event), variant))
+    return Layout(table_form(SheetRules.of(state.event), variant))
 
 
 def _seats(state) -> list[dict]:
@@ -252,7 +255,7 @@ def _keep_typed(request, table, sheet, side) -> None:
         typed = typed_pad(sheet, table.event.embers_hands)
     else:
         layout = _layout(services.table_state(table))
-        typed = typed_sheet(sheet, **layout.fields(), tag=layout.tag)
+        typed = typed_sheet(sheet, **layout.fields(), tag=layout.tag, pad_hands=layout.pad_hands)
     if typed is not None:
         round = services.table_game(table)
         request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
@@ -267,23 +270,27 @@ def _typed_comparison(request, table, state) -> dict | None:
     kept = request.session.get(_kept_key(table))
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
-    rules = _layout(state).rules
-    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=rules)]
-    scored = None if problems else score_sheet(kept["sheet"], form=rules)
+    layout = _layout(state)
+    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=layout.rules)]
+    scored = None if problems else score_sheet(kept["sheet"], form=layout.rules)
     if is_embers(state.event):
         return embers_typed(kept, state, problems, scored) | {"side": SIDE_LABELS.get(kept.get("side") or "", "")}
     return {
-        "view": sheet_view(kept["sheet"], state.submission.sheet),
-        "values": values_from_sheet(kept["sheet"]),
+        # compared as stored (a typed 290S is the stored 290♠), when the typed sheet reads
+        "view": sheet_view(scored.sheet if scored else kept["sheet"], state.submission.sheet),
+        "values": values_from_sheet(kept["sheet"], pad_hands=layout.pad_hands),
         "side": SIDE_LABELS.get(kept.get("side") or "", ""),
         "problems": problems,
         "scores": scored,
     }
 
 
-def _values(event, sheet) -> dict[str, str]:
-    """The form's boxes showing a stored sheet (an Embers night's: its pad's)."""
-    return pad_values("", sheet, event.embers_hands) if is_embers(event) else values_from_sheet(sheet)
+def _values(event, sheet, pad_hands: int = 0) -> dict[str, str]:
+    """The form's boxes showing a stored sheet (an Embers night's: its pad's; an Auction event's: its
+    ``pad_hands`` rows)."""
+    if is_embers(event):
+        return pad_values("", sheet, event.embers_hands)
+    return values_from_sheet(sheet, pad_hands=pad_hands)
 
 
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
@@ -295,13 +302,14 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         labels = {
             d: "".join(SUIT_SYMBOLS[s] for s in layout.seats if (s in MAJOR_SUITS) == (d == "majors")) for d in labels
         }
+    pad_hands = layout.pad_hands
     submission = state.submission
     confirmer = services.other_side(state.side) if state.side else None
     sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
     if values is None and submission is not None and state.can_submit:
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
-        values = _values(state.event, proposed or submission.sheet)
+        values = _values(state.event, proposed or submission.sheet, pad_hands)
     if side is None and submission is not None and state.status == "disputed" and state.side:
         # the corrected sheet: the sending phone starts on its own side, any other phone on the
         # disputing side (the players may still change it)
@@ -336,6 +344,13 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "confirmer_label": labels.get(confirmer or "", ""),
         "idempotency_key": uuid.uuid4().hex,
         "field_names": [name for name, _, _ in field_names(**layout.fields())],
+        # Auction Calypso: the score pad ({% auction_pad %}: director.core.auction_pad), the stored pad scored.
+        "auction": state.event.auction_settings if pad_hands else None,
+        "pad_hands": pad_hands,
+        "pad_players": {row["seat"]: row["player"] for row in _seats(state) if row["player"]} if pad_hands else {},
+        "sheet_lines": pad_lines(submission.sheet, state.event.auction_settings.values)
+        if pad_hands and submission is not None
+        else [],
         "client_state": {
             **state.to_dict(),
             "sent_here": sent_here,
@@ -413,23 +428,27 @@ def submit(request, token):
     except _BadBody:
         return _bad_body(request, table)
     layout = _layout(services.table_state(table))
+    typing: list[str] = []  # an Auction pad's blank boxes (auction_pad.read_pad)
     if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
     elif is_embers(table.event):
         pad = read_pad(data, table.number, "", table.event.embers_hands)
         sheet, values = pad.sheet(), pad.values
+    elif layout.pad_hands:
+        values = auction_pad.pad_values(data, "", layout.pad_hands)
+        sheet, typing = auction_pad.read_pad(values, "", layout.pad_hands)
     else:
         sheet = sheet_from_fields(data, **layout.fields(), tag=layout.tag)
         values = {name: str(data.get(name, ""))[:20] for name, _, _ in field_names(**layout.fields())}
     side = data.get("side") if isinstance(data.get("side"), str) else None
     try:
         _text(data, "side")
+        _pad_or_refuse(sheet, typing)
         if json_body.is_json(request) and not isinstance(sheet, dict):
+            what = "its hands (hands)" if layout.pad_hands else "its sections (calypsos, unfinished, trick_piles)"
             raise ValidationError(
-                f"the scoresheet is wrong: it must be an object of its sections (calypsos, unfinished, "
-                f"trick_piles), not {_kind(sheet)}",
-                field="sheet",
+                f"the scoresheet is wrong: it must be an object of {what}, not {_kind(sheet)}", field="sheet"
             )
         submission, replayed = services.submit(
             table=table,
@@ -498,6 +517,14 @@ def _status_change(request, token, action):
     return redirect("table:entry", token=table.token)
 
 
+def _pad_or_refuse(sheet, problems: list[str]):
+    """A pad read from its boxes, or a ``ValidationError`` naming the boxes left blank (nothing is
+    sent with a hand half typed: the hands before it would score as the whole pad)."""
+    if problems:
+        raise ValidationError(f"the scoresheet is wrong: {problems[0]}", field="sheet", problems=problems)
+    return sheet
+
+
 def _proposal(table, data) -> dict | None:
     """The sheet a dispute proposes: ``sheet`` (JSON), or the sheet's fields with ``propose`` set
     (the page's "Dispute: our sheet is right" form)."""
@@ -509,6 +536,8 @@ def _proposal(table, data) -> dict | None:
         return read_pad(data, table.number, "", table.event.embers_hands).sheet()
     if data.get("propose"):
         layout = _layout(services.table_state(table))
+        if layout.pad_hands:
+            return _pad_or_refuse(*auction_pad.read_pad(data, "", layout.pad_hands))
         return sheet_from_fields(data, **layout.fields(), tag=layout.tag)
     return None
 

@@ -5,7 +5,7 @@ build one for each kind of event. See docs/movements.md for each movement and th
 where the rules are silent.
 """
 
-from .duplicate import barometer, mitchell, round_robin, team_match
+from .duplicate import auction_team_match, barometer, mitchell, round_robin, team_match
 from .individual import (
     FIXED_SIZE_MOVEMENT,
     RULES_MOVEMENT,
@@ -13,6 +13,7 @@ from .individual import (
     progressive_individual_start,
 )
 from .model import (
+    AUCTION_TEAM_MATCH,
     BAROMETER,
     DIRECTIONS,
     FORMAT,
@@ -25,6 +26,7 @@ from .model import (
     PROGRESSIVE_INDIVIDUAL,
     ROUND_ROBIN,
     SEAT_SUITS,
+    TEAM_KINDS,
     TEAM_MATCH,
     Balance,
     CoinToss,
@@ -45,6 +47,7 @@ from .warnings import MovementWarning, movement_warnings
 from .where import NextMove, NextPlaces, next_places
 
 __all__ = [
+    "AUCTION_TEAM_MATCH",
     "BAROMETER",
     "DIRECTIONS",
     "FIXED_SIZE_MOVEMENT",
@@ -59,6 +62,7 @@ __all__ = [
     "ROUND_ROBIN",
     "RULES_MOVEMENT",
     "SEAT_SUITS",
+    "TEAM_KINDS",
     "TEAM_MATCH",
     "Balance",
     "CoinToss",
@@ -73,6 +77,7 @@ __all__ = [
     "PlayerMixing",
     "Side",
     "TableRound",
+    "auction_team_match",
     "barometer",
     "deal_lineup",
     "mitchell",

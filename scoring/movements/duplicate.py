@@ -1,4 +1,5 @@
-"""Duplicate movements: Mitchell, barometer, a team match (Konstam) and a round robin of teams."""
+"""Duplicate movements: Mitchell, barometer, a team match (Konstam), a round robin of teams, and the
+Auction Calypso team match (both tables play the same hands)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .model import (
+    AUCTION_TEAM_MATCH,
     BAROMETER,
     MITCHELL,
     ROUND_ROBIN,
@@ -122,6 +124,23 @@ def team_match(teams: Sequence[str] = ("A", "B")) -> Movement:
     ids = {name: (2 * i + 1, 2 * i + 2) for i, name in enumerate(names)}
     rounds = _match(ids[names[0]], ids[names[1]], 1, (1, 2))
     return Movement(kind=TEAM_MATCH, tables=2, rounds=rounds, game_sets=2, teams=ids).validate()
+
+
+def auction_team_match(games: int, teams: Sequence[str] = ("A", "B")) -> Movement:
+    """Auction Calypso, team of four (issue 16): two tables, ``games`` rounds, the same seats all
+    session — team A's majors against team B's minors at table 1, B's majors against A's minors at
+    table 2 — and both tables play the same hands each round (the same draft and first hand, so the
+    game "set" ``r`` of round ``r`` is at both tables). A team's score is what its two partnerships
+    scored at the two tables; compared with the other team's it cancels the luck of the cards.
+    """
+    check_count(games, "the number of games")
+    names = _team_names(teams)
+    if len(names) != 2:
+        raise MovementError(f"an Auction team match is between two teams, not {len(names)}")
+    (a_majors, a_minors), (b_majors, b_minors) = (1, 2), (3, 4)
+    rounds = [{1: TableRound(a_majors, b_minors, r), 2: TableRound(b_majors, a_minors, r)} for r in range(1, games + 1)]
+    teams_ids = {names[0]: (a_majors, a_minors), names[1]: (b_majors, b_minors)}
+    return Movement(kind=AUCTION_TEAM_MATCH, tables=2, rounds=rounds, game_sets=games, teams=teams_ids).validate()
 
 
 def round_robin(teams: int | Sequence[str]) -> Movement:

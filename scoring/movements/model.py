@@ -42,7 +42,9 @@ BAROMETER = "barometer"
 TEAM_MATCH = "team-match"
 ROUND_ROBIN = "round-robin"
 MANUAL = "manual"
-KINDS = (PROGRESSIVE, PROGRESSIVE_INDIVIDUAL, MITCHELL, BAROMETER, TEAM_MATCH, ROUND_ROBIN, MANUAL)
+AUCTION_TEAM_MATCH = "auction-team-match"  # Auction Calypso, team of four: both tables play the same hands
+KINDS = (PROGRESSIVE, PROGRESSIVE_INDIVIDUAL, MITCHELL, BAROMETER, TEAM_MATCH, ROUND_ROBIN, MANUAL, AUCTION_TEAM_MATCH)
+TEAM_KINDS = (TEAM_MATCH, ROUND_ROBIN, AUCTION_TEAM_MATCH)
 DUPLICATE_KINDS = (MITCHELL, BAROMETER, TEAM_MATCH, ROUND_ROBIN)
 
 
@@ -409,7 +411,7 @@ class Movement:
         for number, (tables, out) in enumerate(zip(self.rounds, self.sitting_out, strict=True), start=1):
             self._validate_round(number, tables, out, directions)
         self._validate_game_sets()
-        if self.kind in (TEAM_MATCH, ROUND_ROBIN):
+        if self.kind in TEAM_KINDS:
             self._validate_teams()
         if self.kind == PROGRESSIVE_INDIVIDUAL:
             self._validate_individual()
@@ -556,7 +558,13 @@ class Movement:
                             f"round {number}, tables {table}-{table + 1}: each team plays majors at one table "
                             "and minors at the other"
                         )
-                    if mate.game_set == entry.game_set:
+                    if self.kind == AUCTION_TEAM_MATCH:
+                        if mate.game_set != entry.game_set:
+                            raise MovementError(
+                                f"round {number}, tables {table}-{table + 1}: an Auction team match plays the same "
+                                f"hands at both tables, not {entry.game_set} and {mate.game_set}"
+                            )
+                    elif mate.game_set == entry.game_set:
                         raise MovementError(
                             f"round {number}, tables {table}-{table + 1}: both halves of a match play "
                             f"game set {entry.game_set}; they play different sets"

@@ -16,8 +16,7 @@ from .model import (
     MITCHELL,
     PROGRESSIVE,
     PROGRESSIVE_INDIVIDUAL,
-    ROUND_ROBIN,
-    TEAM_MATCH,
+    TEAM_KINDS,
     Movement,
     MovementError,
 )
@@ -58,8 +57,8 @@ def _repeats(movement: Movement, games: int) -> list[tuple[tuple, list[int]]]:
 
 
 def _repeat_warning(movement: Movement) -> MovementWarning | None:
-    if movement.kind in (TEAM_MATCH, ROUND_ROBIN):
-        return None  # a match is two games against the same team, on swapped sets, by design
+    if movement.kind in TEAM_KINDS:
+        return None  # a match is games against the same team (swapped sets, or the same hands), by design
     games = len(movement.rounds)
     repeats = _repeats(movement, games)
     if not repeats:

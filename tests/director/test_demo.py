@@ -11,6 +11,7 @@ from director.demo.management.commands import demo
 from director.events.models import Event
 from director.results.models import Submission
 from director.results.selectors import partnership_games
+from scoring.auction import score_pad
 from scoring.scores import check_sheet
 
 
@@ -45,9 +46,17 @@ def test_demo_loads_a_club_night_and_prints_the_sign_in():
     match = Event.objects.get(club=club, type="duplicate-teams")
     assert match.teams.count() == 2 and match.partnerships.filter(team__isnull=False).count() == 4
 
-    for submission in Submission.objects.all():
-        assert check_sheet(submission.sheet) == []  # every sheet adds up to 208
-    for event in (night, dup, match):
+    auction = Event.objects.get(club=club, type="auction-pairs")
+    assert (auction.status, auction.tables.count(), auction.auction_settings.hands) == ("finished", 3, 4)
+    pads = Submission.objects.filter(round__event=auction, status="confirmed")
+    assert pads.count() == 9
+    for pad in pads:  # every pad scores to the totals its row holds
+        totals = score_pad(pad.sheet["hands"])[-1][1]
+        assert len(pad.sheet["hands"]) == 4 and (pad.majors, pad.minors) == (totals["majors"], totals["minors"])
+
+    for submission in Submission.objects.exclude(round__event=auction):
+        assert check_sheet(submission.sheet) == []  # every Calypso sheet adds up to 208
+    for event in (night, dup, match, auction):
         assert sum(game.net for game in partnership_games(event)) == 0  # the tally cross-check
     # Each duplicate set is played by several tables in the same direction.
     sets = [g.game_set for g in partnership_games(dup) if g.direction == "majors"]

@@ -37,7 +37,7 @@ def at(movement: Movement, number: int, table, entry) -> Movement:
     return movement
 
 
-KINDS = "progressive, progressive-individual, mitchell, barometer, team-match, round-robin, manual"
+KINDS = "progressive, progressive-individual, mitchell, barometer, team-match, round-robin, manual, auction-team-match"
 TWO_OR_THREE = "a partnership is two or three players"
 
 

@@ -317,6 +317,42 @@
 
   if (pending()) { note("Sending the sheet kept on this phone…", "sending"); flush(); }
 
+  // --- an Auction Calypso event's score pad (form#table-pad: js/auction-pad.js makes it live) ---------
+  // Sent as its boxes, as the plain form would be (the server reads them with
+  // director.core.auction_pad.read_pad and names a hand left half typed), answered in JSON.
+  var padForm = document.getElementById("table-pad");
+  if (padForm) {
+    padForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      if (!padForm.querySelector("input[name=side]:checked")) {
+        showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]);
+        return;
+      }
+      var button = document.getElementById("send");
+      if (button) button.disabled = true;
+      showErrors([]);
+      fetch(padForm.action, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Accept": "application/json", "X-CSRFToken": csrf() },
+        body: new URLSearchParams(new FormData(padForm))
+      }).then(function (response) {
+        return response.json().catch(function () {
+          return { error: "the server refused the pad (" + response.status + ")" };
+        }).then(function (data) { return { status: response.status, data: data }; });
+      }).then(function (answer) {
+        if (answer.status === 200 || answer.status === 201) { flashThenReload({}); return; }
+        if (answer.status === 409) { flashThenReload({ errors: [answer.data.error] }); return; }
+        if (button) button.disabled = false;
+        var problems = answer.data.problems || [];
+        showErrors(problems.length ? problems : [answer.data.error]);
+      }).catch(function () {
+        if (button) button.disabled = false;
+        showErrors(["No connection: press Send the pad again."]);
+      });
+    });
+  }
+
   document.querySelectorAll("form.js-action").forEach(function (actionForm) {
     actionForm.addEventListener("submit", function (e) {
       e.preventDefault();

@@ -25,7 +25,7 @@ from director.events import services as events
 from director.events.models import Event
 from director.movements import services as movements
 from director.results import services as results
-from director.results.simulate import plausible_sheet
+from director.results.simulate import plausible_pad, plausible_sheet
 
 SLUG = "demo"
 USERNAME = "director"
@@ -94,14 +94,18 @@ class Command(BaseCommand):
         self.progressive_night(club, season, players, user, rng)
         self.duplicate_pairs(club, season, players, user, rng)
         self.team_match(club, season, players, user, rng)
+        self.auction_night(club, season, players, user)
         return created
 
-    def confirm_all(self, event, user, rng) -> int:
+    def confirm_all(self, event, user, rng, sheet=None) -> int:
+        """Enters a sheet at every seated table of every game: ``sheet(game, table)``, or a plausible
+        208-card one from ``rng``."""
         count = 0
         for round_ in event.rounds.order_by("number"):
             tables = {s.table for s in round_.seatings.select_related("table")}
             for table in sorted(tables, key=lambda t: t.number):
-                results.enter_sheet(table=table, round=round_, sheet=plausible_sheet(rng), by=user)
+                typed = sheet(round_.number, table.number) if sheet else plausible_sheet(rng)
+                results.enter_sheet(table=table, round=round_, sheet=typed, by=user)
                 count += 1
         return count
 
@@ -168,3 +172,26 @@ class Command(BaseCommand):
         count = self.confirm_all(event, user, rng)
         results.finish_event(event=event)
         self.step(f"{event.name}: two tables, sets swapped, {count} sheets")
+
+    def auction_night(self, club, season, players, user) -> None:
+        """Auction Calypso, progressive pairs: 12 players, 3 tables, 3 games of 4 hands; each table's
+        pad played by the engine's simple bots (seeded: the same demo every time)."""
+        event = events.create_event(
+            club=club,
+            season=season,
+            name="Auction Calypso night",
+            date=datetime.date(2025, 4, 18),
+            type="auction-pairs",
+            games=3,
+            auction={"hands": 4},
+            by=user,
+        )
+        lineup.draw_partnerships(event=event, players=players[:12], seed=SEED + 3)
+        movements.seat_event(event=event)
+        events.start_event(event=event)
+        count = self.confirm_all(
+            event, user, None, sheet=lambda game, table: plausible_pad(SEED + 100 * game + table, 4)
+        )
+        results.finish_event(event=event)
+        events.set_public_switches(event=event, standings_released=True, scorecards_released=True)
+        self.step(f"{event.name}: 6 partnerships, 3 tables, 3 games of 4 hands, {count} score pads")

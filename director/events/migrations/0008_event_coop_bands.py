@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0006_event_three_table'),
+        ('events', '0007_auction_calypso'),
     ]
 
     operations = [

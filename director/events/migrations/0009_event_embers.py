@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0002_player_name_unique_ignoring_case'),
-        ('events', '0007_event_coop_bands'),
+        ('events', '0008_event_coop_bands'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

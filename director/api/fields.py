@@ -1,0 +1,192 @@
+"""Fields and shapes shared by the API's serializers: whole numbers sent as JSON numbers, text
+sent as JSON strings, ids, seats, the scoresheet field (a Calypso sheet or an Auction pad) and the
+error body. Shape only: the domain's rules are the services' (``director.api.errors``)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from director.deals.models import GameSet
+from scoring import scores
+from scoring.cards import SUITS
+
+# Primary keys are 64-bit; anything larger is refused as shape before it reaches the database.
+MAX_ID = 2**62
+
+
+class WholeNumber(serializers.IntegerField):
+    """An integer sent as a JSON number. Text (``"3"``), ``true`` and fractions (``3.0``) are
+    refused, as in a scoresheet: the API takes JSON, so a number that arrives as text is a
+    client's mistake to report, not to guess at."""
+
+    default_error_messages = {"invalid": "A valid integer is required (a JSON number such as 3), not {value}."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid", value=_shown(data))
+        return super().to_internal_value(data)
+
+
+def _shown(value) -> str:
+    """A refused value as the client sent it, cut short: ``'3' (text)``, ``3.5``, ``true``."""
+    if isinstance(value, str):
+        text = value if len(value) <= 20 else value[:20] + "…"
+        return f"{text!r} (text)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    text = repr(value)
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+class Text(serializers.CharField):
+    """Text sent as a JSON string. A number, object or list is refused, not turned into text
+    (DRF's ``CharField`` would store ``12345`` as ``"12345"``)."""
+
+    default_error_messages = {"not_text": "must be text (a JSON string), not {value}."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_text", value=_shown(data))
+        return super().to_internal_value(data)
+
+
+def Id(**kwargs) -> serializers.IntegerField:
+    return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+SEATS = tuple(SUITS)  # a sheet's seats, in suit order
+_RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
+_COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
+SHEET_SCHEMA = {
+    "type": "object",
+    "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
+    "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles. "
+    f"Every count is a JSON whole number (not text): {_RANGES} (three-handed cutthroat: fewer). "
+    'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
+    "and, played three-handed, names three seats (117 cards). "
+    'An Auction Calypso event\'s sheet is its score pad instead: `{"hands": [...]}`, one '
+    "`calypso-auction-hand/1` object a hand, each naming its declarer (docs/formats.md). "
+    'An Embers night\'s sheet is its pad: `{"embers": [...]}`, one object a hand (docs/variants.md).',
+    "properties": {
+        "form": {"type": "string", "enum": ["partnership", "cutthroat"], "description": "optional"},
+        "calypsos": _COUNTS,
+        "unfinished": _COUNTS,
+        "trick_piles": {
+            "type": "object",
+            "description": "`majors` and `minors`; cutthroat: one per seat",
+            "properties": {
+                "majors": {"type": "integer", "minimum": 0},
+                "minors": {"type": "integer", "minimum": 0},
+                **{seat: {"type": "integer", "minimum": 0} for seat in SEATS},
+            },
+        },
+        "revokes": _COUNTS,
+        "embers": {
+            "type": "array",
+            "description": "Embers nights only (then the only key): the hands played, in order",
+            "items": {
+                "type": "object",
+                "example": {
+                    "calypsos": {"S": 1, "H": 0, "D": 0, "C": 0},
+                    "unfinished": {"S": 5, "H": 3, "D": 0, "C": 2},
+                    "trick_piles": {"majors": 17, "minors": 12},
+                    "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+                },
+            },
+        },
+        "hands": {
+            "type": "array",
+            "description": "Auction Calypso events only (then the only key): the hands in the order played",
+            "items": {
+                "type": "object",
+                "example": {
+                    "contract": "1 & 290♥ X",
+                    "declarer": "H",
+                    "declarers": {"trick_pile": 20, "added": 15, "calypsos": 1, "cards_required": [4]},
+                    "defenders": {"trick_pile": 12, "added": 5, "calypsos": 0},
+                },
+            },
+        },
+    },
+    "example": {
+        "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
+        "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
+        "trick_piles": {"majors": 60, "minors": 85},
+        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+    },
+}
+_HAND = {"type": "array", "items": {"type": "string", "example": "AS"}, "description": "canonical cards"}
+DEALS_SCHEMA = {
+    "type": "array",
+    "description": "Deals 1–4, each mapping a seat (S, H, D, C) to its 13 cards.",
+    "items": {"type": "object", "properties": {s: _HAND for s in SEATS}},
+}
+
+
+SHEET_WRONG = "the scoresheet is wrong: "
+"""How every message about a sheet begins (``director.results.adapters`` phrases the rest so)."""
+
+
+def sheet_type_problems(data) -> list[str]:
+    """Counts that are not JSON whole numbers, one phrase each naming the count.
+
+    The API takes JSON, so ``"3"`` (text), ``3.0`` and ``true`` are a client's mistake to report
+    (a form's digits are text, and ``scoring.scores`` reads them). Only the values present are
+    looked at; their ranges, a missing or unknown seat and the arithmetic are ``scoring.scores``'s
+    to report, with every problem it finds (``count_ranges``)."""
+    problems = []
+    for key in scores.count_ranges():
+        counts = data.get(key)
+        if not isinstance(counts, dict):
+            continue
+        for name, value in counts.items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                problems.append(f"{key}.{name} must be a whole number (a JSON number such as 3), not {_shown(value)}")
+    return problems
+
+
+@extend_schema_field(SHEET_SCHEMA)
+class SheetField(serializers.DictField):
+    """A scoresheet object. Its counts must be JSON whole numbers (checked here); their ranges and
+    the rest are ``scoring.scores``'s to check, in the service."""
+
+    default_error_messages = {
+        "not_a_dict": SHEET_WRONG + "it must be a JSON object with calypsos, unfinished and trick_piles, "
+        "not {input_type} (an Auction event: an object with its hands)."
+    }
+
+    def __init__(self, *, check_counts: bool = True, **kwargs):
+        self.check_counts = check_counts  # the check endpoint lists these problems instead
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_a_dict", input_type=type(data).__name__)
+        problems = sheet_type_problems(data) if self.check_counts else []
+        if problems:
+            raise serializers.ValidationError([SHEET_WRONG + problem for problem in problems])
+        return super().to_internal_value(data)
+
+
+DEALER_CHOICES = GameSet._meta.get_field("first_dealer").choices
+ORIENTATION_CHOICES = GameSet._meta.get_field("orientation").choices
+
+
+def SeatField(**kwargs) -> serializers.RegexField:
+    """A seat named by its suit. A pattern, not an enum: the schema's enum of these letters is
+    ``first_dealer``'s, and one choice set may carry only one name."""
+    return serializers.RegexField(
+        r"^[SHDC]$", error_messages={"invalid": "the seat must be S, H, D or C"}, help_text="S, H, D or C", **kwargs
+    )
+
+
+@extend_schema_field(DEALS_SCHEMA)
+class DealsField(serializers.JSONField):
+    pass
+
+
+class ErrorSerializer(serializers.Serializer):
+    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``."""
+
+    detail = serializers.CharField(required=False)
