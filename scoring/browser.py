@@ -14,7 +14,7 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any
 
-from . import auction, cards, gamesets, scores, variants
+from . import auction, cards, embers, gamesets, scores, variants
 
 
 @cache
@@ -66,6 +66,8 @@ def rules() -> dict[str, Any]:
             "split_forms": [f for f in variants.TABLE_FORMS if variants.split_scoring(f)],
         },
         "words": scores.SHEET_WORDS,
+        # Embers pads (scoring.embers): cards dealt a hand, cards of a suit in the three packs
+        "embers": {"hand_cards": embers.HAND_CARDS, "per_suit": embers.PER_SUIT, "deck": embers.DECK},
         "auction": {
             # the default score values; an event's own are given to the pad (AuctionValues fields)
             "values": asdict(auction.VALUES),

@@ -111,20 +111,22 @@ def check_pad(pad: Sequence[EmbersHand | Mapping[str, Any]]) -> list[str]:
     Per hand: counts in range (unfinished 0–12, a pile at most 52); 13 × a player's calypsoes of
     the hand + their unfinished ≤ 39 (the cards of their suit in three packs, the green room's
     included); and the 52 cards dealt = 13 × calypsoes completed + (green room at the end − at the
-    start, the start being the previous hand's end) + both trick piles.
+    start, the start being the previous hand's end) + both trick piles. A count out of its range is
+    named on its own: neither its hand's card total nor the next hand's (which starts from its green
+    room) is checked.
     """
     try:
         hands = _hands(pad)
     except ScoreSheetError as exc:
         return exc.problems
     problems: list[str] = []
-    before = 0
+    before: int | None = 0  # the green room after the hand before (None: a count of it was out of range)
     for n, hand in enumerate(hands, start=1):
         ranged, too_many = _player_problems(hand.calypsos, hand.unfinished, hand.revokes, PER_SUIT)
         ranged = _pile_problems(hand.trick_piles, HAND_CARDS) + ranged
         problems.extend(f"hand {n}: {p}" for p in ranged + too_many)
         after = sum(hand.unfinished.values())
-        if not ranged:
+        if not ranged and before is not None:
             completed = sum(hand.calypsos.values())
             piles = sum(hand.trick_piles.values())
             total = CALYPSO_CARDS * completed + after - before + piles
@@ -136,7 +138,7 @@ def check_pad(pad: Sequence[EmbersHand | Mapping[str, Any]]) -> list[str]:
                     f"{CALYPSO_CARDS * completed}, green room {before} → {after}, trick piles "
                     f"{hand.trick_piles['majors']} + {hand.trick_piles['minors']} = {piles})"
                 )
-        before = after
+        before = None if ranged else after  # a card total built on an out-of-range count says nothing
     return problems
 
 

@@ -66,7 +66,8 @@ SHEET_SCHEMA = {
     'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
     "and, played three-handed, names three seats (117 cards). "
     'An Auction Calypso event\'s sheet is its score pad instead: `{"hands": [...]}`, one '
-    "`calypso-auction-hand/1` object a hand, each naming its declarer (docs/formats.md).",
+    "`calypso-auction-hand/1` object a hand, each naming its declarer (docs/formats.md). "
+    'An Embers night\'s sheet is its pad: `{"embers": [...]}`, one object a hand (docs/variants.md).',
     "properties": {
         "form": {"type": "string", "enum": ["partnership", "cutthroat"], "description": "optional"},
         "calypsos": _COUNTS,
@@ -81,6 +82,19 @@ SHEET_SCHEMA = {
             },
         },
         "revokes": _COUNTS,
+        "embers": {
+            "type": "array",
+            "description": "Embers nights only (then the only key): the hands played, in order",
+            "items": {
+                "type": "object",
+                "example": {
+                    "calypsos": {"S": 1, "H": 0, "D": 0, "C": 0},
+                    "unfinished": {"S": 5, "H": 3, "D": 0, "C": 2},
+                    "trick_piles": {"majors": 17, "minors": 12},
+                    "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+                },
+            },
+        },
         "hands": {
             "type": "array",
             "description": "Auction Calypso events only (then the only key): the hands in the order played",

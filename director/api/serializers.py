@@ -19,7 +19,7 @@ from director.deals import selectors as deal_selectors
 from director.deals.models import GameSet, GameSetFile
 from director.deals.services import MAX_SETS
 from director.events.lineup import MAX_TABLES
-from director.events.models import Event, Partnership, Round, Table, Team
+from director.events.models import MAX_EMBERS_HANDS, Event, Partnership, Round, Table, Team
 from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
 from director.printing.models import PrintJob
 
@@ -137,6 +137,9 @@ class EventSerializer(serializers.ModelSerializer):
             "three_table",
             "removed_suit",
             "game_length_minutes",
+            "game",
+            "embers_hands",
+            "coop_bands",
             "status",
             "standings_released",
             "scorecards_released",
@@ -167,6 +170,8 @@ class _EventSettings(serializers.Serializer):
     removed_suit = Text(max_length=1, help_text="three-handed or split: the suit out of the three packs (S, H, D, C)")
     game_length_minutes = WholeNumber(min_value=1, max_value=MAX_GAME_MINUTES)
     season = Id(allow_null=True)
+    game = serializers.ChoiceField(choices=Event.Game.choices, help_text="what the tables play (Embers: progressive)")
+    embers_hands = WholeNumber(min_value=1, max_value=MAX_EMBERS_HANDS, help_text="Embers: the most hands a game")
     auction = serializers.DictField(
         help_text="Auction Calypso events: hands (per round), draft, values (score values; any left out keep "
         "the rules' value) — docs/formats.md; checked by the service"

@@ -48,6 +48,46 @@ class TeamStandingSerializer(serializers.Serializer):
     tie_break = serializers.CharField()
 
 
+class CoopBandSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    from_ = serializers.IntegerField(help_text="the table total the band starts from")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class CoopTableSerializer(serializers.Serializer):
+    pairs = serializers.CharField(help_text="a set's coöp table: its two partnerships; the session: the partnership")
+    total = serializers.IntegerField(help_text="the table total (on the set, or over the session)")
+    grade = serializers.CharField(allow_null=True, help_text="the band the total reaches (session: its average)")
+    rank = serializers.IntegerField()
+    difference = serializers.IntegerField(help_text="its total minus each other table's on the same set, added up")
+    game_set = serializers.IntegerField(required=False)
+    game = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(required=False)
+    sets = serializers.IntegerField(required=False, help_text="session: the sets it played")
+
+
+class CoopSetSerializer(serializers.Serializer):
+    game_set = serializers.IntegerField()
+    tables = CoopTableSerializer(many=True)
+
+
+class CoopSessionSerializer(serializers.Serializer):
+    heading = serializers.CharField(help_text="♠♥ pairs or ♦♣ pairs")
+    partnerships = CoopTableSerializer(many=True, help_text="best summed difference first")
+
+
+class CoopGradesSerializer(serializers.Serializer):
+    bands = CoopBandSerializer(many=True, help_text="the event's grade bands, lowest first")
+    sets = CoopSetSerializer(many=True)
+    session = CoopSessionSerializer(
+        many=True, help_text="per partnership, a list a direction: its tables' totals and differences added"
+    )
+
+
 class StandingsSerializer(serializers.Serializer):
     event = EventRefSerializer()
     kind = serializers.ChoiceField(choices=["tally", "matchpoints", "teams", "coop", "cutthroat"])
@@ -60,6 +100,7 @@ class StandingsSerializer(serializers.Serializer):
     standings = StandingSerializer(many=True, help_text="every list's rows, one list after the other")
     lists = StandingsListSerializer(many=True, help_text="the standings as the pages show them: one list, or two")
     teams = TeamStandingSerializer(many=True, allow_null=True, help_text="team events only")
+    coop = CoopGradesSerializer(allow_null=True, help_text="duplicate coöperative events only")
 
 
 class TravellerLineSerializer(serializers.Serializer):

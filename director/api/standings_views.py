@@ -81,6 +81,7 @@ class StandingsView(APIView):
                     for part in exports.standings_lists(page)
                 ],
                 "teams": exports.team_rows(page) if page.kind == TEAMS else None,
+                "coop": page.coop.to_dict() if page.coop is not None else None,
             }
         )
 

@@ -210,6 +210,18 @@ def _public_switches(e) -> Reading:
     return Reading(text[0].upper() + text[1:] + " on the public pages.")
 
 
+def _coop_bands(e) -> Reading:
+    """``after`` is the event's bands, ``[[floor, name], ...]`` (``[]``: the defaults)."""
+    bands = [
+        f"{band[1]} from {band[0]}"
+        for band in (e.after if isinstance(e.after, list) else [])
+        if isinstance(band, list | tuple) and len(band) == 2
+    ]
+    if not bands:
+        return Reading("Set the coöperative grade bands to the defaults.")
+    return Reading(f"Set the coöperative grade bands: {_listing(bands)}.")
+
+
 def _reissue_token(e) -> Reading:
     table = (e.object_repr or "a table").replace("Table", "table")
     return Reading(f"Issued a new entry link for {table}: its old link and QR code no longer open the table page.")
@@ -347,6 +359,7 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.apply_plan": _apply_plan,
     "events.public_switches": _public_switches,
     "events.reissue_table_token": _reissue_token,
+    "events.coop_bands": _coop_bands,
     "clubs.update_player": _update_player,
     "events.start": _start,
     "events.finish": _finish,

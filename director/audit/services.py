@@ -25,6 +25,7 @@ ACTIONS = {
     "events.apply_plan": "changed the seating (movement)",
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",
+    "events.coop_bands": "changed the coöperative grade bands",
     "clubs.update_player": "changed a player (name, membership number or active)",
     "events.start": "started the event",
     "events.finish": "finished the event",

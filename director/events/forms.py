@@ -9,7 +9,7 @@ import secrets
 from django import forms
 
 from director.core.parsing import split_names
-from director.events.models import Event
+from director.events.models import MAX_EMBERS_HANDS, Event
 from director.events.services import MAX_GAMES
 from scoring.auction_settings import DEFAULTS, VALUE_LABELS, VALUE_NAMES
 
@@ -71,6 +71,16 @@ class NewEventForm(AuctionSettingsForm):
         required=False,  # not sent: the rules' movement
         label="Individual movement",
         help_text="progressive individual only: where the one of three losers who moves down goes",
+    )
+    game = forms.ChoiceField(
+        choices=Event.Game.choices,
+        initial=Event.Game.CALYPSO,
+        required=False,  # not sent: Calypso
+        label="Game at the tables",
+        help_text="Embers: progressive nights in partnerships only; each table keeps a score pad of hands",
+    )
+    embers_hands = forms.IntegerField(
+        min_value=1, max_value=MAX_EMBERS_HANDS, initial=4, required=False, label="Embers: most hands a game"
     )
     three_table = forms.ChoiceField(
         choices=Event.ThreeTable.choices,

@@ -30,6 +30,10 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+EMBERS_TYPES = ("progressive-pairs", "progressive-individual")  # the nights whose tables may play Embers
+MAX_EMBERS_HANDS = 12
+
+
 class Event(models.Model):
     class Type(models.TextChoices):
         PROGRESSIVE_PAIRS = "progressive-pairs", "Progressive, fixed partnerships"
@@ -48,6 +52,11 @@ class Event(models.Model):
     class Form(models.TextChoices):
         PARTNERSHIP = "partnership", "Partnership"
         CUTTHROAT = "cutthroat", "Cutthroat"
+
+    class Game(models.TextChoices):
+        # docs/variants.md, "Embers at the club": played at the tables of a progressive night
+        CALYPSO = "calypso", "Calypso"
+        EMBERS = "embers", "Embers Calypso (three packs, calypsoes in progress carried from hand to hand)"
 
     class Scale(models.TextChoices):
         ACBL = "acbl", "ACBL (1 per net beaten)"
@@ -110,6 +119,13 @@ class Event(models.Model):
     travellers_released = models.BooleanField(default=False)
     hands_released = models.BooleanField(default=False)
     movement = models.JSONField(default=dict, blank=True, help_text="scoring.movements.Movement.to_dict()")
+    # What the tables play: Calypso (a 208-card sheet a game) or Embers (a score pad of up to
+    # ``embers_hands`` hands a game, scoring.embers); Embers only on progressive nights in partnerships.
+    game = models.CharField(max_length=12, choices=Game.choices, default=Game.CALYPSO)
+    embers_hands = models.PositiveSmallIntegerField(default=4, help_text="Embers: the most hands a table plays a game")
+    # A coöperative event's grade bands, [[floor, name], ...] as scoring.coop.check_bands returns them
+    # (written by events.grades.set_grade_bands); [] means scoring.coop.DEFAULT_BANDS.
+    coop_bands = models.JSONField(default=list, blank=True, help_text="grade bands (duplicate coöperative)")
     # An Auction Calypso event's settings (scoring.auction_settings.AuctionSettings.to_dict(): hands per
     # round, draft, score values), written checked by events.services; {} for the other types.
     auction = models.JSONField(default=dict, blank=True, help_text="AuctionSettings.to_dict() (Auction events)")
@@ -130,6 +146,12 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(form="partnership") | Q(type="progressive-individual"),
                 name="events_event_cutthroat_only_individual",
+            ),
+            models.CheckConstraint(
+                condition=Q(game="calypso")
+                | Q(game="embers", form="partnership", type__in=EMBERS_TYPES)
+                & Q(embers_hands__gte=1, embers_hands__lte=MAX_EMBERS_HANDS),
+                name="events_event_embers_progressive_partnership",
             ),
         ]
 

@@ -26,6 +26,7 @@ from scoring.auction_settings import AuctionSettings
 from scoring.cards import SUITS
 
 from . import lineup
+from .embers import check_game, clean_game_settings
 from .locks import lock_rounds, locked_event
 from .models import (
     AUCTION_TYPES,
@@ -64,6 +65,8 @@ _EVENT_SETTINGS = (
     "removed_suit",
     "game_length_minutes",
     "season",
+    "game",
+    "embers_hands",
     "auction",
 )
 
@@ -133,6 +136,7 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
         if season is not None and season.club_id != club.pk:
             raise NotFound(f"the season {season} is not one of {club.name}'s", field="season")
         clean["season"] = season
+    clean.update(clean_game_settings(values))
     return clean
 
 
@@ -253,6 +257,7 @@ def create_event(
     clean = _clean_event_settings(club, {"name": name, "date": date, "type": type, **settings})
     clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
     _check_form(clean["type"], clean.get("form", Event.Form.PARTNERSHIP))
+    check_game(clean["type"], clean.get("form", Event.Form.PARTNERSHIP), clean.get("game", Event.Game.CALYPSO))
     clean["auction"] = _auction_settings(clean["type"], clean, {})
     setup_token = (setup_token or "").strip() or None
     if setup_token is not None:
@@ -289,10 +294,13 @@ def update_event(*, event: Event, **values) -> Event:
             ("auction", "the Auction settings"),
             ("three_table", "what a table of three plays"),
             ("removed_suit", "the suit out of the three packs"),
+            ("game", "the game"),
+            ("embers_hands", "the hands a game"),
         ):
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_form(clean.get("type", event.type), clean.get("form", event.form))
+    check_game(clean.get("type", event.type), clean.get("form", event.form), clean.get("game", event.game))
     clean["auction"] = _auction_settings(clean.get("type", event.type), clean, event.auction)
     _check_odd_tables(event, clean)
     for key, value in clean.items():

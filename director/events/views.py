@@ -66,6 +66,8 @@ def new_event(request, slug):
                 individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
                 three_table=data.get("three_table") or Event.ThreeTable.THREE_HANDED,
                 removed_suit=data.get("removed_suit") or DEFAULT_REMOVED_SUIT,
+                game=data.get("game") or Event.Game.CALYPSO,
+                embers_hands=data.get("embers_hands") or 4,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
                 players=data.get("players") or [],
                 new_players=data["new_names"],

@@ -149,6 +149,7 @@ class EventData:
     entrants: tuple[Entrant, ...]
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
     cutthroat: bool = False  # four individual scores (a progressive individual played cutthroat)
+    embers_hands: int = 0  # an Embers night: its scoresheets are score pads of this many hands
     auction: AuctionSettings | None = None  # an Auction Calypso event: its settings (score pads)
 
     @property
@@ -209,6 +210,15 @@ class TeamLine:
 
 
 @dataclass(frozen=True)
+class CoopTable:
+    """Duplicate coöperative: one printed table of coöp tables (the session's, or a set's) — each
+    row rank, the two partnerships, total, grade and difference, as text."""
+
+    heading: str
+    rows: tuple[tuple[str, str, str, str, str], ...]
+
+
+@dataclass(frozen=True)
 class TravellerLine:
     round: int
     table: int
@@ -248,3 +258,5 @@ class ResultsData:
     # the standings as lists (a pairs event ranked by direction: ♠♥ then ♦♣); empty: one list,
     # ``standings``
     lists: tuple[StandingList, ...] = ()
+    # duplicate coöperative: the tables' totals, grades and differences (session, then each set)
+    coop: tuple[CoopTable, ...] = ()

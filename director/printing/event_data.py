@@ -192,6 +192,7 @@ def load_event_data(event: Event | int) -> EventData:
         entrants=entrants,
         sitting_out=sitting_out,
         cutthroat=cutthroat,
+        embers_hands=event.embers_hands if event.game == Event.Game.EMBERS else 0,
         auction=event.auction_settings if event.is_auction else None,
     )
 
@@ -353,6 +354,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
         teams = tuple(
             TeamLine(row.rank, row.team, row.points_text, signed(row.aggregate)) for row in results.team_standings()
         )
+    coop = coop_tables(results) if results.kind == "coop" else ()
     check = ""
     if results.kind == "tally" and any(row.games for row in results.standings()):
         total = sum(
@@ -383,8 +385,27 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
         lists=lists,
         travellers=tuple(travellers),
         teams=teams,
+        coop=coop,
         check=check,
         chart_png=chart_png,
         set_histograms=set_histograms,
         game_histograms=game_histograms,
     )
+
+
+def coop_tables(results) -> tuple:
+    """A duplicate coöperative event's coöp tables as printed (``standings.coop.coop_grades``):
+    the session, then each set; every row rank, partnerships, total, grade, difference."""
+    from director.standings.coop import coop_grades
+
+    from .data import CoopTable
+
+    grades = coop_grades(results)
+    bands = ", ".join(f"{band.name} {band.floor}" for band in grades.bands)
+
+    def rows(lines) -> tuple:
+        return tuple((str(t.rank), t.pairs, t.total_text, t.grade or "–", t.difference_text) for t in lines)
+
+    tables = [CoopTable(f"Coöp session, {heading} (grades: {bands})", rows(lines)) for heading, lines in grades.session]
+    tables.extend(CoopTable(f"Coöp tables, set {number}", rows(lines)) for number, lines in grades.sets)
+    return tuple(tables)

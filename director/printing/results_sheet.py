@@ -61,6 +61,8 @@ def render_results(
     _standings(flow, data)
     if data.teams:
         _teams(flow, data)
+    if data.coop:
+        _coop(flow, data)
     if progress:
         progress(1, total)
     flow.subtitle = ""
@@ -168,6 +170,19 @@ def _teams(flow: _Flow, data: ResultsData) -> None:
     rows = [[t.rank, t.team, t.points, t.aggregate] for t in data.teams]
     _table(flow, [ew.rank, "", ew.total, ew.net_short], [0.1, 0.5, 0.2, 0.2], ["left", "left", "right", "right"], rows,
            bold_columns=(0, 2))  # fmt: skip
+
+
+def _coop(flow: _Flow, data: ResultsData) -> None:
+    lay = layout.EVENT_SHEET
+    heads = [flow.ew.rank, "", flow.ew.total, "Grade", "Difference"]
+    for table in data.coop:
+        flow.need(lay.heading_size + 8 + 3 * lay.table_row)
+        flow.y -= lay.heading_size
+        flow.batch.text(lay.margin, flow.y, table.heading, layout.BOLD, lay.heading_size)
+        flow.y -= 6
+        rows = [list(row) for row in table.rows]
+        _table(flow, heads, [0.08, 0.5, 0.14, 0.14, 0.14], ["left", "left", "right", "left", "right"], rows,
+               bold_columns=(0, 2))  # fmt: skip
 
 
 def _chart(flow: _Flow, png: bytes, ew: EventWords) -> None:

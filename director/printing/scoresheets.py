@@ -60,6 +60,10 @@ def render_scoresheets(
     for done, play in enumerate(plays, start=1):
         if data.auction is not None:  # an Auction Calypso event: its score pad (auction_pad)
             draw_pad(batch, play, options, data.auction)
+        elif data.embers_hands:  # an Embers night (partnerships only): a score pad of hands
+            from .embers_pad import embers_page
+
+            embers_page(batch, play, options.words, ew, options.event, hands=data.embers_hands)
         elif play.variant in THREE_DECKS:  # a club night's table of three: its seats, its cards
             _cutthroat_page(batch, play, options.words, ew, options.event, three=play.variant)
         elif play.variant == "duet":  # the partnership sheet: each player's hand and dummy
@@ -145,24 +149,31 @@ def _page(batch: Batch, play: Play, words: Words, ew: EventWords, event: str) ->
     for line in batch.wrap(ew.points_help, layout.REGULAR, lay.help_size, room):
         y -= lay.help_size + 2.5
         batch.text(left, y, line, layout.REGULAR, lay.help_size, layout.GREY)
-    _signatures(batch, play, ew, left, right, y - 16)
+    signatures(batch, play, ew, left, right, y - 16)
 
 
-def _side(batch: Batch, side: Side | None, direction: str, words: Words, ew: EventWords, columns, left, right, top):
+def side_label(batch: Batch, side: Side | None, direction: str, ew: EventWords, left: float, right: float, y: float):
+    """``♠♥ Partnership 3 · Ann & Bo`` on the line ``y``; returns where the names start."""
     lay = layout.EVENT_SHEET
-    inset = lay.box_inset
-    y = top - lay.heading_size - 4
     x = left + pair_symbols(batch, left, y, direction, lay.heading_size) + 6
     if side is not None:
         label = side.names_text
         if side.partnership is not None:
             label = f"{ew.partnership.format(n=side.partnership)} · {label}"
         batch.text(x, y, batch.clip(label, layout.BOLD, lay.heading_size, right - x), layout.BOLD, lay.heading_size)
-        if side.sit_out:
-            order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
-            for line in batch.wrap(f"{ew.sit_out}: {order}", layout.REGULAR, lay.label_size + 0.5, right - x):
-                y -= lay.label_size + 3
-                batch.text(x, y, line, layout.REGULAR, lay.label_size + 0.5, layout.GREY)
+    return x
+
+
+def _side(batch: Batch, side: Side | None, direction: str, words: Words, ew: EventWords, columns, left, right, top):
+    lay = layout.EVENT_SHEET
+    inset = lay.box_inset
+    y = top - lay.heading_size - 4
+    x = side_label(batch, side, direction, ew, left, right, y)
+    if side is not None and side.sit_out:
+        order = " · ".join(f"{i} {name}" for i, name in enumerate(side.sit_out, start=1))
+        for line in batch.wrap(f"{ew.sit_out}: {order}", layout.REGULAR, lay.label_size + 0.5, right - x):
+            y -= lay.label_size + 3
+            batch.text(x, y, line, layout.REGULAR, lay.label_size + 0.5, layout.GREY)
     y -= 6
     batch.line(left, y, right, y, color=layout.BLACK, weight=0.9)
 
@@ -244,7 +255,7 @@ def _card_check(
     return row_bottom - 2 * (lay.label_size + 1.5) - 4
 
 
-def _signatures(batch: Batch, play: Play, ew: EventWords, left: float, right: float, top: float) -> None:
+def signatures(batch: Batch, play: Play, ew: EventWords, left: float, right: float, top: float) -> None:
     lay = layout.EVENT_SHEET
     y = top - lay.heading_size
     batch.text(left, y, ew.signatures, layout.BOLD, lay.heading_size)

@@ -225,6 +225,10 @@ class EventWords:
     three_note: str  # "{deck}": every player alone, the cards add up to {deck}
     split_totals: str  # heading of the split partnership's totals
     dummy: str  # a Duet player's face-up second hand
+    # an Embers night's score pad (printing.embers_pad): title, the columns' headings, the end's rows
+    # ("end": {points} a card in progress), the card check ({calypso} cards a calypso, {cards} a
+    # hand, {pile} points a trick-pile card) and how the green room and sin bin are kept
+    embers: dict
 
 
 EVENT_WORDS: dict[str, EventWords] = {
@@ -294,6 +298,24 @@ EVENT_WORDS: dict[str, EventWords] = {
         three_note="A table of three: each player keeps their own trick pile; the cards add up to {deck}.",
         split_totals="Split totals: own score + the score of the player on the right",
         dummy="dummy",
+        embers={
+            "title": "Embers score pad",
+            "hand": "Hand",
+            "calypsoes": "Cal.",
+            "progress": "In prog.",
+            "pile": "Pile",
+            "revokes": "Revokes",
+            "points": "Points",
+            "total": "Total",
+            "end": "Cards in progress after the last hand, {points} a card",
+            "final": "Final totals",
+            "check": "Each hand: {calypso} × calypsoes completed + (cards in progress now − after the hand before)"
+            " + both trick piles = {cards}. Points: {pile} a trick-pile card; a player's calypsoes 500, 750, then"
+            " 1000 each over the game; 260 to the other side a revoke.",
+            "keeping": "Keep each player's calypso in progress face up in front of them (the green room): it is never"
+            " dealt again. A completed calypso is written down and goes back to the pack. The hand's trick piles go"
+            " face down beside the dealer (the sin bin), sit out the next hand, then are shuffled back in.",
+        },
     ),
     "fr": EventWords(
         game="Partie {n}",
@@ -361,6 +383,25 @@ EVENT_WORDS: dict[str, EventWords] = {
         three_note="Table de trois : chacun garde son tas de plis ; les cartes font {deck}.",
         split_totals="Totaux partagés : sa marque + celle du joueur de droite",
         dummy="mort",
+        embers={
+            "title": "Feuille de marque Embers",
+            "hand": "Donne",
+            "calypsoes": "Cal.",
+            "progress": "En cours",
+            "pile": "Tas",
+            "revokes": "Renonces",
+            "points": "Points",
+            "total": "Total",
+            "end": "Cartes en cours après la dernière donne, {points} la carte",
+            "final": "Totaux finaux",
+            "check": "Chaque donne : {calypso} × calypsos réalisés + (cartes en cours maintenant − après la donne"
+            " précédente) + les deux tas de plis = {cards}. Points : {pile} la carte du tas ; les calypsos d'un joueur"
+            " 500, 750, puis 1000 chacun sur la partie ; 260 au camp adverse par renonce.",
+            "keeping": "Chaque joueur garde son calypso en cours face visible devant lui (le salon vert) : il n'est"
+            " jamais redistribué. Un calypso réalisé est noté et retourne au paquet. Les tas de plis de la donne vont"
+            " face cachée à côté du donneur (le banc des pénalités), restent hors jeu la donne suivante, puis sont"
+            " remélangés.",
+        },
     ),
     "es": EventWords(
         game="Partida {n}",
@@ -428,5 +469,23 @@ EVENT_WORDS: dict[str, EventWords] = {
         three_note="Mesa de tres: cada uno guarda su montón de bazas; las cartas suman {deck}.",
         split_totals="Totales compartidos: su tanteo + el del jugador de la derecha",
         dummy="muerto",
+        embers={
+            "title": "Hoja de anotación Embers",
+            "hand": "Mano",
+            "calypsoes": "Cal.",
+            "progress": "En curso",
+            "pile": "Montón",
+            "revokes": "Renuncios",
+            "points": "Puntos",
+            "total": "Total",
+            "end": "Cartas en curso tras la última mano, {points} por carta",
+            "final": "Totales finales",
+            "check": "Cada mano: {calypso} × calypsos completados + (cartas en curso ahora − tras la mano anterior)"
+            " + los dos montones = {cards}. Puntos: {pile} por carta del montón; los calypsos de un jugador 500, 750"
+            " y luego 1000 cada uno en la partida; 260 al otro bando por renuncio.",
+            "keeping": "Cada jugador deja su calypso en curso boca arriba ante sí (la sala verde): nunca se vuelve a"
+            " repartir. Un calypso completado se anota y vuelve a la baraja. Los montones de la mano van boca abajo"
+            " junto al repartidor (el banquillo), no entran en la mano siguiente y luego se vuelven a barajar.",
+        },
     ),
 }

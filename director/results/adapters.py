@@ -1,9 +1,10 @@
 """Between ``Submission`` rows and the scoring engines: ``scoring.scores`` for Calypso sheets
 (partnership or cutthroat; a club night's table of three by its variant, ``scoring.variants``), ``scoring.auction``
-for an Auction Calypso event's score pad.
+for an Auction Calypso event's score pad, ``scoring.embers`` for an Embers night's pads (through
+``results.embers.EmbersRules``, a ``PadRules``).
 
 Which engine reads a sheet is the event's (``SheetRules.of(event)``), never the sheet's own say:
-a pad sent to a Calypso event, or a 208-card sheet to an Auction one, is refused as malformed.
+a pad sent to a Calypso event, or a 208-card sheet to an Auction or Embers one, is refused as malformed.
 
 An Auction pad is stored as ``{"hands": [<calypso-auction-hand/1>, ...]}`` (docs/formats.md,
 "Auction score pad on a Submission"), each hand in canonical form; the row's ``majors`` and
@@ -16,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from director.core.errors import ValidationError
+from director.events.embers import is_embers
 from scoring import auction, scores, variants
 from scoring.auction_settings import AuctionSettings
 
@@ -27,20 +29,40 @@ PAD_KEYS = {"hands"}
 MAX_PROBLEMS = 20
 
 
+class PadRules:
+    """An event whose sheets another engine reads (``results.embers.EmbersRules``): a ``SheetRules``'
+    ``pad``, to which ``sheet_problems``/``score_sheet`` hand the sheet."""
+
+    form = ""
+
+    def problems(self, data) -> list[str]:
+        raise NotImplementedError
+
+    def score(self, data) -> ScoredSheet:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class SheetRules:
     """How an event's sheets are read: ``form`` partnership / cutthroat / auction, or a club night's
     table of three's variant (``scoring.variants.TABLE_FORMS``) in its ``seats``; ``auction`` the
-    Auction event's settings (its score values, and how many hands a pad may hold)."""
+    Auction event's settings (its score values, and how many hands a pad may hold); ``pad`` an event
+    whose sheets another engine reads (an Embers night's pads)."""
 
     form: str = PARTNERSHIP
     auction: AuctionSettings | None = None
     seats: str = ""
+    pad: PadRules | None = None
 
     @classmethod
     def of(cls, event) -> SheetRules:
         if event.is_auction:
             return cls(AUCTION, event.auction_settings)
+        if is_embers(event):
+            from .embers import EmbersRules  # (results.embers builds on this module)
+
+            rules = EmbersRules(event.embers_hands)
+            return cls(rules.form, pad=rules)
         return cls(event.form or PARTNERSHIP)
 
     @property
@@ -49,7 +71,7 @@ class SheetRules:
 
     @property
     def pad_hands(self) -> int:
-        """The rows of the event's score pad (its hands per round); 0 for a Calypso sheet."""
+        """The rows of the event's Auction score pad (its hands per round); 0 for any other sheet."""
         return self.auction.hands if self.is_auction and self.auction is not None else 0
 
 
@@ -167,6 +189,8 @@ def pad_lines(sheet, values: auction.AuctionValues = auction.VALUES) -> list[dic
 def sheet_problems(data, *, form: str | SheetRules = PARTNERSHIP) -> list[str]:
     """Every problem with a (possibly half-typed) sheet, for a live check as the director types."""
     rules = _rules(form)
+    if rules.pad is not None:
+        return rules.pad.problems(data)
     if rules.is_auction:
         return pad_problems(data, rules.auction)
     if rules.form in variants.TABLE_FORMS:  # a club night's table of three, in its seats
@@ -183,12 +207,15 @@ def score_sheet(data, *, form: str | SheetRules = PARTNERSHIP) -> ScoredSheet:
 
     Cutthroat sheets and a table of three's have individual scores and no partnership totals:
     ``majors``/``minors`` are 0 and the players' figures are read from the sheet when needed
-    (``scoring.variants.score_table_sheet`` for a table of three).
+    (``scoring.variants.score_table_sheet`` for a table of three). An Embers pad's are the sides'
+    final totals (``results.embers``).
 
     The one dispatch of a sheet to its engine: ``form`` is the event's ``SheetRules`` (or a
     table's, ``table_form``), or a Calypso form's name.
     """
     rules = _rules(form)
+    if rules.pad is not None:
+        return rules.pad.score(data)
     if rules.is_auction:
         return score_pad(data, rules.auction)
     try:

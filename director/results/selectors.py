@@ -12,6 +12,8 @@ from director.events.models import MAJORS, Event, Round, Seating, Table
 from director.events.selectors import Cell, Grid, round_grid
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
+from .embers import is_embers_pad
+from .embers_pad import embers_view
 from .models import Submission
 
 S = Submission.Status
@@ -264,6 +266,8 @@ def sheet_view(sheet: dict | None, compare: dict | None = None) -> dict:
     unfinished cards, revokes), then the trick piles. With ``compare`` (an earlier version, or the other
     side's sheet) every box that differs is marked and carries the other sheet's value; boxes are
     compared as text, so a typed "3" equals a stored 3. ``changed`` counts the differing boxes."""
+    if is_embers_pad(sheet):  # an Embers night's pad: its hands scored, and how many boxes differ
+        return embers_view(sheet, compare)
     sheet = sheet if isinstance(sheet, dict) else {}
     other = compare if isinstance(compare, dict) else None
     if "hands" in sheet or (other is not None and "hands" in other):

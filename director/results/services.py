@@ -187,10 +187,11 @@ def enter_sheet_once(
 
 def _form(table: Table, round: Round) -> SheetRules:
     """How ``table``'s sheet of game ``round`` is read: the event's rules (its form; an Auction
-    event's settings), or a table of three's variant in its seats (a Duet: a partnership sheet)."""
-    rules = SheetRules.of(Event.objects.only("type", "form", "auction").get(pk=round.event_id))
+    event's settings; an Embers night's pads), or a table of three's variant in its seats (a Duet: a
+    partnership sheet)."""
+    event = Event.objects.only("type", "form", "auction", "game", "embers_hands").get(pk=round.event_id)
     variant, seats = table_variant(table, round)
-    return table_form(rules, variant, seats)
+    return table_form(SheetRules.of(event), variant, seats)
 
 
 def submit_from_table(

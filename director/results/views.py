@@ -21,11 +21,13 @@ from director.core import auction_pad
 from director.core.errors import Conflict, DomainError
 from director.core.view_helpers import director_view
 from director.events.access import event_for
+from director.events.embers import is_embers
 from director.events.models import Event
 from director.events.selectors import label_games
 from director.events.services import get_round
 from director.results import selectors, services
 from director.results.adapters import SheetRules, pad_lines, sheet_problems, table_form
+from director.results.embers_pad import embers_card, pad_values, read_pads
 from scoring import scores, variants
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
@@ -235,13 +237,18 @@ def score_entry(request, event_id, number):
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
-    rules = SheetRules.of(event)
-    pad_hands = rules.pad_hands
+    rules, embers = SheetRules.of(event), is_embers(event)
+    pad_hands = rules.pad_hands  # an Auction event's pad
     entries = {}
     status = 200
     if request.method == "POST":
         threes = {n: t for n, t in ((n, _three(c)) for n, c in by_table.items()) if t is not None}
-        entries = read_entries(request.POST, list(by_table), cutthroat=cutthroat, threes=threes, pad_hands=pad_hands)
+        if embers:
+            entries = read_pads(request.POST, list(by_table), event.embers_hands)
+        else:
+            entries = read_entries(
+                request.POST, list(by_table), cutthroat=cutthroat, threes=threes, pad_hands=pad_hands
+            )
         confirm_table = _table_number(request.POST.get("confirm"))
         to_save = []
         for number_, entry in entries.items():
@@ -302,11 +309,15 @@ def score_entry(request, event_id, number):
         entry = entries.get(cell.table.number)
         if entry is not None:
             values = entry.values
+        elif cell.result is not None and embers:
+            values = pad_values(f"t{cell.table.number}-", cell.result.sheet, event.embers_hands)
         elif cell.result is not None:
             values = _values(cell, cell.result.sheet, cutthroat=cutthroat, pad_hands=pad_hands)
         else:
             values = {}
         card = _card(cell, entry, values, cutthroat=cutthroat)
+        if embers:
+            card.update(embers_card(cell, values, event.embers_hands))
         if pad_hands:  # the pad's boxes: the {% auction_pad %} tag (director.core.auction_pad)
             card["pad"] = {
                 "prefix": f"t{cell.table.number}-",
@@ -317,7 +328,7 @@ def score_entry(request, event_id, number):
             card["saved_lines"] = pad_lines(cell.result.sheet, rules.auction.values) if cell.result else []
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
-        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat, pad_hands=pad_hands)
+        card["proposal"] = _proposal_values(cell, cutthroat=cutthroat, pad_hands=pad_hands) if not embers else ""
         card["history"] = _history_url(event, round_obj, cell.table.number) if cell.result is not None else None
         cards.append(card)
     rounds = grid.rounds
@@ -331,6 +342,7 @@ def score_entry(request, event_id, number):
             "cards": cards,
             "rounds": rounds,
             "cutthroat": cutthroat,
+            "embers": embers,
             "auction": rules.auction,
             "pad_hands": pad_hands,
             "absent_choices": [("", "Four players · 208 cards")]

@@ -47,8 +47,13 @@ def matchpoint_entry(play, direction: str, *, coop: bool = False) -> mp.Entry:
     if not play.confirmed:
         return None
     if coop:
-        return play.majors.score + play.minors.score
+        return coop_total(play)
     return side.net
+
+
+def coop_total(play) -> int:
+    """A confirmed coöperative table's total: both partnerships' scores (``GameScore.table_total``)."""
+    return play.majors.score + play.minors.score
 
 
 def matchpoint_set(

@@ -25,8 +25,9 @@ from director.clubs.models import Club
 from director.events.models import Event
 
 from . import exports
+from .coop import coop_grades
 from .ladder_params import ladder_params, positive_number
-from .selectors import club_marker, event_results, ladder_events, results_marker, season_ladder, set_hands
+from .selectors import COOP, club_marker, event_results, ladder_events, results_marker, season_ladder, set_hands
 
 CACHE_SECONDS = 15
 POLL_SECONDS = 3
@@ -75,6 +76,7 @@ def standings_payload(event: Event) -> dict:
             "rows": display_rows(results),
             "lists": display_lists(results),
             "teams": exports.team_rows(results) if results.kind == "teams" else None,
+            "coop": coop_grades(results).to_dict() if results.kind == COOP else None,
             "progress": progress,
             "updated": timezone.now().strftime("%H:%M:%S"),
         }

@@ -41,6 +41,7 @@ from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from . import adapters
 from .adapters import DIRECTIONS, MAJORS, MINORS
+from .coop import CoopGrades, coop_grades
 from .models import ArtificialScore, FouledSet, StandingsOptions
 from .tables_of_three import score_tables_of_three
 
@@ -815,6 +816,7 @@ class StandingsPage(_ByKind):
     lists: list[StandingsList]
     teams: list[TeamRow] | None
     zero_sum: list[tally_engine.Discrepancy] | None
+    coop: CoopGrades | None = None  # duplicate coöperative: the tables' totals, grades, differences
 
     @property
     def rows(self) -> list[StandingRow]:
@@ -846,6 +848,7 @@ class StandingsPage(_ByKind):
             lists=results.standings_lists(),
             teams=results.team_standings() if results.kind == TEAMS else None,
             zero_sum=results.zero_sum() if results.kind == TALLY else None,
+            coop=coop_grades(results) if results.kind == COOP else None,
         )
 
 

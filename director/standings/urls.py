@@ -5,7 +5,7 @@ Included from ``director/urls.py`` at the root, namespace ``standings``.
 
 from django.urls import path, register_converter
 
-from . import views
+from . import coop_views, views
 
 
 class FormatConverter:
@@ -27,6 +27,7 @@ event = "events/<int:event_id>/results/"
 urlpatterns = [
     path(event, views.standings, name="standings"),
     path(event + "options/", views.options, name="options"),
+    path(event + "grades/", coop_views.coop_bands, name="coop_bands"),
     path(event + "games/", views.round_results, name="rounds"),
     path(event + "games/<int:number>/", views.round_results, name="round"),
     path(event + "sets/", views.travellers, name="travellers"),

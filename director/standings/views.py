@@ -90,6 +90,7 @@ def standings(request, event_id):
         "lists": page.lists,
         "teams": page.teams,
         "zero_sum": page.zero_sum,
+        "coop": page.coop,
         "tie_breaks": StandingsOptions.TieBreak.choices,
         "team_methods": StandingsOptions.TeamMethod.choices,
         "rankings": StandingsOptions.Ranking.choices,

@@ -32,9 +32,11 @@ from django.views.decorators.http import require_GET, require_POST
 from director.audit.context import request_ip
 from director.core import auction_pad, json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
+from director.events.embers import is_embers
 from director.events.selectors import table_by_token
 from director.movements.selectors import load_movement, where_next
-from director.results.adapters import SheetRules, pad_lines, score_sheet, sheet_problems, table_form
+from director.results.adapters import CUTTHROAT, SheetRules, pad_lines, score_sheet, sheet_problems, table_form
+from director.results.embers_pad import pad_values, read_pad, typed_pad
 from director.results.selectors import sheet_view
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
@@ -42,6 +44,7 @@ from scoring.scores import in_sheet_words
 from scoring.variants import TABLE_FORMS, neutralised_cards
 
 from . import services
+from .embers import embers_context, embers_typed
 from .forms import SEATS, field_names, sheet_from_fields, typed_sheet, values_from_sheet
 
 
@@ -127,8 +130,8 @@ def _table(token):
 @dataclass(frozen=True)
 class Layout:
     """The boxes of a table's sheet: ``rules`` as ``results.adapters.score_sheet`` takes them
-    (partnership, cutthroat, a table of three's variant, or an Auction event's pad) and the
-    ``seats`` that have boxes."""
+    (partnership, cutthroat, a table of three's variant, an Auction event's pad or an Embers night's)
+    and the ``seats`` that have boxes."""
 
     rules: SheetRules
     seats: str = SEATS
@@ -138,12 +141,12 @@ class Layout:
         return self.rules.form
 
     @property
-    def pad_hands(self) -> int:  # an Auction Calypso event: the pad's rows (0 for a Calypso sheet)
+    def pad_hands(self) -> int:  # an Auction Calypso event: the pad's rows (0 for any other sheet)
         return self.rules.pad_hands
 
     @property
     def cutthroat(self) -> bool:  # a trick pile per player, no partnership totals
-        return self.form not in ("partnership", "auction")
+        return self.form == CUTTHROAT or bool(self.three)
 
     @property
     def three(self) -> str:  # a club night's table of three: its variant ("" otherwise)
@@ -251,8 +254,11 @@ def _kept_key(table) -> str:
 def _keep_typed(request, table, sheet, side) -> None:
     """The phone that lost the race keeps its typed sheet (in its own session) to compare and to
     propose as the correction: the page must not throw the players' numbers away."""
-    layout = _layout(services.table_state(table))
-    typed = typed_sheet(sheet, **layout.fields(), tag=layout.tag, pad_hands=layout.pad_hands)
+    if is_embers(table.event):
+        typed = typed_pad(sheet, table.event.embers_hands)
+    else:
+        layout = _layout(services.table_state(table))
+        typed = typed_sheet(sheet, **layout.fields(), tag=layout.tag, pad_hands=layout.pad_hands)
     if typed is not None:
         round = services.table_game(table)
         request.session[_kept_key(table)] = {"round": round.number if round else None, "side": side, "sheet": typed}
@@ -270,6 +276,8 @@ def _typed_comparison(request, table, state) -> dict | None:
     layout = _layout(state)
     problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=layout.rules)]
     scored = None if problems else score_sheet(kept["sheet"], form=layout.rules)
+    if is_embers(state.event):
+        return embers_typed(kept, state, problems, scored) | {"side": SIDE_LABELS.get(kept.get("side") or "", "")}
     return {
         # compared as stored (a typed 290S is the stored 290♠), when the typed sheet reads
         "view": sheet_view(scored.sheet if scored else kept["sheet"], state.submission.sheet),
@@ -278,6 +286,14 @@ def _typed_comparison(request, table, state) -> dict | None:
         "problems": problems,
         "scores": scored,
     }
+
+
+def _values(event, sheet, pad_hands: int = 0) -> dict[str, str]:
+    """The form's boxes showing a stored sheet (an Embers night's: its pad's; an Auction event's: its
+    ``pad_hands`` rows)."""
+    if is_embers(event):
+        return pad_values("", sheet, event.embers_hands)
+    return values_from_sheet(sheet, pad_hands=pad_hands)
 
 
 def _context(request, table, state, *, values=None, errors=None, side=None) -> dict:
@@ -296,7 +312,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
     if values is None and submission is not None and state.can_submit:
         # after a dispute, the form starts from the disputing side's own sheet when they gave one
         proposed = (submission.proposal or {}).get("sheet") if submission.status == "disputed" else None
-        values = values_from_sheet(proposed or submission.sheet, pad_hands=pad_hands)
+        values = _values(state.event, proposed or submission.sheet, pad_hands)
     if side is None and submission is not None and state.status == "disputed" and state.side:
         # the corrected sheet: the sending phone starts on its own side, any other phone on the
         # disputing side (the players may still change it)
@@ -313,6 +329,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "seats": _seats(state),
         "sides": _sides(state),
         "cutthroat": cutthroat,
+        **embers_context(state, values),
         "pile_keys": [
             (k, SUIT_SYMBOLS[k] if cutthroat else SIDE_LABELS[k])
             for k in (layout.seats if cutthroat else ("majors", "minors"))
@@ -418,6 +435,9 @@ def submit(request, token):
     if json_body.is_json(request):
         sheet = data.get("sheet")
         values = None
+    elif is_embers(table.event):
+        pad = read_pad(data, table.number, "", table.event.embers_hands)
+        sheet, values = pad.sheet(), pad.values
     elif layout.pad_hands:
         values = auction_pad.pad_values(data, "", layout.pad_hands)
         sheet, typing = auction_pad.read_pad(values, "", layout.pad_hands)
@@ -515,6 +535,8 @@ def _proposal(table, data) -> dict | None:
         if not isinstance(data.get("sheet"), dict):
             raise ValidationError("the proposed sheet must be an object of the sheet's sections", field="sheet")
         return data["sheet"]
+    if data.get("propose") and is_embers(table.event):
+        return read_pad(data, table.number, "", table.event.embers_hands).sheet()
     if data.get("propose"):
         layout = _layout(services.table_state(table))
         if layout.pad_hands:

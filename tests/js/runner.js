@@ -8,10 +8,11 @@ const path = require("path");
 const request = JSON.parse(fs.readFileSync(0, "utf8"));
 globalThis.CALYPSO_RULES = request.rules;
 const folder = process.argv[2];
-for (const file of ["rules.js", "scores.js", "hands.js", "auction.js"]) require(path.join(folder, file));
+for (const file of ["rules.js", "scores.js", "hands.js", "auction.js", "embers.js"]) require(path.join(folder, file));
 const S = globalThis.CalypsoScores;
 const H = globalThis.CalypsoHands;
 const A = globalThis.CalypsoAuction;
+const E = globalThis.CalypsoEmbers;
 
 // An engine problem is an AuctionError with the engine's words; anything else is a bug (thrown).
 function attempt(run) {
@@ -70,6 +71,11 @@ const answers = request.cases.map(({ kind, input }) => {
     return { pad: attempt(() => A.scorePad(input.hands, values)), reading: Array.isArray(input.hands) ? A.pad(input.hands, values) : null };
   }
   if (kind === "auction-fields") return A.handFromFields(input);
+  if (kind === "embers-pad") {
+    const check = E.checkPad(input.pad);
+    return { check, score: check.complete ? E.scorePad(input.pad, input.finished) : null };
+  }
+  if (kind === "embers-fields") return E.padFromFields(input.values, input.prefix, input.hands);
   throw new Error("unknown kind " + kind);
 });
 process.stdout.write(JSON.stringify(answers));

@@ -166,3 +166,18 @@ def test_replay_refuses_a_record_of_other_cards() -> None:
     record["seed"] = 2
     with pytest.raises(ReplayError, match="hand 1 was dealt other cards"):
         replay(record)
+
+
+def test_a_hand_after_one_with_a_count_out_of_range_has_no_card_total_of_its_own():
+    bad = {"calypsos": dict.fromkeys("SHDC", 0), "unfinished": {"S": 99, "H": 0, "D": 0, "C": 0},
+           "trick_piles": {"majors": 26, "minors": 26}}  # fmt: skip
+    good = {"calypsos": dict.fromkeys("SHDC", 0), "unfinished": dict.fromkeys("SHDC", 0),
+            "trick_piles": {"majors": 26, "minors": 26}}  # fmt: skip
+    assert check_pad([bad, good]) == [
+        "hand 1: unfinished.S is 99: an unfinished calypso holds 0–12 cards (13 complete a calypso)"
+    ]
+    good_then_short = [good, {**good, "trick_piles": {"majors": 26, "minors": 25}}]
+    assert check_pad(good_then_short) == [
+        "hand 2: cards add up to 51, not the 52 dealt: 1 missing (calypsos 13×0 = 0, green room 0 → 0, "
+        "trick piles 26 + 25 = 51)"
+    ]

@@ -122,6 +122,14 @@ SAMPLES = {
         "dora",
         "Published the standings; hid the travellers on the public pages.",
     ),
+    "events.coop_bands": (
+        [],
+        [[2400, "Bronze"], [3000, "Silver"]],
+        "",
+        "",
+        "dora",
+        "Set the coöperative grade bands: Bronze from 2400 and Silver from 3000.",
+    ),
     "events.reissue_table_token": (
         None,
         None,

@@ -147,7 +147,10 @@
     markCorrection(card);
   }
 
+  // An Embers pad is checked by js/embers-pad.js, which marks its card and says so: counted here.
+  form.addEventListener("calypso:checked", summary);
   form.querySelectorAll("fieldset.sheet").forEach(function (card) {
+    if (card.dataset.form === "embers") return;  // an Embers pad: js/embers-pad.js
     var fill = card.querySelector("button.fill-proposal");
     if (fill) {
       fill.hidden = false;

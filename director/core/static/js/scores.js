@@ -289,4 +289,6 @@
     checkNeutralised: checkNeutralised, checkTable: checkTable, scoreTable: scoreTable,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
+  // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for js/embers.js.
+  root.CalypsoScores.Reading = Reading;
 })(typeof window !== "undefined" ? window : globalThis);

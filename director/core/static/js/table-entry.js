@@ -12,7 +12,10 @@
   if (!stateNode) return;
   var state = JSON.parse(stateNode.textContent);
   var S = window.CalypsoScores;
-  var form = document.getElementById("table-sheet");
+  var form = document.getElementById("table-sheet") || document.getElementById("embers-sheet");
+  // An Embers night's pad (templates/table/_embers_form.html): its boxes make the pad js/embers.js
+  // reads as the server does; its live check is js/embers-pad.js's. Drafts and the outbox are these.
+  var embersPad = form && form.id === "embers-sheet" ? form.querySelector(".embers-pad") : null;
   var errorsBox = document.getElementById("js-errors");
   var noteBox = document.getElementById("phone-note");
   var SECTION = { cal: "calypsos", unf: "unfinished", pile: "trick_piles", rev: "revokes" };
@@ -126,6 +129,11 @@
 
   // --- the live check ----------------------------------------------------------------------------
   function sheetOf() {
+    if (embersPad) {
+      var boxes = {};
+      form.querySelectorAll("input.count").forEach(function (input) { boxes[input.name] = input.value; });
+      return { embers: window.CalypsoEmbers.padFromFields(boxes, "", parseInt(embersPad.dataset.hands, 10) || 0) };
+    }
     var sheet = { calypsos: {}, unfinished: {}, trick_piles: {}, revokes: {} };
     form.querySelectorAll("input[name]").forEach(function (input) {
       var parts = input.name.split("-");
@@ -137,7 +145,7 @@
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
   function update() {
-    if (!S) return;
+    if (!S || embersPad) return;
     var sheet = sheetOf();
     var live = document.getElementById("live");
     // a club night's table of three: its variant's check in its seats (scores.js checkTable)
@@ -183,7 +191,7 @@
   function saveDraft() {
     var values = {}, side = form.querySelector("input[name=side]:checked");
     typedBoxes().forEach(function (input) {
-      if (SECTION[input.name.split("-")[0]]) values[input.name] = input.value;
+      if (SECTION[input.name.split("-")[0]] || (embersPad && input.name.indexOf("hand-") === 0)) values[input.name] = input.value;
     });
     store(DRAFT + state.round, { side: side ? side.value : "", values: values });
   }
@@ -292,7 +300,7 @@
       var side = form.querySelector("input[name=side]:checked");
       if (!side) { showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]); return; }
       var sheet = sheetOf();
-      Object.keys(sheet.revokes).forEach(function (seat) {  // a blank revoke box means none
+      Object.keys(sheet.revokes || {}).forEach(function (seat) {  // a blank revoke box means none
         if (String(sheet.revokes[seat]).trim() === "") sheet.revokes[seat] = "0";
       });
       if (state.cutthroat) sheet.form = state.sheet_tag || "cutthroat";

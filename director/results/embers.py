@@ -1,0 +1,101 @@
+"""Between an Embers event's score pads and ``scoring.embers`` (docs/variants.md, "Embers at the club").
+
+A table's sheet for a game is its Embers pad, stored on the ``Submission`` as
+``{"embers": [hand, ...]}`` — each hand ``scoring.embers.EmbersHand.to_dict()`` (calypsoes completed,
+cards in progress at its end, both trick piles, revokes) — and scored by ``score_embers`` as a
+finished game: the row's ``majors``/``minors`` are the two sides' final totals (running totals plus
+20 a card in progress after the last hand). Which engine reads a sheet is the event's
+(``results.adapters.SheetRules.of``): a 208-card sheet sent to an Embers night, or a pad to a Calypso one, is refused.
+Every check is the engine's; this module only checks the pad's outer shape and the event's number
+of hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from director.core.errors import ValidationError
+from scoring.embers import EmbersHand, check_pad, score_embers
+from scoring.scores import ScoreSheetError
+
+from .adapters import PadRules, ScoredSheet
+
+EMBERS = "embers"
+PAD_KEY = "embers"
+MAX_PROBLEMS = 20
+
+
+def _hands(data, most: int) -> list:
+    """The pad's hands, its outer shape checked (``ScoreSheetError`` saying what is wrong)."""
+    if not isinstance(data, Mapping):
+        raise ScoreSheetError('an Embers pad is an object: {"embers": [one object a hand, …]}')
+    if PAD_KEY not in data and "trick_piles" in data:
+        raise ScoreSheetError(
+            "this is a Calypso scoresheet, but the night plays Embers: send the table's pad, "
+            '{"embers": [one object a hand, …]}'
+        )
+    unknown = sorted(str(key)[:40] for key in data if key != PAD_KEY)
+    if unknown:
+        raise ScoreSheetError(f"unknown field {', '.join(map(repr, unknown))} in the Embers pad (only embers)")
+    hands = data.get(PAD_KEY)
+    if not isinstance(hands, Sequence) or isinstance(hands, str | bytes):
+        raise ScoreSheetError("embers must be a list of the hands played, one object a hand")
+    if not hands:
+        raise ScoreSheetError("the Embers pad has no hands")
+    if len(hands) > most:
+        raise ScoreSheetError(f"the Embers pad has {len(hands)} hands, but this event plays at most {most} a game")
+    return list(hands)
+
+
+@dataclass(frozen=True)
+class EmbersRules(PadRules):
+    """An Embers event's sheets: pads of at most ``hands`` hands."""
+
+    hands: int
+    form = EMBERS
+
+    def problems(self, data) -> list[str]:
+        """Every problem of the pad, each naming its hand (``hand 2: …``), at most ``MAX_PROBLEMS``."""
+        try:
+            hands = _hands(data, self.hands)
+        except ScoreSheetError as error:
+            return [str(error)]
+        return check_pad(hands)[:MAX_PROBLEMS]
+
+    def score(self, data) -> ScoredSheet:
+        """Check and score the pad: ``ValidationError`` listing every problem, nothing else done."""
+        try:
+            hands = _hands(data, self.hands)
+            scored = score_embers(hands)
+        except ScoreSheetError as error:
+            problems = self.problems(data) or [str(error)]
+            raise ValidationError(
+                f"the Embers pad is wrong: {problems[0]}", field="sheet", problems=problems
+            ) from error
+        sheet = {PAD_KEY: [EmbersHand.from_dict(hand).to_dict() for hand in hands]}
+        return ScoredSheet(sheet=sheet, majors=scored.final["majors"], minors=scored.final["minors"])
+
+
+def is_embers_pad(sheet) -> bool:
+    return isinstance(sheet, Mapping) and PAD_KEY in sheet
+
+
+def pad_lines(sheet) -> dict | None:
+    """A stored pad as the pages show it: per hand what was written, its points and the running
+    totals, then the in-progress points and the final totals (``None`` for a sheet that is not a
+    pad that scores — it was checked when stored)."""
+    if not is_embers_pad(sheet):
+        return None
+    try:
+        scored = score_embers(sheet[PAD_KEY])
+    except (ScoreSheetError, TypeError):
+        return None
+    return {
+        "hands": [
+            {"number": n, "hand": hand, "score": score}
+            for n, (hand, score) in enumerate(zip(sheet[PAD_KEY], scored.hands, strict=True), start=1)
+        ],
+        "unfinished_points": scored.unfinished_points,
+        "final": scored.final,
+    }
