@@ -14,6 +14,8 @@ from director.events import services as events
 from director.events.models import Seat
 from director.movements import night as nights
 from director.results.models import Submission
+from director.standings.selectors import event_results
+from tests.director.factories import seat_players
 
 from .test_table_entry import second_phone  # noqa: F401 (a fixture: the opponents' phone)
 
@@ -39,6 +41,20 @@ def small_night(players: int, **extra):
     return events.start_event(event=event)
 
 
+def type_three(phone, counts: dict[str, tuple[int, int, int]], revokes: dict[str, int] | None = None) -> None:
+    """Types a table of three's sheet: seat → (calypsoes, unfinished cards, own trick pile)."""
+    for seat, (cal, unf, pile) in counts.items():
+        phone.fill(f"#cal-{seat}", str(cal))
+        phone.fill(f"#unf-{seat}", str(unf))
+        phone.fill(f"#pile-{seat}", str(pile))
+    for seat, count in (revokes or {}).items():
+        phone.fill(f"#rev-{seat}", str(count))
+
+
+def shown_points(phone, seats: str) -> dict[str, str]:
+    return {s: phone.inner_text(f"td.points[data-seat={s}]") for s in seats}
+
+
 def names_at(event, table: int) -> dict[str, str]:
     rows = Seat.objects.filter(seating__round__event=event, seating__table__number=table).select_related("player")
     return {seat.suit: seat.player.name for seat in rows}
@@ -52,17 +68,12 @@ def test_a_three_handed_sheet_on_two_phones(phone_page, second_phone):  # noqa: 
     assert phone_page.inner_text("#table-variant") == "Three-handed cutthroat"
     assert phone_page.locator("#cal-D").count() == 0 and phone_page.locator("#pile-majors").count() == 0
     # ♠ 1 calypso + 5 + 20 piled; ♥ 7 + 20 and a revoke; ♣ 2 calypsos + 3 + 23: 117 cards
-    for seat, (cal, unf, pile) in {"S": (1, 5, 20), "H": (0, 7, 20), "C": (2, 3, 23)}.items():
-        phone_page.fill(f"#cal-{seat}", str(cal))
-        phone_page.fill(f"#unf-{seat}", str(unf))
-        phone_page.fill(f"#pile-{seat}", str(pile))
-    phone_page.fill("#rev-H", "1")
+    type_three(phone_page, {"S": (1, 5, 20), "H": (0, 7, 20), "C": (2, 3, 23)}, {"H": 1})
     phone_page.fill("#pile-C", "24")
     assert "not 117" in phone_page.inner_text("#live")
     phone_page.fill("#pile-C", "23")
     assert phone_page.inner_text("#live [data-role=check]") == "✓ 117 cards"
-    points = {s: phone_page.inner_text(f"td.points[data-seat={s}]") for s in "SHC"}
-    assert points == {"S": "1060", "H": "340", "C": "1800"}
+    assert shown_points(phone_page, "SHC") == {"S": "1060", "H": "340", "C": "1800"}
     phone_page.locator("input[name=side][value=majors]").check()
     phone_page.get_by_role("button", name="Send the sheet").click()
     phone_page.wait_for_selector("#table-status[data-status=submitted]")
@@ -75,6 +86,76 @@ def test_a_three_handed_sheet_on_two_phones(phone_page, second_phone):  # noqa: 
     second_phone.wait_for_selector("#table-status[data-status=confirmed]")
     sent.refresh_from_db()
     assert sent.status == "confirmed"
+
+
+def send_and_confirm(phone, other, link: str, confirm: str) -> None:
+    """The ♠/♥ side sends the typed sheet; the other side confirms it on its own phone."""
+    phone.locator("input[name=side][value=majors]").check()
+    phone.get_by_role("button", name="Send the sheet").click()
+    phone.wait_for_selector("#table-status[data-status=submitted]")
+    other.goto(link)
+    other.get_by_role("button", name=confirm).click()
+    other.wait_for_selector("#table-status[data-status=confirmed]")
+
+
+def test_a_split_partnership_sheet_shows_the_split_totals(phone_page, second_phone):  # noqa: F811
+    event = small_night(3, three_table="split")  # ♦ out: seated ♠ → ♥ → ♣
+    table = event.tables.get(number=1)
+    link = f"/t/{table.token}/"
+    phone_page.goto(link)
+    assert phone_page.inner_text("#table-variant") == "Split partnership"
+    assert phone_page.locator("#cal-D").count() == 0
+    # ♠ 2 calypsoes + 4 + 25 piled (55 cards); ♥ 1 + 9 + 18 (40); ♣ 0 + 2 + 20 (22), and ♣ revokes once
+    type_three(phone_page, {"S": (2, 4, 26), "H": (1, 9, 18), "C": (0, 2, 20)}, {"C": 1})
+    assert "not 117" in phone_page.inner_text("#live")  # 118 cards
+    phone_page.fill("#pile-S", "25")
+    assert phone_page.inner_text("#live [data-role=check]") == "✓ 117 cards"
+    # own (cutthroat): ♠ 1250 + 80 + 250 + 260 = 1840, ♥ 500 + 180 + 180 + 260 = 1120, ♣ 40 + 200 = 240;
+    # each total adds the right-hand player's (the one before clockwise): ♠ + ♣, ♥ + ♠, ♣ + ♥
+    assert shown_points(phone_page, "SHC") == {"S": "2080", "H": "2960", "C": "1360"}
+    send_and_confirm(phone_page, second_phone, link, "Confirm (♣)")
+
+    row = Submission.objects.get(table=table)
+    assert row.status == "confirmed" and (row.majors, row.minors) == (0, 0)
+    assert (row.sheet["calypsos"], row.sheet["trick_piles"], row.sheet["revokes"]) == (
+        {"S": 2, "H": 1, "C": 0},
+        {"S": 25, "H": 18, "C": 20},
+        {"S": 0, "H": 0, "C": 1},
+    )
+    at = seat_players(event, 1)
+    tallies = event_results(event).tallies()
+    # 3 × split total − all three (6400 = twice the own scores): ♠ −160, ♥ +2480, ♣ −2320
+    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: -160, at["H"]: 2480, at["C"]: -2320}
+
+
+def test_a_neutralised_sheet_of_207_cards(phone_page, second_phone):  # noqa: F811
+    event = small_night(3, three_table="neutralised")  # ♣ nobody's: seated ♠ → ♦ → ♥
+    table = event.tables.get(number=1)
+    link = f"/t/{table.token}/"
+    phone_page.goto(link)
+    assert phone_page.inner_text("#table-variant").startswith("Neutralised Calypso")
+    assert phone_page.locator("#cal-C").count() == 0
+    # ♠ 3 calypsoes + 5 + 60 piled (104 cards); ♦ 1 + 10 + 40 (63); ♥ 0 + 0 + 41 (41): 208, one too many
+    type_three(phone_page, {"S": (3, 5, 60), "D": (1, 10, 40), "H": (0, 0, 41)}, {"H": 1})
+    assert "not 207" in phone_page.inner_text("#live")
+    phone_page.fill("#pile-H", "40")
+    assert phone_page.inner_text("#live [data-role=check]") == "✓ 207 cards"
+    # own scores, ♥'s revoke giving 260 to each other player: ♠ 2250 + 100 + 600 + 260 = 3210,
+    # ♦ 500 + 200 + 400 + 260 = 1360, ♥ 0 + 0 + 400 = 400
+    assert shown_points(phone_page, "SDH") == {"S": "3210", "D": "1360", "H": "400"}
+    send_and_confirm(phone_page, second_phone, link, "Confirm (♦)")
+
+    row = Submission.objects.get(table=table)
+    assert row.status == "confirmed" and row.sheet["form"] == "neutralised"
+    assert (row.sheet["calypsos"], row.sheet["unfinished"], row.sheet["trick_piles"]) == (
+        {"S": 3, "D": 1, "H": 0},
+        {"S": 5, "D": 10, "H": 0},
+        {"S": 60, "D": 40, "H": 40},
+    )
+    at = seat_players(event, 1)
+    tallies = event_results(event).tallies()
+    # 3 × own − all three (4970): ♠ +4660, ♦ −890, ♥ −3770
+    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: 4660, at["D"]: -890, at["H"]: -3770}
 
 
 def test_a_duet_sheet_on_two_phones(phone_page, second_phone):  # noqa: F811
