@@ -36,6 +36,11 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def seat_rows(page: str) -> list[str]:
+    """The suit symbol opening each printed line that starts with one, in order (a row a seat)."""
+    return [line.split(" ")[0] for line in page.splitlines() if line[:1] in "♠♥♦♣" and " " in line]
+
+
 def test_seven_players_print_a_four_handed_sheet_and_a_three_handed_one(club_a, players_a):
     event = night(club_a, players_a[:7])
     four, three = pages_of(event)
@@ -46,8 +51,7 @@ def test_seven_players_print_a_four_handed_sheet_and_a_three_handed_one(club_a, 
     assert "Game 1 · Three-handed cutthroat" in text
     assert "the cards add up to 117" in text and "= 117" in text and "= 208" not in text
     assert "Own trick pile" in text and "Net for ♠♥" not in text and "Split totals" not in text
-    rows = [line.split(" ")[0] for line in three.splitlines() if line[:1] in "♠♥♦♣" and " " in line]
-    assert rows[:3] == ["♠", "♥", "♣"]  # one row a seat, clockwise, no ♦ row
+    assert seat_rows(three)[:3] == ["♠", "♥", "♣"]  # one row a seat, clockwise, no ♦ row
 
 
 def test_a_split_table_prints_each_players_total_with_the_right_hand_player(club_a, players_a):
@@ -58,6 +62,31 @@ def test_a_split_table_prints_each_players_total_with_the_right_hand_player(club
     # seated ♠ → ♦ → ♥ (♣ out): ♠'s right is ♥, ♦'s is ♠, ♥'s is ♦
     assert "Split totals: own score + the score of the player on the right" in flat(text)
     assert "♠ + ♥ = ♦ + ♠ = ♥ + ♦ =" in flat(text)
+
+
+def test_a_night_whose_three_plays_split_prints_the_split_pad_at_the_three_only(club_a, players_a):
+    event = night(club_a, players_a[:7], three_table="split")  # the night's suit out: ♦ (default)
+    four, three = pages_of(event)
+    assert parse_scoresheets([four, three]) == seats_in_db(event)
+    assert set(seats_in_db(event)[(1, 2)]) == set("SHC")
+    assert "= 208" in flat(four) and "Split" not in flat(four) and "Net for ♠♥" in flat(four)
+    text = flat(three)
+    assert "Game 1 · Split partnership" in text and "= 117" in text and "207" not in text
+    # seated ♠ → ♥ → ♣: each adds the player before them clockwise (♠'s right is ♣, ♥'s ♠, ♣'s ♥)
+    assert "Split totals: own score + the score of the player on the right ♠ + ♣ = ♥ + ♠ = ♣ + ♥ =" in text
+    assert seat_rows(three)[:3] == ["♠", "♥", "♣"]
+
+
+def test_a_night_whose_three_plays_neutralised_prints_207_cards_and_no_split_totals(club_a, players_a):
+    event = night(club_a, players_a[:7], three_table="neutralised")
+    four, three = pages_of(event)
+    assert parse_scoresheets([four, three]) == seats_in_db(event)
+    assert set(seats_in_db(event)[(1, 2)]) == set("SDH")  # ♣ nobody's
+    assert "= 208" in flat(four) and "Neutralised" not in flat(four)
+    text = flat(three)
+    assert "Game 1 · Neutralised Calypso" in text and "= 207" in text and "117" not in text
+    assert "Own trick pile" in text and "Split totals" not in text and " + ♠ =" not in text
+    assert seat_rows(three)[:3] == ["♠", "♦", "♥"]
 
 
 def test_a_neutralised_split_table_prints_207_cards_and_the_split_totals(club_a, players_a):
