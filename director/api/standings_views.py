@@ -5,7 +5,7 @@ The rows are ``director.standings.exports``'s — the functions the CSV and JSON
 the API cannot disagree with them; only the per-game columns are gathered into ``per_game`` and a
 traveller's lines grouped by set. A pairs event ranked by direction has two ``lists`` (its ♠♥ and
 its ♦♣ pairs, each ranked from 1), as the pages show them; ``standings`` holds every list's rows.
-Standings come from the cached ``standings_page`` (recomputed after each write to the event's
+Standings come from the cached ``standings.page.standings_page`` (recomputed after each write to the event's
 results, the ranking option included), travellers from ``event_results``. Another club's event
 is a 404, as everywhere in the API.
 """
@@ -21,7 +21,8 @@ from rest_framework.views import APIView
 from director.clubs.access import clubs_for
 from director.events.models import Event
 from director.standings import exports
-from director.standings.selectors import TEAMS, event_results, standings_page
+from director.standings.page import standings_page
+from director.standings.selectors import TEAMS, event_results
 
 from . import standings_serializers as s
 from .params import int_param

@@ -357,7 +357,7 @@ class ResultsChange(models.Model):
     disputed or withdrawn, an adjustment, a fouled set, a ranking option, a seating, a partnership,
     a player's name. ``changes.results_changed`` adds a row in the write's own transaction; the
     number of rows of an event is its *results version*, under which the computed standings are
-    cached (``standings.selectors.standings_page``).
+    cached (``standings.page.standings_page``).
 
     Insert-only rather than a counter on the event row: an update would hold the event's row lock
     until the write commits, and every table of the event would queue behind it (the submit path

@@ -13,7 +13,7 @@ from director.events.access import event_for
 from director.events.grades import MAX_TEXT, bands_of, bands_text, set_grade_bands
 from director.events.models import Event
 
-from .selectors import standings_page
+from .page import standings_page
 
 
 class BandsForm(forms.Form):

@@ -14,7 +14,8 @@ import json
 import re
 
 from .adapters import MAJORS, MINORS
-from .selectors import EventResults, StandingsList, StandingsPage, as_number
+from .page import StandingsPage
+from .selectors import EventResults, StandingsList, as_number
 
 
 def standings_rows(results: EventResults | StandingsPage) -> list[dict]:

@@ -4,7 +4,7 @@ Nothing shows until the director releases it with the event's public switches; u
 page is a 404 that says only "not published yet" (``NotPublished``). Travellers need both ``travellers_released`` and
 ``hands_released`` (they sit next to the set's hands), so no card is ever shown before release.
 
-Pages are cached briefly in Django's cache, keyed by ``selectors.results_marker`` — which moves
+Pages are cached briefly in Django's cache, keyed by ``page.results_marker`` — which moves
 with every sheet entered, confirmed or withdrawn, every adjustment and every switch — so a new
 result shows at once while a busy room of phones costs one small query each instead of a full
 recomputation. The standings page polls ``standings.json`` every few seconds and redraws itself.
@@ -26,8 +26,10 @@ from director.events.models import Event
 
 from . import exports
 from .coop import coop_grades
+from .ladder import ladder_events, season_ladder
 from .ladder_params import ladder_params, positive_number
-from .selectors import COOP, club_marker, event_results, ladder_events, results_marker, season_ladder, set_hands
+from .page import club_marker, results_marker
+from .selectors import COOP, event_results, set_hands
 
 CACHE_SECONDS = 15
 POLL_SECONDS = 3

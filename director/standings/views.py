@@ -28,18 +28,17 @@ from scoring.cards import SUITS
 
 from . import charts, exports, services, tally_check
 from .clock import clock_state, mmss
+from .ladder import ladder_events, season_ladder
 from .ladder_params import ladder_params, positive_number
 from .models import ArtificialScore, FouledSet, StandingsOptions
+from .page import standings_page
 from .selectors import (
     KINDS,
     MATCHPOINTS,
     TALLY,
     event_results,
     fmt_pct,
-    ladder_events,
-    season_ladder,
     set_hands,
-    standings_page,
 )
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")

@@ -207,7 +207,7 @@ def test_histogram_of_a_game_takes_every_players_score(cutthroat):
 
 
 def test_cutthroat_events_stay_out_of_a_tally_ladder(cutthroat, progressive):
-    from director.standings.selectors import season_ladder
+    from director.standings.ladder import season_ladder
 
     rows = season_ladder([cutthroat, progressive], basis="tally", method="total")
     assert sum(r.sessions for r in rows) == 12  # the progressive pairs night's 12 players only

@@ -15,7 +15,8 @@ from django.urls import reverse
 from director.events import services as events
 from director.events.models import Event
 from director.standings import services
-from director.standings.selectors import event_results, standings_page
+from director.standings.page import standings_page
+from director.standings.selectors import event_results
 from tests.director.api.helpers import client_for
 from tests.director.factories import enter_all, make_duplicate
 from tests.director.printing.helpers import pdf_pages
