@@ -39,6 +39,9 @@ def test_the_phone_page_shows_the_pad_boxes(client, table_1):
     assert 'name="sheet"' in page and 'data-prefix=""' in page
     assert page.index("js/rules.js") < page.index("js/auction.js") < page.index("js/auction-pad.js")
     assert "Score pad, game 1" in page
+    # the round is the event's hands, not Calypso's four deals; the pad's help is said once
+    assert "After the round's 4 hands, one side enters the score pad below" in page
+    assert "fourth deal" not in page and page.count("Sell is asked only when the contract is in limbo") == 1
 
 
 def test_a_pad_sent_as_json_is_confirmed_by_the_opponents(phones):
