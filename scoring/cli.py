@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .auction import AuctionError, hand_from_dict, score_pad
+from .auction import AuctionError, hand_from_dict, score_pad, score_three_handed_pad
 from .cards import SUITS, CardError
 from .gamesets import (
     ORIENTATIONS,
@@ -324,7 +324,9 @@ def add_auction_score(subparsers: argparse._SubParsersAction) -> None:
         description="Check one hand of Auction Calypso (docs/formats.md, 'Auction score pad': the contract, each "
         "side's trick pile, cards added, calypsos and cards required, the sell choice in limbo) and print its "
         "outcome and each side's score, line by line. Given a list of hands (each naming its declarer), print "
-        "each hand's outcome and the running totals of the majors and the minors.",
+        "each hand's outcome and the running totals of the majors and the minors. Given a three-handed pad "
+        '({"players": [three names], "hands": [...]}, AUCTION.md §8), check it and print each hand\'s results '
+        "as entered and the running totals per player.",
     )
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -334,6 +336,8 @@ def add_auction_score(subparsers: argparse._SubParsersAction) -> None:
 def run_auction_score(args: argparse.Namespace) -> int:
     """Score one hand and print the explanation (or the JSON)."""
     data = _read_json(args.file)
+    if isinstance(data, dict) and "players" in data:
+        return _three_handed(args, data)
     try:
         pad = score_pad(data) if isinstance(data, list) else None
         score = hand_from_dict(data) if pad is None else pad[-1][0]
@@ -355,6 +359,26 @@ def run_auction_score(args: argparse.Namespace) -> int:
     else:
         print(score.explanation)
         print(f"outcome {score.outcome}")
+    return 0
+
+
+def _three_handed(args: argparse.Namespace, data: dict) -> int:
+    """A three-handed pad (``{"players": [...], "hands": [...]}``): each hand and the running totals."""
+    extra = sorted(set(data) - {"players", "hands"})
+    try:
+        if extra:
+            raise AuctionError(f"unknown key {', '.join(extra)} (a three-handed pad has players, hands)")
+        pad = score_three_handed_pad(data["players"], data.get("hands"))
+    except AuctionError as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    if args.json:
+        rows = [{**hand.to_dict(), "totals": totals} for hand, totals in pad]
+        print(json.dumps({"players": list(pad[0][1]), "hands": rows}, indent=1, ensure_ascii=False))
+        return 0
+    for number, (hand, totals) in enumerate(pad, start=1):
+        results = ", ".join(f"{name} {points}" for name, points in hand.results.items())
+        running = ", ".join(f"{name} {points}" for name, points in totals.items())
+        print(f"hand {number}: {hand.declarer} declares {hand.contract}: {results}; totals {running}")
     return 0
 
 

@@ -24,7 +24,8 @@ Every score value is a field of ``AuctionValues`` so clubs can tune them (AUCTIO
 
 **Modules.** ``values`` (constants, errors, ``AuctionValues``, seats), ``bidding`` (``Bid``,
 ``Contract``, ``Auction``, ``assign_trumps``) and ``pad`` (``SideHand``, ``HandScore``, ``score_hand``,
-``hand_from_dict``, ``score_pad``); this package re-exports their public names, so
+``hand_from_dict``, ``score_pad``) and ``three`` (the three-handed score pad, AUCTION.md §8:
+``ThreeHandedHand``, ``score_three_handed_pad``); this package re-exports their public names, so
 ``from scoring.auction import X`` and ``scoring.auction.X`` work as before.
 """
 
@@ -42,6 +43,7 @@ from .pad import (
     score_hand,
     score_pad,
 )
+from .three import ThreeHandedHand, check_players, score_three_handed_pad  # noqa: F401
 from .values import (  # noqa: F401
     BID_SUITS,
     CALLS,
@@ -80,10 +82,12 @@ __all__ = [
     "HandScore",
     "IllegalCall",
     "SideHand",
+    "ThreeHandedHand",
     "assign_trumps",
     "check_hand",
     "contract_points",
     "hand_from_dict",
     "score_hand",
     "score_pad",
+    "score_three_handed_pad",
 ]
