@@ -16,6 +16,11 @@
   // An Embers night's pad (templates/table/_embers_form.html): its boxes make the pad js/embers.js
   // reads as the server does; its live check is js/embers-pad.js's. Drafts and the outbox are these.
   var embersPad = form && form.id === "embers-sheet" ? form.querySelector(".embers-pad") : null;
+  // An Auction Calypso event's score pad (form#table-pad, made live by js/auction-pad.js, which runs
+  // after this file: a draft restored here shows its hands when the pad starts). It is sent as its
+  // boxes, as the plain form would be, through the same drafts and outbox as a sheet.
+  var padForm = document.getElementById("table-pad");
+  var typing = form || padForm;
   var errorsBox = document.getElementById("js-errors");
   var noteBox = document.getElementById("phone-note");
   var SECTION = { cal: "calypsos", unf: "unfinished", pile: "trick_piles", rev: "revokes" };
@@ -91,14 +96,15 @@
   // --- one request, retried by the caller ----------------------------------------------------------
   // Resolves with the server's answer; rejects when there was none to act on (no connection, a
   // timeout, a busy or failing server): the same request may then simply be sent again.
-  function post(url, body) {
+  function post(url, body, asBoxes) {
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? setTimeout(function () { controller.abort(); }, 15000) : null;
     return fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() },
-      body: JSON.stringify(body),
+      headers: asBoxes ? { "Accept": "application/json", "X-CSRFToken": csrf() }
+        : { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf() },
+      body: asBoxes ? new URLSearchParams(body) : JSON.stringify(body),
       signal: controller ? controller.signal : undefined
     }).then(function (response) {
       if (timer) clearTimeout(timer);
@@ -186,13 +192,17 @@
   }
 
   // --- what is typed stays on the phone (reload, locked screen, lost connection) ------------------
-  function typedBoxes() { return Array.prototype.slice.call(form.querySelectorAll("input[type=text][name]")); }
+  // The boxes a draft keeps: a sheet's typed boxes, or every box of an Auction pad (its selects too).
+  function typedBoxes() {
+    if (typing === padForm) return Array.prototype.slice.call(padForm.querySelectorAll("[data-box][name]"));
+    return Array.prototype.slice.call(form.querySelectorAll("input[type=text][name]")).filter(function (input) {
+      return SECTION[input.name.split("-")[0]] || (embersPad && input.name.indexOf("hand-") === 0);
+    });
+  }
 
   function saveDraft() {
-    var values = {}, side = form.querySelector("input[name=side]:checked");
-    typedBoxes().forEach(function (input) {
-      if (SECTION[input.name.split("-")[0]] || (embersPad && input.name.indexOf("hand-") === 0)) values[input.name] = input.value;
-    });
+    var values = {}, side = typing.querySelector("input[name=side]:checked");
+    typedBoxes().forEach(function (input) { values[input.name] = input.value; });
     store(DRAFT + state.round, { side: side ? side.value : "", values: values });
   }
 
@@ -202,7 +212,7 @@
     typedBoxes().forEach(function (input) {
       if (draft.values && Object.prototype.hasOwnProperty.call(draft.values, input.name)) input.value = draft.values[input.name];
     });
-    var side = draft.side && form.querySelector("input[name=side][value=" + draft.side + "]");
+    var side = draft.side && typing.querySelector("input[name=side][value=" + draft.side + "]");
     if (side) side.checked = true;
   }
 
@@ -226,8 +236,7 @@
 
   // The key belongs to one sheet: sending the same sheet again (after a reload, or when the wifi is
   // back) reuses it, so the server answers with the first result instead of writing a second one.
-  function keyFor(body) {
-    var text = JSON.stringify({ sheet: body.sheet, side: body.side, round: body.round });
+  function keyFor(text) {
     var kept = pending();
     return kept && kept.text === text ? kept.body.idempotency_key : uuid();
   }
@@ -251,7 +260,7 @@
     sending = true;
     setSending(true);
     if (!noteBox || noteBox.dataset.kind !== "kept") note("Sending…", "sending");
-    post(kept.url, kept.body).then(function (answer) {
+    post(kept.url, kept.body, kept.boxes).then(function (answer) {
       sending = false;
       unqueue();
       if (answer.status === 200 || answer.status === 201) {
@@ -305,51 +314,39 @@
       });
       if (state.cutthroat) sheet.form = state.sheet_tag || "cutthroat";
       var body = { round: state.round, side: side.value, sheet: sheet };
-      body.idempotency_key = keyFor(body);
-      showErrors([]);
-      saveDraft();
-      // Into the outbox first: whatever happens to the request, the sheet is on the phone.
-      keep({ url: state.urls.submit, body: body, text: JSON.stringify({ sheet: body.sheet, side: body.side, round: body.round }) });
-      retryDelay = 2000;
-      flush();
+      outbox(state.urls.submit, body, JSON.stringify({ sheet: body.sheet, side: body.side, round: body.round }), false);
     });
+  }
+
+  // Into the outbox first: whatever happens to the request, the sheet (or pad) is on the phone.
+  function outbox(url, body, text, asBoxes) {
+    body.idempotency_key = keyFor(text);
+    showErrors([]);
+    saveDraft();
+    keep({ url: url, body: body, text: text, boxes: asBoxes });
+    retryDelay = 2000;
+    flush();
   }
 
   if (pending()) { note("Sending the sheet kept on this phone…", "sending"); flush(); }
 
-  // --- an Auction Calypso event's score pad (form#table-pad: js/auction-pad.js makes it live) ---------
-  // Sent as its boxes, as the plain form would be (the server reads them with
-  // director.core.auction_pad.read_pad and names a hand left half typed), answered in JSON.
-  var padForm = document.getElementById("table-pad");
+  // --- an Auction Calypso event's score pad: its boxes (the server reads them with
+  // director.core.auction_pad.read_pad and names a hand left half typed), kept and sent as a sheet is.
   if (padForm) {
+    restoreDraft();
+    padForm.addEventListener("input", saveDraft);
+    padForm.addEventListener("change", saveDraft);
     padForm.addEventListener("submit", function (e) {
       e.preventDefault();
       if (!padForm.querySelector("input[name=side]:checked")) {
         showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]);
         return;
       }
-      var button = document.getElementById("send");
-      if (button) button.disabled = true;
-      showErrors([]);
-      fetch(padForm.action, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Accept": "application/json", "X-CSRFToken": csrf() },
-        body: new URLSearchParams(new FormData(padForm))
-      }).then(function (response) {
-        return response.json().catch(function () {
-          return { error: "the server refused the pad (" + response.status + ")" };
-        }).then(function (data) { return { status: response.status, data: data }; });
-      }).then(function (answer) {
-        if (answer.status === 200 || answer.status === 201) { flashThenReload({}); return; }
-        if (answer.status === 409) { flashThenReload({ errors: [answer.data.error] }); return; }
-        if (button) button.disabled = false;
-        var problems = answer.data.problems || [];
-        showErrors(problems.length ? problems : [answer.data.error]);
-      }).catch(function () {
-        if (button) button.disabled = false;
-        showErrors(["No connection: press Send the pad again."]);
+      var body = {};
+      new FormData(padForm).forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken" && name !== "idempotency_key") body[name] = value;
       });
+      outbox(padForm.action, body, JSON.stringify(body), true);
     });
   }
 
@@ -379,7 +376,7 @@
     return [s.round, s.status, sub ? sub.id : "", sub ? sub.status : ""].join("|");
   }
   function typedSomething() {
-    return Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value.trim() !== ""; });
+    return Array.prototype.some.call(typing.querySelectorAll("input[type=text]"), function (i) { return i.value.trim() !== ""; });
   }
   function showChanged() {
     var notice = document.getElementById("changed-meanwhile");
@@ -396,7 +393,7 @@
     show.textContent = "show their sheet (clears yours)";
     show.addEventListener("click", function () { location.replace(location.pathname); });
     notice.appendChild(show);
-    form.parentNode.insertBefore(notice, form);
+    typing.parentNode.insertBefore(notice, typing);
   }
   var seen = stamp(state), polls = 0;
   function poll() {
@@ -413,7 +410,7 @@
         } else if (now && stamp(now) !== seen) {
           // A phone still typing its own sheet keeps it: reloading now would wipe the boxes. It is
           // told what happened instead; sending compares its sheet with the one that came in.
-          if (form && typedSomething()) { seen = stamp(now); showChanged(); setTimeout(poll, 4000); return; }
+          if (typing && typedSomething()) { seen = stamp(now); showChanged(); setTimeout(poll, 4000); return; }
           location.replace(location.pathname);
           return;
         }
