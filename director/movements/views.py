@@ -270,26 +270,32 @@ def balance(request, event_id):
 
 
 # --- changes ---------------------------------------------------------------------------------------
-def _done(request, event, text: str):
-    messages.success(request, text)
-    return redirect(reverse("movements:movement", args=[event.pk]))
+def _change(request, event, form, which: str, act):
+    """One change from the movement page: the form checked, ``act(data)`` (a service call) returns
+    the message to show; a refusal is placed on the form and the page shown again (400)."""
+    if form.is_valid():
+        try:
+            text = act(form.cleaned_data)
+        except DomainError as error:
+            place_error(form, error, fields=FIELDS)
+        else:
+            messages.success(request, text)
+            return redirect(reverse("movements:movement", args=[event.pk]))
+    return _render(request, event, which=which, error_form=form, status=400)
 
 
 @require_POST
 @director_view
 def build(request, event_id):
     event = event_for(request.user, event_id)
-    form = BuildForm(request.POST)
-    if form.is_valid():
-        try:
-            movement = services.build_movement(
-                event=event, seed=form.cleaned_data.get("seed"), by=request.user, expected=form.cleaned_data["expected"]
-            )
-        except DomainError as error:
-            place_error(form, error, fields=FIELDS)
-        else:
-            return _done(request, event, f"Movement built: {len(movement.rounds)} games seated.")
-    return _render(request, event, which="build", error_form=form, status=400)
+
+    def act(data):
+        movement = services.build_movement(
+            event=event, seed=data.get("seed"), by=request.user, expected=data["expected"]
+        )
+        return f"Movement built: {len(movement.rounds)} games seated."
+
+    return _change(request, event, BuildForm(request.POST), "build", act)
 
 
 @require_POST
@@ -299,22 +305,18 @@ def swap(request, event_id):
     state = selectors.load_movement(event)
     rounds = [r.number for r in state.rounds]
     form = SwapForm(request.POST, rounds=rounds, units=_units(state), individual=state.individual)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            change = services.swap(
-                event=event,
-                first=data["first"],
-                second=data["second"],
-                from_round=data.get("from_round"),
-                by=request.user,
-                expected=data["expected"],
-            )
-        except DomainError as error:
-            place_error(form, error, fields=FIELDS)
-        else:
-            return _done(request, event, change.text)
-    return _render(request, event, which="swap", error_form=form, status=400)
+
+    def act(data):
+        return services.swap(
+            event=event,
+            first=data["first"],
+            second=data["second"],
+            from_round=data.get("from_round"),
+            by=request.user,
+            expected=data["expected"],
+        ).text
+
+    return _change(request, event, form, "swap", act)
 
 
 @require_POST
@@ -330,40 +332,32 @@ def latecomer(request, event_id):
         players=_free_players(state, club_players),
         individual=state.individual,
     )
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            change = services.add_latecomer(
-                event=event,
-                players=data.get("players") or [],
-                new_names=data["new_names"],
-                direction=data.get("direction") or "",
-                from_round=data.get("from_round"),
-                by=request.user,
-                expected=data["expected"],
-            )
-        except DomainError as error:
-            place_error(form, error, fields=FIELDS)
-        else:
-            return _done(request, event, change.text)
-    return _render(request, event, which="latecomer", error_form=form, status=400)
+
+    def act(data):
+        return services.add_latecomer(
+            event=event,
+            players=data.get("players") or [],
+            new_names=data["new_names"],
+            direction=data.get("direction") or "",
+            from_round=data.get("from_round"),
+            by=request.user,
+            expected=data["expected"],
+        ).text
+
+    return _change(request, event, form, "latecomer", act)
 
 
 @require_POST
 @director_view
 def next_round(request, event_id):
     event = event_for(request.user, event_id)
-    form = NextRoundForm(request.POST)
-    if form.is_valid():
-        try:
-            change = services.compute_next_round(
-                event=event,
-                by=request.user,
-                expected=form.cleaned_data["expected"],
-                individual_movement=form.cleaned_data.get("individual_movement") or None,
-            )
-        except DomainError as error:
-            place_error(form, error, fields=FIELDS)
-        else:
-            return _done(request, event, change.text)
-    return _render(request, event, which="next", error_form=form, status=400)
+
+    def act(data):
+        return services.compute_next_round(
+            event=event,
+            by=request.user,
+            expected=data["expected"],
+            individual_movement=data.get("individual_movement") or None,
+        ).text
+
+    return _change(request, event, NextRoundForm(request.POST), "next", act)

@@ -15,19 +15,8 @@ from scoring.variants import (
     split_totals,
     three_handed_seats,
 )
+from tests.scoring.test_variant_sheets import NEUTRALISED, THREE  # the worked sheets, written once
 
-THREE = {
-    "form": "cutthroat",
-    "calypsos": {"S": 1, "H": 0, "C": 2},
-    "unfinished": {"S": 5, "H": 3, "C": 4},
-    "trick_piles": {"S": 20, "H": 10, "C": 36},
-}
-NEUTRALISED = {
-    "form": "neutralised",
-    "calypsos": {"S": 1, "H": 0, "D": 2},
-    "unfinished": {"S": 5, "H": 3, "D": 4},
-    "trick_piles": {"S": 60, "H": 40, "D": 56},
-}
 NOBODYS = "Neutralised Calypso is played by ♠ ♥ ♦ (S, H, D), not S H C: ♣ is nobody's"
 
 
