@@ -29,5 +29,7 @@ def sheet_place(key):
 
 
 @register.inclusion_tag("director/_auction_pad.html")
-def auction_pad(prefix, hands, sheet=None, post=None, values=None, players=None, label=""):
-    return pad_context(prefix, int(hands), sheet=sheet, post=post, values=values, players=players, label=label)
+def auction_pad(prefix, hands, sheet=None, post=None, values=None, players=None, label="", help=True):
+    """``help=False`` where the page explains the pad once above several (the director's score entry)."""
+    context = pad_context(prefix, int(hands), sheet=sheet, post=post, values=values, players=players, label=label)
+    return {**context, "help": help}

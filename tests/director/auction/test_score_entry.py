@@ -36,6 +36,15 @@ def test_the_page_shows_a_pad_per_table(dora, running):
     assert page.index("js/rules.js") < page.index("js/auction.js") < page.index("js/auction-pad.js")
 
 
+def test_the_pads_are_explained_once_above_the_tables(dora, running):
+    event, _table, _game = running
+    page = dora.get(url(event)).content.decode()
+    assert page.count('id="t3-pad"') == 1  # three tables' pads on the page…
+    assert "pad-help" not in page  # …and none repeats the page's own help
+    assert page.count("Sell only when the contract is in limbo") == 1
+    assert page.count("T + P of both sides must make 52") == 1
+
+
 def test_typed_boxes_are_scored_and_saved(dora, running):
     event, table, game = running
     data = boxes(1, 1, **WON_BOXES) | boxes(1, 2, **LOST_BOXES)

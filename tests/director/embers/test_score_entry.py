@@ -34,6 +34,8 @@ def test_the_page_shows_a_pad_per_table_and_saves_one_as_typed(embers_running, d
     url = reverse("results:entry", args=[embers_running.pk, 1])
     page = dora.get(url).content.decode()
     assert 'data-form="embers"' in page and 'name="t2-hand-3-pile-minors"' in page and "t1-hand-4" not in page
+    # the pad is explained once, above the tables, not again in each table's pad
+    assert "pad-help" not in page and page.count("what the green room grew + both trick piles") == 1
     response = dora.post(url, boxes("t1-", PAD))
     assert response.status_code == 302, response.content.decode()[:2000]
     row = Submission.objects.get(table__event=embers_running, table__number=1, status="confirmed")
