@@ -10,10 +10,11 @@ Then this script reads mutmut's results and prints a line per module and, last,
 
     mutation score: K killed of N (P %)
 
-where N leaves out the equivalent mutants listed in ``tests/mutation_equivalents.txt`` (a change
-that cannot alter any result, each with a one-line reason) and K counts killed mutants and those
-that ran past their time limit (a mutant that loops forever is caught). The surviving mutants'
-names are written to ``mutants/survivors.txt``; ``.venv/bin/mutmut show NAME`` shows the change.
+where N leaves out the equivalent mutants listed in ``tests/mutation_equivalents/`` (a change
+that cannot alter any result, each with a one-line reason; a file per module, named after it) and
+K counts killed mutants and those that ran past their time limit (a mutant that loops forever is
+caught). The surviving mutants' names are written to ``mutants/survivors.txt``; ``.venv/bin/mutmut show
+NAME`` shows the change.
 docs/testing.md says how to read a survivor.
 
     make mutate                       # every module of scoring/
@@ -32,27 +33,34 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
-EQUIVALENTS = ROOT / "tests" / "mutation_equivalents.txt"
+EQUIVALENTS = ROOT / "tests" / "mutation_equivalents"
 BIN = Path(sys.executable).parent
 
 KILLED = {1, 3, 24, -24, 36, 152, 255, 37}  # failed, pytest internal error, timeouts, type check
 NOT_RUN = {None, 2}
 
 
-def equivalents(path: Path = EQUIVALENTS) -> dict[str, str]:
-    """The listed equivalent mutants: name → reason. A line without a reason is an error."""
+def equivalents(folder: Path = EQUIVALENTS) -> dict[str, str]:
+    """The listed equivalent mutants: name → reason, from every ``scoring….txt`` in ``folder``.
+
+    A line without a reason, a name listed twice, or a name filed under another module's file is an
+    error naming the file and line."""
     listed: dict[str, str] = {}
-    if not path.exists():
-        return listed
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, _, reason = line.partition("#")
-        name, reason = name.strip(), reason.strip()
-        if not reason:
-            raise SystemExit(f"{path.name}:{number}: {name} has no reason (write it after a #)")
-        listed[name] = reason
+    for path in sorted(folder.glob("scoring*.txt")) if folder.is_dir() else []:
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, _, reason = line.partition("#")
+            name, reason = name.strip(), reason.strip()
+            where = f"{path.name}:{number}: {name}"
+            if not reason:
+                raise SystemExit(f"{where} has no reason (write it after a #)")
+            if module_of(name) != path.stem:
+                raise SystemExit(f"{where} belongs in {module_of(name)}.txt")
+            if name in listed:
+                raise SystemExit(f"{where} is listed twice")
+            listed[name] = reason
     return listed
 
 

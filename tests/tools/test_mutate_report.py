@@ -26,15 +26,30 @@ def test_timeouts_count_as_killed_and_unrun_or_listed_mutants_are_left_out():
     assert per_killed == {"scoring.tallies": 2}
 
 
-def test_the_equivalents_list_needs_a_reason_per_line(tmp_path):
-    listed = tmp_path / "equivalents.txt"
+def test_the_equivalents_list_needs_a_reason_per_line_in_its_modules_file(tmp_path):
+    listed = tmp_path / "scoring.a.txt"
     listed.write_text("# header\n\nscoring.a.x_f__mutmut_1  # range(1, n) and range(n) agree: index 0 never leads\n")
-    assert mutate.equivalents(listed) == {
-        "scoring.a.x_f__mutmut_1": "range(1, n) and range(n) agree: index 0 never leads"
+    (tmp_path / "scoring.b.c.txt").write_text("scoring.b.c.x\u01c1K\u01c1m__mutmut_2  # dead branch\n")
+    (tmp_path / "README.txt").write_text("What this folder is.\n")  # no names: nothing listed
+    assert mutate.equivalents(tmp_path) == {
+        "scoring.a.x_f__mutmut_1": "range(1, n) and range(n) agree: index 0 never leads",
+        "scoring.b.c.x\u01c1K\u01c1m__mutmut_2": "dead branch",
     }
     listed.write_text("scoring.a.x_f__mutmut_2\n")
-    with pytest.raises(SystemExit, match=r"equivalents\.txt:1: scoring\.a\.x_f__mutmut_2 has no reason"):
-        mutate.equivalents(listed)
+    with pytest.raises(SystemExit, match=r"scoring\.a\.txt:1: scoring\.a\.x_f__mutmut_2 has no reason"):
+        mutate.equivalents(tmp_path)
+    listed.write_text("scoring.a.x_f__mutmut_2  # ok\nscoring.a.x_f__mutmut_2  # again\n")
+    with pytest.raises(SystemExit, match=r"scoring\.a\.txt:2: scoring\.a\.x_f__mutmut_2 is listed twice"):
+        mutate.equivalents(tmp_path)
+    listed.write_text("scoring.b.c.x_g__mutmut_1  # filed under the wrong module\n")
+    wrong_file = r"scoring\.a\.txt:1: scoring\.b\.c\.x_g__mutmut_1 belongs in scoring\.b\.c\.txt"
+    with pytest.raises(SystemExit, match=wrong_file):
+        mutate.equivalents(tmp_path)
+
+
+def test_the_projects_equivalents_all_parse():
+    listed = mutate.equivalents()
+    assert len(listed) >= 197 and all(name.startswith("scoring.") for name in listed)
 
 
 def test_results_are_read_from_every_meta_file(tmp_path):
