@@ -613,8 +613,8 @@ class PrintJobCreateSerializer(serializers.Serializer):
     event = Id()
     kind = Text(
         max_length=40,
-        help_text="envelopes, duplication, hand-records (duplicate events), scoresheets, tally-cards, "
-        "guide-cards, results",
+        help_text="envelopes, duplication, hand-records (duplicate events), auction-deals (an Auction team "
+        "match), scoresheets, tally-cards, guide-cards, results",
     )
     paper = Text(max_length=20, required=False, allow_blank=True, default="", help_text="a4 (default) or letter")
     envelope = Text(
