@@ -163,3 +163,48 @@ def test_other_events_and_other_clubs_have_no_deals_page(auction_pairs, auction_
     assert other.post(f"/events/{auction_teams.pk}/auction-deals/", {"action": "deal"}).status_code == 404
     assert Client().get(f"/events/{auction_teams.pk}/auction-deals/").status_code == 302  # to sign in
     assert not AuctionDeal.objects.exists()
+
+
+# --- the API ------------------------------------------------------------------------------------------
+@pytest.fixture
+def api(director_a):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=director_a)
+    return Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+
+
+def test_the_api_deals_and_serves_the_deals_to_the_clubs_directors(auction_teams, api, director_b):
+    url = f"/api/events/{auction_teams.pk}/auction-deals/"
+    before = api.get(url).json()
+    assert before["dealt"] == [] and before["deals"] == [] and before["problem"] == "the rounds are not dealt yet"
+    dealt = api.post(url, {}, "application/json")
+    assert dealt.status_code == 200
+    body = dealt.json()
+    stored = deals.auction_deals_of(auction_teams)
+    assert body["deals"] == [deal.to_dict() for deal in stored] and body["dealt"] == [1, 2]
+    assert body["commitment"] == commitment(stored) and body["problem"] == "" and body["released"] is False
+    again = api.post(url, {}, "application/json")
+    assert again.status_code == 409 and "deal them again explicitly" in again.json()["replace"][0]
+    assert api.post(url, {"replace": True}, "application/json").json()["deals"] != body["deals"]
+    from rest_framework.authtoken.models import Token
+
+    other = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=director_b).key}")
+    assert other.get(url).status_code == 404 and other.post(url, {}, "application/json").status_code == 404
+    assert Client().get(url).status_code in (401, 403)
+
+
+@pytest.mark.parametrize(
+    "body", [{"replace": "perhaps"}, {"replace": [True]}, {"replace": {"a": 1}}, [], "x", {"replace": None}]
+)
+def test_the_api_refuses_hostile_bodies_with_a_400(auction_teams, api, body):
+    response = api.post(f"/api/events/{auction_teams.pk}/auction-deals/", body, "application/json")
+    assert response.status_code == 400, response.content
+    assert not AuctionDeal.objects.filter(event=auction_teams).exists()
+
+
+def test_the_api_says_which_events_have_no_deals(auction_pairs, api):
+    for method in ("get", "post"):
+        response = getattr(api, method)(f"/api/events/{auction_pairs.pk}/auction-deals/")
+        assert response.status_code == 400 and "not an Auction Calypso team of four" in response.json()["event"][0]
+    assert not AuctionDeal.objects.exists()
