@@ -21,7 +21,6 @@ from .content import Hand, rank_label
 from .envelopes import _cards, _roles
 from .fonts import width
 from .options import PrintInputError, PrintOptions
-from .words import Words
 
 TABLES = (1, 2)
 COMPASS_NAMES = {"S": "North", "D": "East", "H": "South", "C": "West"}  # docs/auction.md, "Seats"
@@ -115,19 +114,27 @@ def _draft(batch: Batch, deal: AuctionDeal, table: int, size, options: PrintOpti
     batch.seat(x, y, deal.dealer, words.suits[deal.dealer], lay.role_size, layout.REGULAR)
     y -= 8
     batch.line(left, y, right, y)
-    card_size = lay.role_size * 1.25
+    label = lay.role_size
+    column = max(width(f"Draft {n}, first pick {layout.SYMBOL_SAMPLE}  ", layout.REGULAR, label) for n in (1, 2, 3, 4))
     for number, cards in enumerate(deal.draft, start=1):
-        y -= 10 + card_size
-        x = left + _first(batch, left, y, number, draft_first(deal.dealer, number), words, lay.role_size)
-        gap = width("  ", layout.REGULAR, card_size)
-        x = max(x, left + 0.34 * (right - left))
+        card_size = _cards_size(cards, lay.role_size * 1.25, right - left - column)
+        y -= 10 + lay.role_size * 1.25
+        _first(batch, left, y, number, draft_first(deal.dealer, number), label)
+        x, gap = left + column, width("  ", layout.BOLD, card_size)
         for card in cards:
             x += batch.text(x, y, rank_label(card.rank), layout.BOLD, card_size)
             x += batch.symbol(x, y, card.suit, card_size, layout.BOLD) + gap
     _footer(batch, size, f"Turn up each round's 8 cards in this order  ·  {SAME_CARDS}")
 
 
-def _first(batch: Batch, x: float, y: float, number: int, seat: str, words: Words, size: float) -> float:
-    """``Draft 1, first pick ♦``: returns the width drawn."""
+def _cards_size(cards, size: float, room: float) -> float:
+    """The largest size up to ``size`` at which ``cards`` (``10♦  A♠ …``) fit in ``room``."""
+    text = "  ".join(rank_label(card.rank) + layout.SYMBOL_SAMPLE for card in cards)
+    needed = width(text, layout.BOLD, size)
+    return size if needed <= room else max(layout.MIN_FIT_SIZE, size * room / needed)
+
+
+def _first(batch: Batch, x: float, y: float, number: int, seat: str, size: float) -> None:
+    """``Draft 1, first pick ♦``."""
     w = batch.text(x, y, f"Draft {number}, first pick ", layout.REGULAR, size, layout.GREY)
-    return w + batch.symbol(x + w, y, seat, size)
+    batch.symbol(x + w, y, seat, size)

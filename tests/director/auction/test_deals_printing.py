@@ -176,3 +176,50 @@ def test_the_api_prints_them_and_refuses_other_events_with_a_400(auction_teams, 
     deals.deal_auction_rounds(event=auction_teams, by=director_a, seed=SEED)
     started = api.post("/api/print-jobs/", {"event": auction_teams.pk, "kind": "auction-deals"}, "application/json")
     assert started.status_code in (201, 202) and started.json()["kind"] == "auction-deals"
+
+
+# --- nothing clipped -------------------------------------------------------------------------------------
+def _hardest_deal():
+    """A valid deal whose first draft round is the eight tens (the widest cards, ``10♦``) and whose
+    North holds twelve spades and a ten: the longest lines a slip can have."""
+    from scoring.auction.deal import AuctionDeal
+
+    pack = [card for card in sorted(deal_rounds(1, SEED, draft=True)[0].cards(), key=sort_key)]
+    tens = [card for card in pack if card.rank == "T"]
+    rest = [card for card in pack if card.rank != "T"]
+    spades = [card for card in rest if card.suit == "S"][:12]
+    for card in spades:
+        rest.remove(card)
+    north = (*spades, rest.pop())
+    draft = (tuple(tens), *(tuple(rest[i : i + 8]) for i in range(0, 24, 8)))
+    rest = rest[24:]
+    hands = {"S": tuple(sorted(north, key=sort_key))}
+    for seat in "DHC":
+        hands[seat], rest = tuple(sorted(rest[:13], key=sort_key)), rest[13:]
+    return AuctionDeal(1, "S", draft, hands, tuple(rest)).validate()
+
+
+@pytest.mark.parametrize("envelope", ["c6", "dl", "labels"])
+def test_every_string_stays_inside_the_slip(monkeypatch, envelope):
+    from director.printing.auction_deals import render_auction_deals
+    from director.printing.canvas import Batch
+    from director.printing.fonts import width
+    from director.printing.options import PrintOptions
+
+    drawn, text = [], Batch.text
+
+    def spy(self, x, y, s, font=layout.REGULAR, size=10, color=layout.BLACK, align="left"):
+        w = width(s, font, size)
+        x0 = x - w if align == "right" else x - w / 2 if align == "centre" else x
+        drawn.append((self.page_size, x0, x0 + w, y, size, s))
+        return text(self, x, y, s, font, size, color, align)
+
+    monkeypatch.setattr(Batch, "text", spy)
+    long_event = "The Port of Spain Calypso Club's Annual Auction Team Championship, second session " * 2
+    render_auction_deals([_hardest_deal()], PrintOptions(envelope=envelope, event=long_event))
+    edge = 3 * layout.MM
+    assert len(drawn) > 100
+    for (page_width, page_height), x0, x1, y, size, s in drawn:
+        assert x0 >= edge and x1 <= page_width - edge, s
+        assert y - 0.25 * size >= edge and y + size <= page_height - edge, s
+        assert size >= layout.MIN_FIT_SIZE, s
