@@ -120,3 +120,38 @@ def test_release_reveals_the_seed_and_withdraw_hides_it_again(secret_match, dire
     secret_match.refresh_from_db()
     assert not secret_match.hands_released
     assert "released to the public" not in _body(own.get(f"/events/{secret_match.pk}/"))
+
+
+# --- event files (backups) --------------------------------------------------------------------------------
+def test_a_plain_export_before_release_leaves_the_deals_and_seed_out(secret_match):
+    from director.audit.exchange import export_event, export_event_text, missing_from
+
+    text = export_event_text(secret_match)
+    assert not [s for s in secrets_of(secret_match) if s in text]
+    data = json.loads(text)
+    assert data["auction_deals"] == [] and data["left_out"] == {"seed": True, "auction_deals": [1, 2]}
+    assert data["game_set_files"][0]["commitment"] == secret_match.set_file.commitment  # public: announced
+    assert "the deals of rounds 1, 2 or the dealing seed" in missing_from(data)
+    assert "deal the rounds again on the event's Deals page" in missing_from(data)
+    full = export_event(secret_match, full=True)
+    stored = [deal.to_dict() for deal in deals.auction_deals_of(secret_match)]
+    assert [row["deal"] for row in full["auction_deals"]] == stored and "left_out" not in full
+    deal_services.release_hands(event=secret_match)
+    released = json.loads(export_event_text(secret_match))
+    assert [row["deal"] for row in released["auction_deals"]] == stored and "left_out" not in released
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_full_backup_restores_the_deals(secret_match, tmp_path):
+    from django.core.management import call_command
+
+    from director.audit.exchange import export_event_text, import_event
+    from director.events.models import Event
+
+    stored, seed = deals.auction_deals_of(secret_match), secret_match.set_file.seed
+    text = export_event_text(secret_match, full=True)
+    event_id = secret_match.pk
+    call_command("flush", interactive=False, verbosity=0)
+    import_event(text)
+    event = Event.objects.get(pk=event_id)
+    assert deals.auction_deals_of(event) == stored and event.set_file.seed == seed
