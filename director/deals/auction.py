@@ -17,11 +17,11 @@ from django.db import transaction
 from director.audit.services import record
 from director.core.errors import Conflict, ValidationError
 from director.events.models import Event
+from director.results.models import Submission
 from scoring.auction.deal import AuctionDeal as Deal
 from scoring.auction.deal import AuctionDealError, commitment, deal_rounds
 
-from .models import AuctionDeal, GameSetFile
-from .services import _refuse_if_played
+from .models import AuctionDeal, GameSet, GameSetFile
 
 
 def check_team_match(event: Event) -> None:
@@ -38,22 +38,27 @@ def check_team_match(event: Event) -> None:
 @transaction.atomic
 def deal_auction_rounds(*, event: Event, by=None, replace: bool = False, seed: str | None = None) -> list[Deal]:
     """Deal every round of the team match (one per game) from a fresh secret seed; the draft's cards too
-    when the event drafts. Dealt again only when asked (``replace``) and only before any result is in.
-    ``seed`` is for tests and the demo only."""
+    when the event drafts. Dealt before any result is in (the tables must play what is printed), and
+    again only when asked (``replace``). Game sets left from when the event was of another type go
+    with the seed they came from. ``seed`` is for tests and the demo only."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     check_team_match(event)
-    if AuctionDeal.objects.filter(event=event).exists():
-        if not replace:
-            raise Conflict(f"{event.name}'s rounds are dealt already; deal them again explicitly", field="replace")
-        _refuse_if_played(event)
-        if event.hands_released:
-            raise Conflict(f"{event.name}'s deals are released: withdraw them before dealing again", field="replace")
+    if AuctionDeal.objects.filter(event=event).exists() and not replace:
+        raise Conflict(f"{event.name}'s rounds are dealt already; deal them again explicitly", field="replace")
+    if Submission.objects.filter(round__event=event).exists():
+        raise Conflict(
+            f"{event.name} already has results: its rounds cannot be dealt now (the tables played other cards)",
+            field="replace",
+        )
+    if AuctionDeal.objects.filter(event=event).exists() and event.hands_released:
+        raise Conflict(f"{event.name}'s deals are released: withdraw them before dealing again", field="replace")
     seed = seed or secrets.token_hex(16)
     try:
         deals = deal_rounds(event.games, seed, draft=event.auction_settings.draft)
     except AuctionDealError as error:
         raise ValidationError(str(error), field="games") from None
     AuctionDeal.objects.filter(event=event).delete()
+    GameSet.objects.filter(event=event).delete()
     AuctionDeal.objects.bulk_create([AuctionDeal(event=event, number=d.number, deal=d.to_dict()) for d in deals])
     GameSetFile.objects.filter(event=event).delete()
     GameSetFile.objects.create(

@@ -71,9 +71,34 @@ def test_no_dealing_again_once_a_result_is_in_or_the_deals_are_released(auction_
     events.start_event(event=auction_teams)
     table, game = auction_teams.tables.get(number=1), auction_teams.rounds.get(number=1)
     results.enter_sheet(table=table, round=game, sheet=pad(won()), by=director_a)
-    with pytest.raises(Conflict, match="already has results"):
+    with pytest.raises(Conflict, match="already has results: its rounds cannot be dealt now"):
         deals.deal_auction_rounds(event=auction_teams, by=director_a, replace=True)
     assert GameSetFile.objects.get(event=auction_teams).seed == SEED
+
+
+def test_no_first_deal_once_a_result_is_in(auction_teams, director_a):
+    """Dealt after play began, the printed deals would not be what the tables played."""
+    events.start_event(event=auction_teams)
+    table, game = auction_teams.tables.get(number=1), auction_teams.rounds.get(number=1)
+    results.enter_sheet(table=table, round=game, sheet=pad(won()), by=director_a)
+    with pytest.raises(Conflict, match="already has results"):
+        deals.deal_auction_rounds(event=auction_teams, by=director_a)
+    assert not AuctionDeal.objects.exists() and not GameSetFile.objects.exists()
+
+
+def test_game_sets_left_from_another_type_go_with_their_seed(club_a, players_a, director_a):
+    """A duplicate event with game sets, turned into a team match while a draft: dealing replaces the
+    sets' file, so the sets (unverifiable without it, unplayable in Auction) go too."""
+    from director.deals.models import GameSet
+
+    event = set_up(club_a, director_a, players_a[:8], name="Was duplicate", type="duplicate-teams", games=2, seed=5)
+    deal_services.generate_game_sets(event=event, by=director_a)
+    assert GameSet.objects.filter(event=event).count() == 2
+    events.update_event(event=event, type="auction-teams")
+    event.refresh_from_db()
+    deals.deal_auction_rounds(event=event, by=director_a, seed=SEED)
+    assert not GameSet.objects.filter(event=event).exists()
+    assert GameSetFile.objects.get(event=event).commitment == commitment(deal_rounds(2, SEED, draft=False))
 
 
 def test_a_changed_setting_asks_to_deal_again(auction_teams, director_a):
