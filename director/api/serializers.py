@@ -232,6 +232,24 @@ class ReleaseHandsSerializer(serializers.Serializer):
     released = serializers.BooleanField(default=True)
 
 
+class DealAuctionSerializer(serializers.Serializer):
+    replace = serializers.BooleanField(default=False, help_text="deal again, replacing the deals (no result in yet)")
+
+
+class AuctionDealsSerializer(serializers.Serializer):
+    """An Auction team match's deals (``deals.auction``): served only to the directors of its club."""
+
+    rounds = serializers.IntegerField(read_only=True, help_text="rounds the event plays")
+    dealt = serializers.ListField(child=serializers.IntegerField(), read_only=True, help_text="rounds with a deal")
+    draft = serializers.BooleanField(read_only=True, help_text="whether the event drafts (AUCTION.md §2)")
+    problem = serializers.CharField(read_only=True, help_text="why the deals are not ready to play; empty if they are")
+    released = serializers.BooleanField(read_only=True)
+    commitment = serializers.CharField(read_only=True, help_text="SHA-256 over the deals, to announce before play")
+    deals = serializers.ListField(
+        child=serializers.JSONField(), read_only=True, help_text="a calypso-auction-deal/1 object per round"
+    )
+
+
 class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
@@ -613,8 +631,8 @@ class PrintJobCreateSerializer(serializers.Serializer):
     event = Id()
     kind = Text(
         max_length=40,
-        help_text="envelopes, duplication, hand-records (duplicate events), scoresheets, tally-cards, "
-        "guide-cards, results",
+        help_text="envelopes, duplication, hand-records (duplicate events), auction-deals (an Auction team "
+        "match), scoresheets, tally-cards, guide-cards, results",
     )
     paper = Text(max_length=20, required=False, allow_blank=True, default="", help_text="a4 (default) or letter")
     envelope = Text(

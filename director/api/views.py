@@ -28,6 +28,7 @@ from director.clubs import selectors as club_selectors
 from director.clubs import services as club_services
 from director.clubs.models import Club, Player, Season
 from director.core.errors import Conflict
+from director.deals import auction as deal_auction
 from director.deals import selectors as deal_selectors
 from director.deals import services as deal_services
 from director.deals.models import GameSet
@@ -370,6 +371,33 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
         event = self.get_object()
         data = _valid(s.ReleaseHandsSerializer, request)
         return Response(s.GameSetFileSerializer(deal_services.release_hands(event=event, **data)).data)
+
+    @extend_schema(
+        methods=["GET"],
+        summary="An Auction team match's deals: the draft's cards and each seat's first hand, per round",
+        responses={200: s.AuctionDealsSerializer, **ERRORS},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Deal every round of an Auction team match (the same at both tables) from a secret seed",
+        request=s.DealAuctionSerializer,
+        responses={200: s.AuctionDealsSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="auction-deals")
+    def auction_deals(self, request, pk=None):
+        event = self.get_object()
+        deal_auction.check_team_match(event)
+        if request.method == "POST":
+            data = _valid(s.DealAuctionSerializer, request)
+            deal_auction.deal_auction_rounds(event=event, by=request.user, replace=data["replace"])
+        state = deal_auction.deals_state(event)
+        set_file = deal_selectors.set_file_of(event)
+        body = {
+            **{name: getattr(state, name) for name in ("rounds", "dealt", "draft", "problem", "released")},
+            "commitment": set_file.commitment if set_file is not None else "",
+            "deals": [deal.to_dict() for deal in deal_auction.auction_deals_of(event)],
+        }
+        return Response(s.AuctionDealsSerializer(body).data)
 
     @extend_schema(
         methods=["GET"],

@@ -60,6 +60,7 @@ def _sections(event_id: int, club_id: int) -> list[tuple[str, object, models.Que
         ("seats", "events.Seat", {"round__event_id": event_id}),
         ("game_set_files", "deals.GameSetFile", {"event_id": event_id}),
         ("game_sets", "deals.GameSet", {"event_id": event_id}),
+        ("auction_deals", "deals.AuctionDeal", {"event_id": event_id}),
         ("submissions", "results.Submission", {"round__event_id": event_id}),
         ("artificial_scores", "standings.ArtificialScore", {"event_id": event_id}),
         ("fouled_sets", "standings.FouledSet", {"event_id": event_id}),
@@ -111,8 +112,9 @@ FULL_BACKUP = (
 
 
 def _leave_out_deal_secrets(data: dict) -> dict:
-    """Take the seed (until revealed) and the game sets (until their hands are released or can be
-    worked out from a revealed seed) out of an export; what was taken out, for ``left_out``."""
+    """Take the seed (until revealed) and the game sets or an Auction team match's deals (until their
+    hands are released or can be worked out from a revealed seed) out of an export; what was taken
+    out, for ``left_out``."""
     files = data.get("game_set_files") or []
     if not files:
         return {}
@@ -120,9 +122,10 @@ def _leave_out_deal_secrets(data: dict) -> dict:
     if set_file["seed"] and not set_file["seed_revealed"]:
         set_file["seed"] = ""
         left_out["seed"] = True
-    if data.get("game_sets") and not (set_file["released"] or set_file["seed_revealed"]):
-        left_out["game_sets"] = [row["number"] for row in data["game_sets"]]
-        data["game_sets"] = []
+    for section in ("game_sets", "auction_deals"):
+        if data.get(section) and not (set_file["released"] or set_file["seed_revealed"]):
+            left_out[section] = [row["number"] for row in data[section]]
+            data[section] = []
     return left_out
 
 
@@ -164,6 +167,9 @@ def missing_from(data: dict) -> str | None:
     if left_out.get("game_sets"):
         sets = left_out["game_sets"]
         what.append(f"the hands of game set{'s' if len(sets) > 1 else ''} {', '.join(map(str, sets))}")
+    if left_out.get("auction_deals"):
+        rounds = left_out["auction_deals"]
+        what.append(f"the deals of round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}")
     if left_out.get("seed"):
         what.append("the dealing seed")
     lines = [
@@ -175,6 +181,11 @@ def missing_from(data: dict) -> str | None:
         lines.append(
             "The game sets are not: import their game-set file again (the event's game-sets page, "
             "or POST /api/game-sets/import/), or restore a full backup (export_event --full) instead."
+        )
+    if left_out.get("auction_deals"):
+        lines.append(
+            "The Auction team match's deals are not: deal the rounds again on the event's Deals page (a new "
+            "seed and commitment, to announce again), or restore a full backup (export_event --full) instead."
         )
     if left_out.get("seed"):
         lines.append(

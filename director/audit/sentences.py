@@ -180,6 +180,14 @@ def _reveal_seed(e) -> Reading:
     return Reading("Revealed the game sets' seed: anyone can now check the deals against the announced commitment.")
 
 
+def _deal_auction(e) -> Reading:
+    a = _d(e.after)
+    rounds = a.get("rounds")
+    count = f"{rounds} round{'' if rounds == 1 else 's'}" if isinstance(rounds, int) else "the rounds"
+    what = "the draft and the first hand" if a.get("draft") is True else "the first hand"
+    return Reading(f"Dealt {count} of the Auction team match ({what}, the same at both tables) from a new secret seed.")
+
+
 def _apply_plan(e) -> Reading:
     a = _d(e.after)
     first, games, seatings = a.get("from_round"), a.get("games"), a.get("seatings")
@@ -356,6 +364,7 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "table.dispute": _table_dispute,
     "deals.release_hands": _release_hands,
     "deals.reveal_seed": _reveal_seed,
+    "deals.deal_auction": _deal_auction,
     "events.apply_plan": _apply_plan,
     "events.public_switches": _public_switches,
     "events.reissue_table_token": _reissue_token,

@@ -22,6 +22,7 @@ ACTIONS = {
     "table.dispute": "disputed the opponents' scoresheet",
     "deals.release_hands": "released or withdrew the hands",
     "deals.reveal_seed": "revealed the game sets' seed",
+    "deals.deal_auction": "dealt the Auction team match's rounds",
     "events.apply_plan": "changed the seating (movement)",
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",

@@ -36,3 +36,7 @@ class GenerateSetsForm(forms.Form):
 class SetOptionsForm(forms.Form):
     first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, label="First dealer")
     orientation = forms.ChoiceField(choices=ORIENTATION_CHOICES, label="Orientation")
+
+
+class DealAuctionForm(forms.Form):
+    replace = forms.BooleanField(required=False, label="Deal again, replacing the deals (before any result is in)")

@@ -122,3 +122,25 @@ class AnalysisJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class AuctionDeal(models.Model):
+    """One round's deal of an Auction Calypso team match, the same at both tables: the draft's face-up
+    cards and the first hand (``scoring.auction.deal.AuctionDeal.to_dict()``, docs/formats.md). Made by
+    ``deals.auction.deal_auction_rounds`` from the secret seed kept on the event's ``GameSetFile``, and
+    as secret as game sets: directors only until the hands are released."""
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="auction_deals")
+    number = models.PositiveSmallIntegerField(help_text="the round (game) it is played in")
+    deal = models.JSONField(help_text="scoring.auction.deal.AuctionDeal.to_dict()")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="deals_auctiondeal_number_unique_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deals_auctiondeal_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Auction deal, round {self.number}"

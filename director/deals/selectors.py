@@ -62,6 +62,8 @@ def commitment_state(
 ) -> CommitmentState:
     """The commitment to announce for ``event``; pass what the caller already loaded to save queries."""
     set_file = set_file if set_file is not None else set_file_of(event)
+    if event.is_auction:  # a team match's deals (``deals.auction``): their commitment is stored when dealt
+        return CommitmentState(set_file.commitment if set_file is not None else "")
     sets = sets if sets is not None else list(game_sets_of(event))
     needed = needed if needed is not None else sets_needed(event)
     have = {row.number for row in sets}

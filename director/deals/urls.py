@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import auction_views, views
 
 app_name = "deals"
 
@@ -8,4 +8,5 @@ urlpatterns = [
     path("<int:event_id>/sets/", views.game_sets, name="sets"),
     path("<int:event_id>/sets/<int:number>/record/", views.record, name="record"),
     path("<int:event_id>/sets/analysis/<int:job_id>/", views.analysis_status, name="analysis_status"),
+    path("<int:event_id>/auction-deals/", auction_views.auction_deals, name="auction"),
 ]

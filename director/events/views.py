@@ -19,6 +19,7 @@ from director.clubs.access import club_for
 from director.clubs.selectors import players_of, seasons_of
 from director.core.errors import DomainError, ValidationError
 from director.core.view_helpers import director_view, place_error
+from director.deals.auction import deals_state
 from director.deals.selectors import commitment_state, set_file_of
 from director.events import lineup, services
 from director.events.access import event_for
@@ -256,7 +257,13 @@ def auction_context(event, form: AuctionSettingsForm | None = None) -> dict:
     ]
     if form is None and event.status == Event.Status.DRAFT:
         form = AuctionSettingsForm(initial=AuctionSettingsForm.initial_from(settings))
-    return {"auction": settings, "auction_values": values, "auction_form": form, "open_auction": form is not None}
+    return {
+        "auction": settings,
+        "auction_values": values,
+        "auction_form": form,
+        "open_auction": form is not None,
+        "deals": deals_state(event),  # a team match's deals (None for progressive pairs)
+    }
 
 
 @require_POST

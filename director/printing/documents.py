@@ -1,7 +1,8 @@
 """The printable documents, by kind: the one entry point for the command line and Celery tasks.
 
-A kind's ``source`` says what it is printed from: ``sets`` (game sets alone — no database) or
-``event`` (an event with its players, movement and results). ``render`` is ``None`` for kinds not
+A kind's ``source`` says what it is printed from: ``sets`` (game sets alone — no database),
+``event`` (an event with its players, movement and results) or ``auction`` (an Auction team match's
+deals, ``scoring.auction.deal``). ``render`` is ``None`` for kinds not
 written yet. A new kind is one entry in ``KINDS``.
 """
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from scoring.gamesets import GameSet
 
+from .auction_deals import render_auction_deals
 from .canvas import Output, Progress
 from .duplication import render_duplication_sheets
 from .envelopes import render_envelopes
@@ -29,7 +31,7 @@ class DocumentKind:
     name: str
     title: str  # what the director calls it: "Hand envelopes", never the kind's name
     description: str
-    source: str  # "sets" or "event"
+    source: str  # "sets", "event" or "auction"
     render: Callable[..., bytes] | None = None
 
     @property
@@ -45,6 +47,13 @@ KINDS: dict[str, DocumentKind] = {
         DocumentKind("envelopes", "Hand envelopes", "envelopes or labels, one per hand", "sets", render_envelopes),
         DocumentKind("duplication", "Duplication sheets", "one per game set", "sets", render_duplication_sheets),
         DocumentKind("hand-records", "Hand records", "one per game set", "sets", render_hand_records),
+        DocumentKind(
+            "auction-deals",
+            "Auction deals",
+            "per round and table: the draft's cards and each seat's first hand, the same at both tables",
+            "auction",
+            render_auction_deals,
+        ),
         DocumentKind("scoresheets", "Scoresheets", "one per table per game", "event", render_scoresheets),
         DocumentKind("tally-cards", "Tally cards", "one per partnership or player", "event", render_tally_cards),
         DocumentKind("guide-cards", "Table guide cards", "one per table, with QR code", "event", render_guide_cards),
@@ -53,9 +62,11 @@ KINDS: dict[str, DocumentKind] = {
 }
 
 
-def kinds_for(duplicate: bool) -> list[DocumentKind]:
-    """The documents an event can have: hand documents only when it plays dealt game sets."""
-    return [document for document in KINDS.values() if duplicate or not document.needs_game_sets]
+def kinds_for(duplicate: bool, *, team_match: bool = False) -> list[DocumentKind]:
+    """The documents an event can have: hand documents only when it plays dealt game sets, the
+    Auction deals only for an Auction team match (``team_match``)."""
+    offered = {"sets": duplicate, "auction": team_match}
+    return [document for document in KINDS.values() if offered.get(document.source, True)]
 
 
 def title(name: str) -> str:
@@ -118,6 +129,7 @@ __all__ = [
     "SetAnalysis",
     "kind",
     "kinds_for",
+    "render_auction_deals",
     "render_duplication_sheets",
     "render_envelopes",
     "render_from_event",

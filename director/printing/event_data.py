@@ -10,7 +10,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Prefetch
 
+from director.core.errors import DomainError
 from director.deals.adapters import to_game_set
+from director.deals.auction import auction_deals_of, check_team_match, deals_state
 from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
 from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
@@ -244,6 +246,21 @@ def event_options(event: Event, options: dict | None = None):
     )
 
 
+def render_auction(kind_name: str, event: Event, print_options, *, out=None, progress=None) -> bytes:
+    """An Auction team match's deals (``deals.auction``), checked as the print job is started."""
+    from .documents import kind
+
+    try:
+        check_team_match(event)
+        state = deals_state(event)
+        if state is not None and state.problem:
+            raise PrintInputError(f"event {event.pk} ({event.name}): {state.problem}")
+        deals = auction_deals_of(event)
+    except DomainError as error:
+        raise PrintInputError(f"event {event.pk} ({event.name}): {error.message}") from None
+    return kind(kind_name).render(deals, print_options, out=out, progress=progress)
+
+
 def render_event(kind_name: str, event: Event, options: dict | None = None, *, out=None, progress=None) -> bytes:
     """Document ``kind_name`` for ``event`` as PDF bytes: hand documents from its game sets, the
     others from its seatings and results. ``PrintError`` says what is missing."""
@@ -251,6 +268,8 @@ def render_event(kind_name: str, event: Event, options: dict | None = None, *, o
 
     document = kind(kind_name)
     print_options = event_options(event, options)
+    if document.source == "auction":
+        return render_auction(kind_name, event, print_options, out=out, progress=progress)
     if document.source == "sets":
         sets, commitment = event_game_sets(event)
         if kind_name == "hand-records" and commitment is None:

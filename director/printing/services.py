@@ -27,7 +27,8 @@ from .options import ENVELOPE_CHOICES, LANGUAGE_CHOICES, PAPER_CHOICES
 log = logging.getLogger(__name__)
 
 J = PrintJob.Status
-HAND_KINDS = ("envelopes", "duplication", "hand-records")
+HAND_KINDS = ("envelopes", "duplication", "hand-records", "auction-deals")
+GAME_SET_KINDS = HAND_KINDS[:3]
 EVENT_KINDS = ("scoresheets", "tally-cards", "guide-cards", "results")
 # A job queued this long without a worker taking it is reported as failed.
 QUEUED_TIMEOUT = datetime.timedelta(minutes=30)
@@ -53,6 +54,7 @@ def clean_options(options: dict | None) -> dict:
 def check_printable(event, kind: str) -> None:
     """Refuse up front what would only fail in the task: a document this kind of event cannot have,
     no game sets, nobody seated (``ValidationError`` saying which)."""
+    from director.deals.auction import check_team_match, deals_state
     from director.deals.models import GameSet
     from director.events.models import Seating
 
@@ -64,13 +66,19 @@ def check_printable(event, kind: str) -> None:
         raise ValidationError(f"unknown document {kind!r}: choose one of {titles}", field="kind")
     if document.render is None:
         raise ValidationError(f"{document.title} cannot be printed yet", field="kind")
+    if document.source == "auction":
+        check_team_match(event)
+        state = deals_state(event)
+        if state is not None and state.problem:
+            raise ValidationError(f"{event.name}: {state.problem}", field="kind")
+        return
     if document.needs_game_sets and not event.is_duplicate:
         raise ValidationError(
             f"{event.name} is a progressive night: its hands are dealt at the table, "
             f"so it has no {document.title.lower()} (those are for duplicate events)",
             field="kind",
         )
-    if kind in HAND_KINDS:
+    if kind in GAME_SET_KINDS:
         sets = list(GameSet.objects.filter(event=event).values_list("number", "complete"))
         if not sets:
             raise ValidationError(f"{event.name} has no game sets: generate or import them first", field="kind")

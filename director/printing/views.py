@@ -75,7 +75,7 @@ def _page(request, event, *, status: int = 200, ticked=()) -> HttpResponse:
             "ready": bool(kind.render),
             "ticked": kind.name in ticked,
         }
-        for kind in kinds_for(event.is_duplicate)
+        for kind in kinds_for(event.is_duplicate, team_match=event.type == "auction-teams")
     ]
     context = {
         "event": event,
@@ -129,7 +129,7 @@ def _start(request, event):
         return redirect("printing:page", event_id=event.pk)
     # A document this kind of event cannot have (hand envelopes of a progressive night, a made-up
     # kind) is refused outright, whatever the form offered: nothing is started.
-    offered = {kind.name for kind in kinds_for(event.is_duplicate)}
+    offered = {kind.name for kind in kinds_for(event.is_duplicate, team_match=event.type == "auction-teams")}
     refused = [kind for kind in kinds if kind not in offered]
     if refused:
         for kind in refused:

@@ -14,7 +14,7 @@ from director.audit.models import AuditEntry
 from director.clubs import services as clubs
 from director.clubs.models import Club, ClubDirector, Player, Season
 from director.deals import services as deals
-from director.deals.models import GameSet, GameSetFile
+from director.deals.models import AuctionDeal, GameSet, GameSetFile
 from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
@@ -41,6 +41,7 @@ MODELS = (
     Seat,
     GameSet,
     GameSetFile,
+    AuctionDeal,
     Submission,
     Token,
     ArtificialScore,

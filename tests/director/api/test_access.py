@@ -48,6 +48,8 @@ CASES = [
     ("get", "/api/events/{w.event.pk}/standings/", None, 200),
     ("get", "/api/events/{w.event.pk}/travellers/", None, 200),
     ("get", "/api/events/{w.event.pk}/game-set-file/", None, 200),
+    ("get", "/api/events/{w.event.pk}/auction-deals/", None, 400),  # not an Auction team match
+    ("post", "/api/events/{w.event.pk}/auction-deals/", None, 400),
     # A progressive night plays no game set at a table: its own director's 404 names the event
     # (tests/director/standings/test_api_figures.py reads a duplicate event's traveller).
     ("get", "/api/events/{w.event.pk}/travellers/?set={w.game_set.number}", None, 404),

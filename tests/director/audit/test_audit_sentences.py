@@ -106,6 +106,15 @@ SAMPLES = {
         "dora",
         "Revealed the game sets' seed: anyone can now check the deals against the announced commitment.",
     ),
+    "deals.deal_auction": (
+        None,
+        {"rounds": 3, "draft": True},
+        "",
+        "",
+        "dora",
+        "Dealt 3 rounds of the Auction team match (the draft and the first hand, the same at both tables) "
+        "from a new secret seed.",
+    ),
     "events.apply_plan": (
         None,
         {"from_round": 2, "games": 3, "seatings": 24},

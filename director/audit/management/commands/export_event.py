@@ -44,6 +44,8 @@ class Command(BaseCommand):
             kept_out = ["the dealing seed"] if left_out.get("seed") else []
             if left_out.get("game_sets"):
                 kept_out.append(f"the hands of game sets {', '.join(map(str, left_out['game_sets']))}")
+            if left_out.get("auction_deals"):
+                kept_out.append(f"the deals of rounds {', '.join(map(str, left_out['auction_deals']))}")
             self.stderr.write(
                 f"Left out, as the hands are not released: {' and '.join(kept_out)}. "
                 "A restore of this file lacks them; --full makes a backup that keeps them."

@@ -66,7 +66,7 @@ class Command(BaseCommand):
             data, what = self._from_event(kind, event, out, options)
             self._write(out, data, kind, what, options)
             return
-        if document.source == "event" or document.render is None:
+        if document.source != "sets" or document.render is None:
             raise CommandError(
                 f"{kind} need an event (players, movement, results): print them with --event ID; "
                 "--sets only prints envelopes, duplication and hand-records"
