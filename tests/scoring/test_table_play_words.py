@@ -9,17 +9,21 @@ import json
 
 import pytest
 
+from scoring.cards import parse_card, parse_cards
 from scoring.play import IllegalPlay, ReplayError
 from scoring.table_play import (
     RandomTablePlayer,
     TableGame,
+    TableSet,
     TableSetError,
+    check_variant,
     deal_table_set,
     play_table_game,
     replay,
     simulate_table_game,
 )
 from scoring.tricks import BEAT_THE_LEADER
+from tests.scoring.test_table_play import DUET, THREE, arranged  # the arranged deals, written once
 
 
 def settings(game: TableGame) -> tuple:
@@ -159,3 +163,162 @@ def test_an_embers_hand_has_no_sheet_of_its_own():
     with pytest.raises(ValueError) as refused:
         hand.score_sheet()
     assert str(refused.value) == "an Embers hand is scored on the Embers pad (scoring.embers), not a game's sheet"
+
+
+# --- every refusal word for word (issue #22: the survivors of table_play's mutation run) ---------------------------
+
+
+def test_an_unknown_variant_is_refused_naming_the_known_ones():
+    with pytest.raises(ValueError) as refused:
+        check_variant("bogus")
+    assert str(refused.value) == (
+        "unknown table variant 'bogus' (known: 'three-handed', 'neutralised', 'duet', 'embers')"
+    )
+    assert TableSet("bogus", (), "S").problems() == [
+        "unknown table variant 'bogus' (known: three-handed, neutralised, duet, embers)"
+    ]
+
+
+def test_a_set_names_its_removed_suit_and_first_dealer_when_they_cannot_be():
+    good = deal_table_set("three-handed", 1)
+    assert TableSet("three-handed", good.deals, "S", "X").problems() == [
+        "removed suit 'X' is not a suit (use S, H, D or C)"
+    ]
+    assert TableSet("three-handed", good.deals, "majors").problems() == ["first dealer 'majors' is not one of S, H, C"]
+    assert TableSet("duet", deal_table_set("duet", 1).deals, "S").problems() == [
+        "first dealer 'S' is not one of majors, minors"
+    ]
+
+
+def test_a_set_with_a_deal_missing_or_a_deal_too_many_says_so_first():
+    good = deal_table_set("three-handed", 1)
+    short = TableSet("three-handed", good.deals[:2], "S").problems()
+    assert short[0] == "three-handed has 3 deals, not 2"
+    # The third deal's 39 cards are missing from the deck's count: each card named once after.
+    assert len(short) == 1 + len({card for hand in good.deals[2].values() for card in hand})
+    extra = TableSet("three-handed", (*good.deals, good.deals[0]), "S").problems()  # a fourth deal: no size to check
+    assert extra[0] == "three-handed has 3 deals, not 4"
+    assert all(problem.endswith("the three-handed deck has 3") for problem in extra[1:])
+
+
+def test_every_deal_whose_hands_are_not_the_seats_is_named():
+    good = deal_table_set("three-handed", 1)
+    no_clubs = {seat: good.deals[1][seat] for seat in "SH"}
+    no_hearts = {seat: good.deals[2][seat] for seat in "SC"}
+    problems = TableSet("three-handed", (good.deals[0], no_clubs, no_hearts), "S").problems()
+    assert problems[:2] == ["deal 2 has hands for HS, not SHC", "deal 3 has hands for CS, not SHC"]
+
+
+def test_a_hand_of_the_wrong_size_is_named_by_deal_and_suit_and_the_error_lists_every_problem():
+    good = deal_table_set("three-handed", 1)
+    second = dict(good.deals[1])
+    second["H"] = (*second["H"], second["S"][0])  # one card passed from ♠'s hand to ♥'s: the deck still adds up
+    second["S"] = second["S"][1:]
+    table_set = TableSet("three-handed", (good.deals[0], second, good.deals[2]), "S")
+    wrong = ["deal 2, Spades: 12 cards, not 13", "deal 2, Hearts: 14 cards, not 13"]
+    assert table_set.problems() == wrong
+    with pytest.raises(TableSetError) as refused:
+        table_set.validate()
+    assert str(refused.value) == "deal 2, Spades: 12 cards, not 13; deal 2, Hearts: 14 cards, not 13"
+    assert refused.value.problems == wrong
+
+
+def test_an_embers_hand_may_not_hold_a_card_more_often_than_its_three_packs():
+    # 52 of the three packs' 156 cards; four 2♣ (the last card in display order) are one too many.
+    hands = {
+        "S": "S AKQJT9876 C 2222",
+        "H": "H AKQJT98765432",
+        "D": "D AKQJT98765432",
+        "C": "S 5 C AKQJT9876543",
+    }
+    deal = {seat: tuple(parse_cards(text)) for seat, text in hands.items()}
+    assert TableSet("embers", (deal,), "S").problems() == ["2C is dealt 4 times; the embers deck has 3"]
+
+
+def test_a_table_set_file_without_its_variant_is_refused_naming_it():
+    data = deal_table_set("three-handed", 1).to_dict()
+    del data["variant"]
+    with pytest.raises(TableSetError) as refused:
+        TableSet.from_dict(data)
+    assert str(refused.value) == "not a table set: 'variant'"
+
+
+def test_a_table_set_file_without_deals_is_a_set_of_no_deals():
+    with pytest.raises(TableSetError) as refused:
+        TableSet.from_dict({"variant": "three-handed", "first_dealer": "S"})
+    assert refused.value.problems[0] == "three-handed has 3 deals, not 0"
+    assert refused.value.problems[1] == "AS is dealt 0 times; the three-handed deck has 3"
+
+
+def test_the_tables_own_refusals_word_for_word():
+    with pytest.raises(ValueError) as refused:
+        TableGame(deal_table_set("three-handed", 1), exchange=True)
+    assert str(refused.value) == "the call-and-response exchange is Calypso Duet's; other tables do not exchange"
+    game = TableGame(deal_table_set("three-handed", 1))
+    with pytest.raises(ValueError) as refused:
+        game.hand("X")
+    assert str(refused.value) == "'X' is not a seat (use S, H, D or C)"
+    assert game.visible_hands("S") == ("S",)  # at a table of three a player sees only their own hand
+    with pytest.raises(ValueError) as refused:
+        game.visible_hands("D")  # ♦ is the suit taken out
+    assert str(refused.value) == "'D' is not a seat of this table (SHC)"
+    for _ in range(3):
+        game.play(game.legal_plays()[0])
+    with pytest.raises(ValueError) as refused:
+        game.score_sheet()
+    assert str(refused.value) == "the game is not over: deal 1, trick 2"
+    with pytest.raises(ValueError) as refused:
+        TableGame(deal_table_set("duet", 1)).split_score()
+    assert str(refused.value) == "split partnership is scored at a table of three, not in Duet"
+
+
+NOT_A_CARD = "'ZZ' is not a card (write rank then suit, e.g. AS, TD, 10H, 2♣)"
+
+
+def test_text_that_is_not_a_card_is_refused_as_a_play_naming_the_seat_to_play():
+    game = TableGame(arranged("three-handed", THREE, "S"))
+    with pytest.raises(IllegalPlay) as refused:
+        game.play("ZZ")
+    error = refused.value
+    assert (str(error), error.deal, error.trick, error.seat, error.card) == (NOT_A_CARD, 0, 0, "H", None)
+
+
+def test_a_failure_to_follow_names_the_seat_what_it_holds_and_the_card():
+    game = TableGame(arranged("three-handed", THREE, "S"))
+    game.play("5H")
+    game.play("2C")
+    with pytest.raises(IllegalPlay) as refused:
+        game.play("AS")  # ♠ holds A♥ K♥ Q♥
+    error = refused.value
+    assert str(error) == "deal 1, trick 1: Spades (S) must follow suit — holds 3 hearts and may not play AS"
+    assert (error.seat, error.card) == ("S", parse_card("AS"))
+
+
+def test_a_play_after_the_end_names_no_seat():
+    over = simulate_table_game("three-handed", 1)
+    with pytest.raises(IllegalPlay) as refused:
+        over.play("AS")
+    assert refused.value.seat is None and refused.value.card == parse_card("AS")
+
+
+def test_an_exchange_of_cards_not_held_or_not_cards_is_refused_saying_which():
+    game = TableGame(arranged("duet", DUET, "majors"), exchange=True)
+    hands = {seat: game.hand(seat) for seat in "SHDC"}
+    # The minors player's dummy (♦) holds A♦ but neither A♠ nor A♥.
+    with pytest.raises(IllegalPlay) as refused:
+        game.exchange(["AS", "AH", "AD"], ["2D", "3D", "4D"])
+    assert (str(refused.value), refused.value.card) == ("the dummy of the minors player does not hold AS AH", None)
+    with pytest.raises(IllegalPlay) as refused:
+        game.exchange(["AD", "KD", "QD"], ["2D", "3D", "ZZ"])
+    assert (str(refused.value), refused.value.card) == (NOT_A_CARD, None)
+    assert {seat: game.hand(seat) for seat in "SHDC"} == hands and game.exchange_due == "minors"  # nothing moved
+
+
+def test_a_duet_record_whose_exchange_gives_nothing_is_refused_at_the_deal():
+    table_set = deal_table_set("duet", 2)
+    record = simulate_table_game("duet", 2, exchange=True).record()
+    first = record["deals"][0]
+    minors = first["exchanges"]["minors"]
+    taken_only = {**first, "exchanges": {**first["exchanges"], "minors": {"take": minors["take"]}}}
+    error = refusal(table_set, {**record, "deals": [taken_only, *record["deals"][1:]]})
+    assert (str(error), error.deal) == ("deal 1: the minors player exchanges 3 cards each way, not 0", 0)
