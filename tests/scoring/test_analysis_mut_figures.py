@@ -257,6 +257,18 @@ def test_analyse_random_players_figures_from_their_games():
     assert result.hands == hand_statistics(SET)[0] and result.seats == hand_statistics(SET)[1]
 
 
+@pytest.mark.parametrize("rule", [ALL_FOURS, BEAT_THE_LEADER])
+def test_analyse_random_players_play_the_rule_asked_for(rule):
+    games = 3
+    sheets = [simulate_random_game(SET, rule, seed=f"r:{i}") for i in range(games)]
+    # the rule matters for these games: under the standard rule they score otherwise
+    standard = [simulate_random_game(SET, STANDARD, seed=f"r:{i}") for i in range(games)]
+    assert [score_game(s).net for s in sheets] != [score_game(s).net for s in standard]
+    result = analyse(SET, rule, games, seed="r", players="random")
+    _check(result, sheets, games, "random", rule)
+    assert (result.rule, result.players, result.seed) == (rule, "random", "r")
+
+
 def test_analyse_club_players_are_seeded_by_seed_game_and_seat():
     games = 2
     sheets = []
@@ -445,3 +457,13 @@ def test_two_games_are_enough_to_flag_a_lopsided_set():
     result = analyse(one_sided_set(), games=2, seed=2)  # club players
     assert result.tail < 0.05 and result.lopsided is True
     assert result.verdict().startswith("lopsided: favours the majors by ")
+
+
+def test_a_set_the_minors_win_favours_the_minors():
+    nets = [_net(f"4:{i}") for i in range(3)]
+    assert all(n < 0 for n in nets)  # seed 4: the minors win all three games
+    result = analyse(SET, games=3, seed=4, players="random")
+    assert result.favoured == "minors"
+    assert (result.majors.wins, result.minors.wins) == (0, 3)
+    assert result.minors.mean_net == -sum(nets) / 3 > 0
+    assert result.verdict().startswith(f"balanced: favours the minors by {-sum(nets) / 3:.0f} ± ")
