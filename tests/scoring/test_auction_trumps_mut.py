@@ -52,6 +52,15 @@ def test_seats_missing_or_unknown_are_named_word_for_word(trumps, says):
     assert message(CONTRACT, trumps) == f"trumps need one suit for each seat S, H, D, C: {says}"
 
 
+def test_every_unknown_seat_is_named():
+    text = message(CONTRACT, {"S": "H", "H": "S", "D": "D", "C": "C", "N": "C", "E": "D"})
+    # the unknown seats are named in no set order
+    assert text in {
+        "trumps need one suit for each seat S, H, D, C: unknown seats 'N', 'E'",
+        "trumps need one suit for each seat S, H, D, C: unknown seats 'E', 'N'",
+    }
+
+
 def test_a_seats_trump_that_is_not_a_suit_is_named_word_for_word():
     assert message(CONTRACT, {"S": "H", "H": "X", "D": "D", "C": "C"}) == (
         "H's trump: 'X' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)"
