@@ -7,7 +7,7 @@ import pytest
 
 from scoring.auction import SIDES
 from scoring.auction_play import AuctionGame, IllegalMove, RandomBot
-from scoring.cards import CARDS, SUIT_SYMBOLS
+from scoring.cards import CARDS, SUIT_SYMBOLS, CardError, parse_card
 
 
 def side_of(seat: str) -> str:
@@ -71,3 +71,23 @@ def test_the_cards_drafted_are_on_the_table_when_hand_one_is_dealt():
     # hand 1 notes how many cards each side holds on the table as it starts
     assert game.records[0].ledger["table_before"] == (kept["majors"], kept["minors"])
     assert 16 < sum(kept.values()) <= 32  # 32 picks, less any turned face down
+
+
+def test_a_draft_card_may_be_named_by_its_text():
+    game = AuctionGame(first_dealer="S", draft=True, seed=2)
+    card = game.draft_options()[0]
+    game.draft_pick(str(card).lower())
+    assert game.actions == [["draft", str(card)]]
+    assert card not in game.face_up and len(game.face_up) == 7
+    assert card in game.calypso("minors", card.suit)  # D, dealer's left, picked first for the minors
+
+
+def test_text_that_is_not_a_card_is_refused_with_the_card_readers_words():
+    with pytest.raises(CardError) as reader:
+        parse_card("ZZ")
+    game = AuctionGame(first_dealer="S", draft=True, seed=2)
+    with pytest.raises(IllegalMove) as info:
+        game.draft_pick("ZZ")
+    assert str(info.value) == str(reader.value)
+    assert "'ZZ'" in str(info.value)
+    assert game.actions == []
