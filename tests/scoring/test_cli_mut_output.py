@@ -336,6 +336,22 @@ def test_analyse_summary_word_for_word(two_sets: Path, capsys, jobs: str) -> Non
     assert out.startswith('{\n "1": {\n  "')
 
 
+def test_analyse_runs_as_many_workers_as_jobs_says(two_sets: Path, capsys, monkeypatch) -> None:
+    import scoring.analysis
+
+    real = scoring.analysis.analyse_sets
+    asked: list[int | None] = []
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs.get("jobs"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(scoring.analysis, "analyse_sets", spy)
+    monkeypatch.setattr(scoring.analysis, "default_jobs", lambda: 2)  # a machine of two cores
+    code, _, err = run(capsys, "analyse", str(two_sets), "--games", "1", "--players", "random", "--jobs", "3")
+    assert (code, err, asked) == (0, "", [3])
+
+
 def test_analyse_errors_word_for_word(two_sets: Path, tmp_path: Path, capsys) -> None:
     code, _, err = run(capsys, "analyse", str(two_sets), "--games", "0")
     assert (code, err) == (1, f"{PROG} analyse: error: --games must be at least 1, not 0\n")
