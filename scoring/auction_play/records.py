@@ -89,10 +89,14 @@ class HandRecord:
         if total != 52:
             out.append(f"T + P of both sides is {total}, not 52")
         assert self.contract is not None
-        pad = score_hand(self.contract, declarers, defenders, self.sell, values)
-        for name in ("outcome", "contract_points", "declarers", "defenders"):
-            if getattr(pad, name) != ledger[name]:
-                out.append(f"{name}: the pad says {getattr(pad, name)}, the engine {ledger[name]}")
+        try:
+            pad = score_hand(self.contract, declarers, defenders, self.sell, values)
+        except AuctionError as refused:  # counts the pad cannot score: that is the disagreement
+            out.append(f"the pad refuses the hand: {refused}")
+        else:
+            for name in ("outcome", "contract_points", "declarers", "defenders"):
+                if getattr(pad, name) != ledger[name]:
+                    out.append(f"{name}: the pad says {getattr(pad, name)}, the engine {ledger[name]}")
         side = SIDES.index(self.declarer_side)
         for s, took in ((side, declarers), (1 - side, defenders)):
             sold = len(self.sold) if s == side else 0

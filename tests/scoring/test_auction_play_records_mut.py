@@ -29,15 +29,16 @@ def test_a_hand_without_its_final_table_is_not_finished(record):
     assert replace(record, ledger=ledger).disagreements() == ["hand 1 is not finished"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: disagreements() scores the pad with score_hand, which raises AuctionError for counts that do "
-    "not add up to 52, so the documented 52-card check is never reported (the hand raises instead)",
-)
 def test_cards_that_do_not_add_up_to_52_are_reported_as_a_disagreement(record):
     declarers = replace(record.declarers, trick_pile=record.declarers.trick_pile + 1)
     problems = replace(record, declarers=declarers).disagreements()
-    assert problems[0] == "T + P of both sides is 53, not 52"
+    # the check is reported, and so is the pad's refusal (it cannot score such counts): no exception
+    assert problems == [
+        "T + P of both sides is 53, not 52",
+        "the pad refuses the hand: cards add up to 53, not 52: 1 too many "
+        f"(declarers T {declarers.trick_pile} + P {declarers.added}, "
+        f"defenders T {record.defenders.trick_pile} + P {record.defenders.added})",
+    ]
 
 
 def test_the_pad_is_scored_with_the_clubs_values():
