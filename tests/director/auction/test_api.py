@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from director.events.models import Event
 from director.results.models import Submission
 from tests.director.api.helpers import client_for
 
@@ -34,16 +35,21 @@ def test_an_auction_event_is_created_with_its_settings(api, club_a):
         ({"values": {"minimum_bid": 210}}, "minimum_bid (minimum bid) must be from 220"),
         ({"values": {"calypso": "500"}}, None),  # digits as text are read (as typed in a form)
         ([1, 2], "Expected a dictionary of items"),
+        # "²".isdigit() is true but int("²") is not a number: this was a 500
+        ({"hands": "²"}, "hands per round must be a whole number, not '²'"),
+        ({"values": {"calypso": "--5"}}, "calypso (points per calypso) must be a whole number, not '--5'"),
     ],
 )
 def test_bad_settings_are_a_400_naming_auction(api, club_a, auction, message):
     body = {"club": club_a.pk, "name": "Auction", "date": "2026-03-06", "type": "auction-teams", "auction": auction}
+    before = Event.objects.count()
     response = api.post("/api/events/", body, format="json")
     if message is None:
         assert response.status_code == 201
         return
     assert response.status_code == 400
     assert message in " ".join(response.json()["auction"])
+    assert Event.objects.count() == before
 
 
 def test_a_pad_is_entered_and_listed(api, running):
