@@ -105,6 +105,8 @@ def _number(data, field: str) -> int | None:
 
 def _text(data, field: str) -> str | None:
     value = data.get(field)
+    if isinstance(value, str) and "\x00" in value:  # (a form's %00: JSON's is refused by json_body)
+        raise ValidationError(f"{field} holds a NUL character, which no text may hold", field=field)
     if value is None or isinstance(value, str):
         return value
     raise ValidationError(f"{field} must be text (a JSON string), not {_kind(value)}", field=field)
