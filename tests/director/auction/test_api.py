@@ -110,3 +110,13 @@ def test_another_clubs_event_is_not_found_for_the_check(running, director_b):
         "/api/results/check/", {"sheet": pad(won()), "event": event.pk}, format="json"
     )
     assert response.status_code == 404
+
+
+def test_a_pad_no_score_column_holds_is_a_400(api, running):
+    _event, table, game = running
+    absurd = pad({**won("S", "3000000000S XX"), "declarers": {"trick_pile": 20, "added": 0, "calypsos": 0},
+                  "defenders": {"trick_pile": 32, "added": 0, "calypsos": 0}})  # fmt: skip
+    response = api.post("/api/results/", {"table": table.pk, "round": game.pk, "sheet": absurd}, format="json")
+    assert response.status_code == 400
+    assert "a score may be" in str(response.json())
+    assert not Submission.objects.exists()

@@ -147,3 +147,14 @@ def test_boxes_past_the_hands_per_round_are_not_read(dora, running):
         data |= boxes(2, hand, **WON_BOXES)
     assert dora.post(url(event), data).status_code == 400
     assert not Submission.objects.filter(table__number=2, round=game).exists()
+
+
+def test_a_bid_no_score_can_hold_is_a_form_error(dora, running):
+    """The rules set no top to a bid's points; a pad whose scores a score column cannot hold is named
+    on its table, and nothing is saved (before: a 500 from the database)."""
+    event, _table, game = running
+    absurd = dict(LOST_BOXES, points="99999999999999999990", doubled="2")
+    response = dora.post(url(event), boxes(1, 1, **WON_BOXES) | boxes(2, 1, **absurd))
+    assert response.status_code == 400
+    assert "beyond the ±2,147,483,647 a score may be: check the points bid" in response.content.decode()
+    assert not Submission.objects.filter(round=game).exists()

@@ -139,6 +139,9 @@ def test_a_hostile_json_box_without_javascript_is_a_400(client, table_1, json_bo
         ({"hands": [{**won(), "declarers": [30, 0, 0]}]}, "hand 1: declarers: expected an object"),
         ({"hands": [{**won(), "declarer": "North"}]}, "hand 1: "),
         ({"calypsos": {"S": 1}, "unfinished": {}, "trick_piles": {}}, "unknown field 'calypsos'"),
+        # a bid no score column holds: a 500 before (SQLite: past 2**63; PostgreSQL: past 2**31 − 1)
+        (pad(lost("D", "99999999999999999990D XX")), "beyond the ±2,147,483,647 a score may be"),
+        (pad(lost("D", "300000000D XX")), "the scores come to ♠♥ 160 · ♦♣ -2,399,999,200"),
     ],
 )
 def test_hostile_json_is_a_400_naming_the_problem(phones, sheet, message):
