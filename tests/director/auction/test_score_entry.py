@@ -158,3 +158,23 @@ def test_a_bid_no_score_can_hold_is_a_form_error(dora, running):
     assert response.status_code == 400
     assert "beyond the ±2,147,483,647 a score may be: check the points bid" in response.content.decode()
     assert not Submission.objects.filter(round=game).exists()
+
+
+def test_a_six_table_night_of_twelve_hands_is_saved_from_its_page(club_a, director_a, dora):
+    """The page posts every box of every table: 171 a table at 12 hands a round, 1,026 at six tables
+    — past Django's default 1,000 fields, which answered Django's bare "Bad Request (400)" and kept the
+    director from saving any pad of the night."""
+    from director.events import services as events
+    from tests.director.conftest import add_players
+    from tests.director.web.test_score_entry_pending import page_form
+
+    from .conftest import set_up
+
+    players = add_players(club_a, 24, "Big")
+    event = set_up(club_a, director_a, players, name="Big night", type="auction-pairs", games=3, auction={"hands": 12})
+    events.start_event(event=event)
+    shown = page_form(dora.get(url(event)))
+    assert len(shown) > 1000
+    response = dora.post(url(event), shown | boxes(6, 1, **WON_BOXES))
+    assert response.status_code == 302
+    assert Submission.objects.get(round__event=event).table.number == 6
