@@ -31,6 +31,15 @@ def parse_int(value, what: str, *, field: str, minimum: int | None = None, maxim
     return number
 
 
+def parse_text(value, what: str, *, field: str) -> str:
+    """Text as typed, trimmed (``None``: empty). A NUL character is refused by name: no text column
+    of PostgreSQL's holds one (a form's ``%00``; JSON's ``\\u0000`` is refused by ``json_body``)."""
+    text = "" if value is None else str(value)
+    if "\x00" in text:
+        raise ValidationError(f"{what} holds a NUL character, which no text may hold", field=field)
+    return text.strip()
+
+
 def parse_choice(value, choices, what: str, *, field: str) -> str:
     allowed = list(choices.values)
     if value not in allowed:

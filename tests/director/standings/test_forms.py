@@ -178,6 +178,9 @@ def test_every_page_has_a_favicon(client, dora, progressive):
             {"action": "fouled", "game_set": "1", "g1-1": "one", "g1-2": "2"},
             "the group of table 1 in game 1 must be a whole number",
         ),
+        # PostgreSQL's text holds no NUL: a 500 on a league server (SQLite kept it)
+        ({"action": "artificial", "place": "2:2", "reason": "late\x00"}, "the reason holds a NUL character"),
+        ({"action": "fouled", "game_set": "1", "g1-1": "1", "g1-2": "2", "reason": "\x00"}, "the reason holds a NUL"),
     ],
 )
 def test_a_crafted_adjustment_post_is_a_400_naming_the_box(dora, duplicate, post, message):
@@ -186,3 +189,18 @@ def test_a_crafted_adjustment_post_is_a_400_naming_the_box(dora, duplicate, post
     assert response.status_code == 400
     assert message in response.content.decode()
     assert not ArtificialScore.objects.exists() and not FouledSet.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["artificial", "fouled"])
+def test_a_withdrawal_reason_holding_a_nul_is_refused_by_name(dora, duplicate, kind):
+    url = reverse("standings:adjustments", args=[duplicate.pk])
+    if kind == "artificial":
+        made = {"action": "artificial", "place": "2:2", "direction": "majors", "code": "A", "reason": "late"}
+    else:
+        made = {"action": "fouled", "game_set": 1, "g1-1": "1", "g1-2": "2", "g1-3": "2", "reason": "swapped"}
+    assert dora.post(url, made).status_code == 302
+    row = (ArtificialScore if kind == "artificial" else FouledSet).objects.get()
+    response = dora.post(url, {"action": f"withdraw-{kind}", "id": row.pk, "reason": "found\x00"})
+    assert response.status_code == 400 and "the reason holds a NUL character" in response.content.decode()
+    row.refresh_from_db()
+    assert row.withdrawn_at is None
