@@ -100,6 +100,11 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The score entry page posts every box of every table: an Auction night's pad is 14 boxes a hand, so
+# 12 hands a round post 171 a table and six tables 1,026 — past Django's default of 1,000, which
+# refused the page (an Embers pad of 12 hands likewise). 20,000 holds 100 tables of 12-hand pads or
+# 44 of 32-hand ones; the body's size limit (DATA_UPLOAD_MAX_MEMORY_SIZE) stays as it is.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 20_000
 
 # The first backend refuses, before any password is checked, a sign-in whose username or address
 # has too many recent failures (django-axes); the second checks the password.

@@ -51,8 +51,11 @@ VALUE_MINIMUM: dict[str, int] = {
 def _whole(value: object, what: str, minimum: int, maximum: int) -> int:
     if isinstance(value, bool):
         raise AuctionError(f"{what} must be a whole number, not {value!r}")
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value.strip()) <= 12:
-        value = int(value.strip())
+    if isinstance(value, str):
+        # isdecimal, not isdigit: int() reads every decimal digit but not "²" or "①"; one sign only
+        text = value.strip()
+        if text.removeprefix("-").isdecimal() and len(text) <= 12:
+            value = int(text)
     if not isinstance(value, int):
         shown = value if not isinstance(value, str) else value[:20]
         raise AuctionError(f"{what} must be a whole number, not {shown!r}")

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from director.core.errors import DomainError, NotFound
+from director.core.parsing import parse_text
 from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.models import Table
@@ -139,8 +140,8 @@ def override(request, event_id, number, table_number):
     round_obj = get_round(event, number)
     table = _table(event, table_number)
     action = request.POST.get("action")
-    note = request.POST.get("note", "").strip()[:500]
     try:
+        note = parse_text(request.POST.get("note"), "the note", field="note")[:500]
         if action == "confirm":
             submission = Submission.objects.filter(pk=_version_id(request), table=table, round=round_obj).first()
             if submission is None:

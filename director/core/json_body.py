@@ -8,7 +8,8 @@ A body is refused, before any view runs, with
 * 400 when it is not UTF-8, not JSON (``NaN`` and ``Infinity`` included: JSON has no such
   numbers), nested deeper than ``MAX_DEPTH`` (the deepest real document, an event export, is under
   10 levels; a 1,000-deep one exhausts Python's recursion limit), or holds a ``\\ud800``-style
-  escape that is no character (it could not be stored).
+  escape that is no character, or a NUL (``\\u0000``, which PostgreSQL's text and jsonb refuse):
+  neither could be stored.
 
 The answer is JSON, ``{"detail": message, "code": code}``, the shape of the API's other errors.
 ``loads`` is also what reads JSON files a director uploads (game sets, event exports).
@@ -78,6 +79,8 @@ def _check_text(text: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise BadJSON("the JSON holds a \\u escape that is not a character (a lone surrogate)") from None
+    if "\x00" in text:
+        raise BadJSON("the JSON holds a NUL character (\\u0000), which no text here may hold")
 
 
 def loads(raw: bytes | str, *, limit: int | object | None = _REQUEST_LIMIT, what: str = "the request body"):

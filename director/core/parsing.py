@@ -8,6 +8,10 @@ from datetime import date as date_type
 
 from director.core.errors import ValidationError
 
+# Digits as typed: ASCII, one minus sign at most, and no more than a database integer holds
+# ("²" passes str.isdigit() but not int(); 5,000 digits pass neither int() nor the database).
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
+
 
 def parse_int(value, what: str, *, field: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or value is None:
@@ -16,7 +20,7 @@ def parse_int(value, what: str, *, field: str, minimum: int | None = None, maxim
         number = value
     elif isinstance(value, float) and value.is_integer():
         number = int(value)
-    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         number = int(value.strip())
     else:
         raise ValidationError(f"{what} must be a whole number, not {value!r}", field=field)
@@ -25,6 +29,15 @@ def parse_int(value, what: str, *, field: str, minimum: int | None = None, maxim
     if maximum is not None and number > maximum:
         raise ValidationError(f"{what} must be at most {maximum}, not {number}", field=field)
     return number
+
+
+def parse_text(value, what: str, *, field: str) -> str:
+    """Text as typed, trimmed (``None``: empty). A NUL character is refused by name: no text column
+    of PostgreSQL's holds one (a form's ``%00``; JSON's ``\\u0000`` is refused by ``json_body``)."""
+    text = "" if value is None else str(value)
+    if "\x00" in text:
+        raise ValidationError(f"{what} holds a NUL character, which no text may hold", field=field)
+    return text.strip()
 
 
 def parse_choice(value, choices, what: str, *, field: str) -> str:

@@ -10,7 +10,7 @@ time sends the hands it played, its calypsoes in progress scored at the end of i
 
 from __future__ import annotations
 
-from director.core.errors import ValidationError
+from director.core.errors import Conflict, ValidationError
 from director.core.parsing import parse_choice, parse_int
 
 from .models import EMBERS_TYPES, MAX_EMBERS_HANDS, Event
@@ -43,3 +43,16 @@ def check_game(event_type: str, form: str, game: str) -> None:
 
 def is_embers(event: Event) -> bool:
     return event.game == Event.Game.EMBERS
+
+
+ODD_TABLE = (
+    "Embers is played by four players in partnerships, so an Embers night cannot seat a table of three or "
+    "two (a progressive individual of two, three or seven players): add or remove a player, or play Calypso"
+)
+
+
+def check_odd_table(game: str, where: str, *, conflict: bool = False) -> None:
+    """An Embers night seats no table of three or two (``scoring.movements.odd``): its pad is the
+    four players' game, and a three's sheet is not a pad. ``where``: the table and game named."""
+    if game == Event.Game.EMBERS:
+        raise (Conflict if conflict else ValidationError)(f"{where}: {ODD_TABLE}", field="movement")

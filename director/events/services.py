@@ -26,7 +26,7 @@ from scoring.auction_settings import AuctionSettings
 from scoring.cards import SUITS
 
 from . import lineup
-from .embers import check_game, clean_game_settings
+from .embers import check_game, check_odd_table, clean_game_settings
 from .locks import lock_rounds, locked_event
 from .models import (
     AUCTION_TYPES,
@@ -159,8 +159,10 @@ def _auction_settings(event_type: str, clean: dict, stored: dict) -> dict:
 
 def _check_odd_tables(event: Event, clean: dict) -> None:
     """What a table of three plays fixes its seat rows (Neutralised ♠ ♦ ♥, three-handed without the
-    removed suit): once a table of two or three is seated, it cannot change under it."""
-    changed = [key for key in ("three_table", "removed_suit") if key in clean and clean[key] != getattr(event, key)]
+    removed suit): once a table of two or three is seated, it cannot change under it, nor the night
+    become an Embers one (``embers.check_odd_table``)."""
+    keys = ("three_table", "removed_suit", "game")
+    changed = [key for key in keys if key in clean and clean[key] != getattr(event, key)]
     if not changed or not event.is_individual:
         return
     seated = (
@@ -171,7 +173,9 @@ def _check_odd_tables(event: Event, clean: dict) -> None:
         .order_by("seating__table__number")
         .first()
     )
-    if seated is not None:
+    if seated is not None and "game" in changed:  # (a night of fours may become Embers)
+        check_odd_table(clean["game"], f"table {seated['seating__table__number']}", conflict=True)
+    if seated is not None and changed != ["game"]:
         raise Conflict(
             f"table {seated['seating__table__number']} is seated as a table of three or two: what it plays and the "
             "suit left out are chosen when the night is set up, and cannot change once it is seated",

@@ -200,7 +200,25 @@ def sheet_problems(data, *, form: str | SheetRules = PARTNERSHIP) -> list[str]:
     return scores.check_sheet(data)
 
 
+MAX_SCORE = 2**31 - 1
+"""The largest score a ``Submission`` column holds on every database (PostgreSQL's integer)."""
+
+
 def score_sheet(data, *, form: str | SheetRules = PARTNERSHIP) -> ScoredSheet:
+    """``scored_sheet``, refused (``ValidationError``) when its scores are more than a score column
+    holds: the engines set no upper limit on a bid's points, and 20 digits of them would reach the
+    database as a 500 rather than as the mistake it is."""
+    scored = scored_sheet(data, form=form)
+    if max(abs(scored.majors), abs(scored.minors), abs(scored.net)) > MAX_SCORE:
+        raise ValidationError(
+            f"the scoresheet is wrong: the scores come to ♠♥ {scored.majors:,} · ♦♣ {scored.minors:,}, beyond the "
+            f"±{MAX_SCORE:,} a score may be: check the points bid",
+            field="sheet",
+        )
+    return scored
+
+
+def scored_sheet(data, *, form: str | SheetRules = PARTNERSHIP) -> ScoredSheet:
     """Check and score a sheet (dict from a form, the API or a file). Raises ``ValidationError``
     listing every problem — text where a number belongs, a negative count, cards not adding to 208
     (an Auction pad: to 52 a hand).

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
+from director.core.parsing import parse_text
 from director.events.changes import results_changed
 from director.events.models import Event, Round, Seating, Table
 from scoring.matchpoints import ARTIFICIAL_PERCENT
@@ -24,10 +25,14 @@ DIRECTIONS = ("majors", "minors")
 
 
 def _reason(reason) -> str:
-    text = (reason or "").strip()
+    text = _withdrawal_reason(reason)
     if not text:
         raise ValidationError("give a reason for the adjustment (it is logged and shown)", field="reason")
     return text
+
+
+def _withdrawal_reason(reason) -> str:
+    return parse_text(reason, "the reason", field="reason")
 
 
 def _code(code) -> str:
@@ -85,7 +90,7 @@ def set_artificial(
 def withdraw_artificial(*, adjustment: ArtificialScore, by=None, reason: str = "") -> ArtificialScore:
     """Withdraw a live artificial score (compare-and-swap: a second withdrawal is refused)."""
     moved = ArtificialScore.objects.filter(pk=adjustment.pk, withdrawn_at=None).update(
-        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=(reason or "").strip() or "withdrawn"
+        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=_withdrawal_reason(reason) or "withdrawn"
     )
     if moved != 1:
         raise Conflict("this adjustment was already withdrawn", field="adjustment")
@@ -162,7 +167,7 @@ def set_fouled(*, event: Event, game_set, groups, reason, by=None) -> FouledSet:
 @transaction.atomic
 def withdraw_fouled(*, fouling: FouledSet, by=None, reason: str = "") -> FouledSet:
     moved = FouledSet.objects.filter(pk=fouling.pk, withdrawn_at=None).update(
-        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=(reason or "").strip() or "withdrawn"
+        withdrawn_at=timezone.now(), withdrawn_by=by, withdrawn_reason=_withdrawal_reason(reason) or "withdrawn"
     )
     if moved != 1:
         raise Conflict("this fouling was already withdrawn", field="fouling")

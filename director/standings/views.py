@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for
 from director.core.errors import DomainError, NotFound
+from director.core.parsing import parse_int
 from director.core.view_helpers import director_view
 from director.events import services as event_services
 from director.events.access import event_for
@@ -230,6 +231,11 @@ def tallies(request, event_id):
 
 
 # --- adjustments ---------------------------------------------------------------------------------------
+def _adjustment_id(request) -> int:
+    """The adjustment a withdraw button names (a crafted post's text is a ``ValidationError``)."""
+    return parse_int(request.POST.get("id") or 0, "the adjustment", field="id", minimum=0)
+
+
 @director_view
 def adjustments(request, event_id):
     event = event_for(request.user, event_id)
@@ -251,7 +257,7 @@ def adjustments(request, event_id):
                 )
                 messages.success(request, f"{made.code} given to {made.direction} at table {made.table.number}.")
             elif action == "withdraw-artificial":
-                row = ArtificialScore.objects.filter(event=event, pk=request.POST.get("id") or 0).first()
+                row = ArtificialScore.objects.filter(event=event, pk=_adjustment_id(request)).first()
                 if row is None:
                     raise NotFound("no such adjustment", field="id")
                 services.withdraw_artificial(adjustment=row, by=request.user, reason=request.POST.get("reason", ""))
@@ -262,7 +268,10 @@ def adjustments(request, event_id):
                 for name, value in request.POST.items():
                     match = re.fullmatch(r"g(\d+)-(\d+)", name)
                     if match and value.strip():
-                        groups.setdefault(int(value), []).append([int(match.group(1)), int(match.group(2))])
+                        game, table = int(match.group(1)), int(match.group(2))
+                        what = f"the group of table {table} in game {game}"
+                        group = parse_int(value, what, field=name, minimum=1)
+                        groups.setdefault(group, []).append([game, table])
                 services.set_fouled(
                     event=event,
                     game_set=number,
@@ -272,7 +281,7 @@ def adjustments(request, event_id):
                 )
                 messages.success(request, f"Game set {number} is matchpointed in groups.")
             elif action == "withdraw-fouled":
-                row = FouledSet.objects.filter(event=event, pk=request.POST.get("id") or 0).first()
+                row = FouledSet.objects.filter(event=event, pk=_adjustment_id(request)).first()
                 if row is None:
                     raise NotFound("no such fouled set", field="id")
                 services.withdraw_fouled(fouling=row, by=request.user, reason=request.POST.get("reason", ""))

@@ -32,6 +32,7 @@ from django.views.decorators.http import require_GET, require_POST
 from director.audit.context import request_ip
 from director.core import auction_pad, json_body
 from director.core.errors import Conflict, DomainError, NotFound, ValidationError
+from director.core.parsing import parse_text
 from director.events.embers import is_embers
 from director.events.selectors import table_by_token
 from director.movements.selectors import load_movement, where_next
@@ -105,7 +106,10 @@ def _number(data, field: str) -> int | None:
 
 def _text(data, field: str) -> str | None:
     value = data.get(field)
-    if value is None or isinstance(value, str):
+    if isinstance(value, str):
+        parse_text(value, field, field=field)  # a form's %00 refused by name (JSON's: by json_body)
+        return value
+    if value is None:
         return value
     raise ValidationError(f"{field} must be text (a JSON string), not {_kind(value)}", field=field)
 

@@ -40,6 +40,10 @@ def test_values_given_replace_the_defaults_only_where_given():
         ({"values": {"calypso": True}}, "calypso (points per calypso) must be a whole number, not True"),
         ({"values": {"bonus": 1}}, "unknown score value 'bonus'"),
         ({"values": [500]}, "the score values are an object of minimum_bid"),
+        # digits to str.isdigit but not to int(): a named refusal, not a bare ValueError
+        ({"hands": "²"}, "hands per round must be a whole number, not '²'"),
+        ({"hands": "--5"}, "hands per round must be a whole number, not '--5'"),
+        ({"values": {"calypso": "①"}}, "calypso (points per calypso) must be a whole number, not '①'"),
     ],
 )
 def test_bad_settings_are_refused_saying_what_is_wrong(data, message):

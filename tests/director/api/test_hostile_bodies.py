@@ -26,6 +26,7 @@ BODIES = {
     "NaN": (b'{"games": NaN, "count": NaN, "number": NaN}', 400, "NaN is not a JSON number"),
     "Infinity": (b'{"count": -Infinity}', 400, "-Infinity is not a JSON number"),
     "a lone surrogate": (b'{"name": "\\ud800", "note": "\\udfff"}', 400, "not a character"),
+    "a NUL": (b'{"name": "Ann\\u0000", "note": "\\u0000", "reason": "x\\u0000"}', 400, "NUL"),
     "cut short": (b'{"name": "x', 400, "not JSON"),
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from director.events.models import Event
 from director.results.models import Submission
 from tests.director.api.helpers import client_for
 
@@ -34,16 +35,21 @@ def test_an_auction_event_is_created_with_its_settings(api, club_a):
         ({"values": {"minimum_bid": 210}}, "minimum_bid (minimum bid) must be from 220"),
         ({"values": {"calypso": "500"}}, None),  # digits as text are read (as typed in a form)
         ([1, 2], "Expected a dictionary of items"),
+        # "²".isdigit() is true but int("²") is not a number: this was a 500
+        ({"hands": "²"}, "hands per round must be a whole number, not '²'"),
+        ({"values": {"calypso": "--5"}}, "calypso (points per calypso) must be a whole number, not '--5'"),
     ],
 )
 def test_bad_settings_are_a_400_naming_auction(api, club_a, auction, message):
     body = {"club": club_a.pk, "name": "Auction", "date": "2026-03-06", "type": "auction-teams", "auction": auction}
+    before = Event.objects.count()
     response = api.post("/api/events/", body, format="json")
     if message is None:
         assert response.status_code == 201
         return
     assert response.status_code == 400
     assert message in " ".join(response.json()["auction"])
+    assert Event.objects.count() == before
 
 
 def test_a_pad_is_entered_and_listed(api, running):
@@ -104,3 +110,13 @@ def test_another_clubs_event_is_not_found_for_the_check(running, director_b):
         "/api/results/check/", {"sheet": pad(won()), "event": event.pk}, format="json"
     )
     assert response.status_code == 404
+
+
+def test_a_pad_no_score_column_holds_is_a_400(api, running):
+    _event, table, game = running
+    absurd = pad({**won("S", "3000000000S XX"), "declarers": {"trick_pile": 20, "added": 0, "calypsos": 0},
+                  "defenders": {"trick_pile": 32, "added": 0, "calypsos": 0}})  # fmt: skip
+    response = api.post("/api/results/", {"table": table.pk, "round": game.pk, "sheet": absurd}, format="json")
+    assert response.status_code == 400
+    assert "a score may be" in str(response.json())
+    assert not Submission.objects.exists()

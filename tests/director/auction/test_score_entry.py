@@ -156,3 +156,34 @@ def test_boxes_past_the_hands_per_round_are_not_read(dora, running):
         data |= boxes(2, hand, **WON_BOXES)
     assert dora.post(url(event), data).status_code == 400
     assert not Submission.objects.filter(table__number=2, round=game).exists()
+
+
+def test_a_bid_no_score_can_hold_is_a_form_error(dora, running):
+    """The rules set no top to a bid's points; a pad whose scores a score column cannot hold is named
+    on its table, and nothing is saved (before: a 500 from the database)."""
+    event, _table, game = running
+    absurd = dict(LOST_BOXES, points="99999999999999999990", doubled="2")
+    response = dora.post(url(event), boxes(1, 1, **WON_BOXES) | boxes(2, 1, **absurd))
+    assert response.status_code == 400
+    assert "beyond the ±2,147,483,647 a score may be: check the points bid" in response.content.decode()
+    assert not Submission.objects.filter(round=game).exists()
+
+
+def test_a_six_table_night_of_twelve_hands_is_saved_from_its_page(club_a, director_a, dora):
+    """The page posts every box of every table: 171 a table at 12 hands a round, 1,026 at six tables
+    — past Django's default 1,000 fields, which answered Django's bare "Bad Request (400)" and kept the
+    director from saving any pad of the night."""
+    from director.events import services as events
+    from tests.director.conftest import add_players
+    from tests.director.web.test_score_entry_pending import page_form
+
+    from .conftest import set_up
+
+    players = add_players(club_a, 24, "Big")
+    event = set_up(club_a, director_a, players, name="Big night", type="auction-pairs", games=3, auction={"hands": 12})
+    events.start_event(event=event)
+    shown = page_form(dora.get(url(event)))
+    assert len(shown) > 1000
+    response = dora.post(url(event), shown | boxes(6, 1, **WON_BOXES))
+    assert response.status_code == 302
+    assert Submission.objects.get(round__event=event).table.number == 6

@@ -139,6 +139,9 @@ def test_a_hostile_json_box_without_javascript_is_a_400(client, table_1, json_bo
         ({"hands": [{**won(), "declarers": [30, 0, 0]}]}, "hand 1: declarers: expected an object"),
         ({"hands": [{**won(), "declarer": "North"}]}, "hand 1: "),
         ({"calypsos": {"S": 1}, "unfinished": {}, "trick_piles": {}}, "unknown field 'calypsos'"),
+        # a bid no score column holds: a 500 before (SQLite: past 2**63; PostgreSQL: past 2**31 − 1)
+        (pad(lost("D", "99999999999999999990D XX")), "beyond the ±2,147,483,647 a score may be"),
+        (pad(lost("D", "300000000D XX")), "the scores come to ♠♥ 160 · ♦♣ -2,399,999,200"),
     ],
 )
 def test_hostile_json_is_a_400_naming_the_problem(phones, sheet, message):
@@ -200,3 +203,30 @@ def test_a_malformed_pad_sent_second_is_refused_and_kept_safely(phones):
     # kept cut down to the pad's boxes: the first hand as typed, the rest (not hands) left out
     kept = phones.phones["minors"].session[f"table-{phones.table.pk}-typed-sheet"]["sheet"]
     assert kept["hands"][0]["declarers"]["trick_pile"] == 30 and len(kept["hands"]) == 1
+
+
+def test_a_pad_is_confirmed_only_by_the_opponents_of_its_own_table_and_game(running, phones):
+    """Double entry holds for pads as for sheets: the sending phone cannot confirm or dispute its pad
+    under the other side's name, nor the opponents by replaying its key; table 2's link cannot
+    confirm table 1's pad, and once the game has moved on nobody at the table confirms it."""
+    from director.events import services as events
+
+    event, _table, game_1 = running
+    sent = phones.submit(pad(won()), side="majors", key="pad-key-1").json()["submission"]
+    sender = phones.phones["majors"]
+    for action in ("confirm", "dispute"):
+        switched = phones.post(action, {"submission": sent["id"], "side": "minors"}, phone=sender)
+        assert switched.status_code == 409 and switched.json()["code"] == "sent-from-this-phone"
+    replay = phones.post(
+        "submit", {"round": 1, "side": "minors", "sheet": pad(lost()), "idempotency_key": "pad-key-1"},
+        phone=phones.phones["minors"],
+    )  # fmt: skip
+    assert replay.status_code == 200 and replay.json()["replayed"] is True
+    other = TableClient(Client(), event.tables.get(number=2))
+    assert other.confirm(sent["id"], side="minors").status_code == 404
+    assert Submission.objects.get(pk=sent["id"]).status == "submitted" and Submission.objects.count() == 1
+
+    events.close_round(round=game_1)
+    late = phones.confirm(sent["id"], side="minors")
+    assert late.status_code == 409
+    assert Submission.objects.get(pk=sent["id"]).status == "submitted"

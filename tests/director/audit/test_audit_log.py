@@ -198,3 +198,17 @@ def test_an_override_naming_no_version_is_refused_with_a_message_never_a_500(
     )
     entered.refresh_from_db()
     assert entered.status == "confirmed" and entered.version == 1
+
+
+@pytest.mark.parametrize("action", ["confirm", "withdraw"])
+def test_an_override_note_holding_a_nul_is_refused_by_name(running, director_a, sheet, action):
+    """PostgreSQL's text holds no NUL: a crafted note was a 500 on a league server (SQLite kept it)."""
+    table = running.tables.get(number=1)
+    entered = results.enter_sheet(table=table, round=running.rounds.get(number=1), sheet=sheet, by=director_a)
+    director = Client()
+    director.force_login(director_a)
+    url = f"/events/{running.pk}/audit/games/1/tables/1/override/"
+    response = director.post(url, {"action": action, "submission": entered.pk, "note": "x\x00y"}, follow=True)
+    assert "the note holds a NUL character" in response.content.decode()
+    entered.refresh_from_db()
+    assert (entered.status, entered.status_note) == ("confirmed", "")

@@ -117,3 +117,34 @@ def test_the_new_night_form_sets_up_an_embers_night_or_says_why_not(client, dire
     assert made.status_code == 302
     event = Event.objects.get()
     assert (event.game, event.embers_hands) == ("embers", 3)
+
+
+def test_an_embers_individual_night_never_seats_a_table_of_three_or_two(client, director_a, club_a, players_a):
+    """Embers is played by four in partnerships: seven players (a four and a three), or two or three,
+    cannot play an Embers individual night. Before, the night was set up with a table of three whose
+    phone showed the Embers pad while the server took only a three-handed Calypso sheet (a cutthroat
+    sheet stored in an Embers night's tally)."""
+    from director.events.models import Seating
+    from tests.director.conftest import PASSWORD
+    from tests.director.factories import small_night
+    from tests.director.web.test_forms import errors_of, new_event
+
+    for count in (7, 3, 2):
+        with pytest.raises(ValidationError, match="an Embers night cannot seat a table of three or two"):
+            small_night(club_a, players_a[:count], game="embers")
+    assert not Event.objects.exists() and not Seating.objects.exists()
+
+    client.login(username="dora", password=PASSWORD)
+    players = [str(p.pk) for p in players_a[:7]]
+    refused = new_event(client, club_a, players=players, type="progressive-individual", game="embers")
+    assert refused.status_code == 400
+    assert "an Embers night cannot seat a table of three or two" in " ".join(errors_of(refused, "players"))
+    assert not Event.objects.exists()
+
+    eight = small_night(club_a, players_a[:8], game="embers")  # two tables of four: Embers as set up
+    assert eight.game == "embers" and eight.tables.count() == 2
+    seven = small_night(club_a, players_a[:7], allow_twin=True)  # a Calypso night of seven: a table of three
+    with pytest.raises(Conflict, match="an Embers night cannot seat a table of three or two"):
+        events.update_event(event=seven, game="embers")
+    seven.refresh_from_db()
+    assert seven.game == "calypso"

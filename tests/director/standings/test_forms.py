@@ -159,3 +159,48 @@ def test_every_page_has_a_favicon(client, dora, progressive):
     for url in ("/login/", reverse("standings:projector", args=[progressive.pk])):
         html = dora.get(url).content.decode()
         assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html, url
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        # "²".isdigit() is true, but int("²") is no number: each of these was a 500
+        (
+            {"action": "artificial", "round": "²", "table": "2"},
+            "the game number must be a whole number, not &#x27;²&#x27;",
+        ),
+        ({"action": "artificial", "place": "2:--2"}, "the table number must be a whole number, not &#x27;--2&#x27;"),
+        ({"action": "artificial", "round": "9" * 5000, "table": "2"}, "the game number must be a whole number"),
+        ({"action": "withdraw-artificial", "id": "²"}, "the adjustment must be a whole number"),
+        ({"action": "withdraw-fouled", "id": "abc"}, "the adjustment must be a whole number"),
+        ({"action": "fouled", "game_set": "²"}, "the game set must be a whole number"),
+        (
+            {"action": "fouled", "game_set": "1", "g1-1": "one", "g1-2": "2"},
+            "the group of table 1 in game 1 must be a whole number",
+        ),
+        # PostgreSQL's text holds no NUL: a 500 on a league server (SQLite kept it)
+        ({"action": "artificial", "place": "2:2", "reason": "late\x00"}, "the reason holds a NUL character"),
+        ({"action": "fouled", "game_set": "1", "g1-1": "1", "g1-2": "2", "reason": "\x00"}, "the reason holds a NUL"),
+    ],
+)
+def test_a_crafted_adjustment_post_is_a_400_naming_the_box(dora, duplicate, post, message):
+    url = reverse("standings:adjustments", args=[duplicate.pk])
+    response = dora.post(url, {"direction": "majors", "code": "A", "reason": "late", **post})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not ArtificialScore.objects.exists() and not FouledSet.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["artificial", "fouled"])
+def test_a_withdrawal_reason_holding_a_nul_is_refused_by_name(dora, duplicate, kind):
+    url = reverse("standings:adjustments", args=[duplicate.pk])
+    if kind == "artificial":
+        made = {"action": "artificial", "place": "2:2", "direction": "majors", "code": "A", "reason": "late"}
+    else:
+        made = {"action": "fouled", "game_set": 1, "g1-1": "1", "g1-2": "2", "g1-3": "2", "reason": "swapped"}
+    assert dora.post(url, made).status_code == 302
+    row = (ArtificialScore if kind == "artificial" else FouledSet).objects.get()
+    response = dora.post(url, {"action": f"withdraw-{kind}", "id": row.pk, "reason": "found\x00"})
+    assert response.status_code == 400 and "the reason holds a NUL character" in response.content.decode()
+    row.refresh_from_db()
+    assert row.withdrawn_at is None

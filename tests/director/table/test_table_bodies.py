@@ -19,6 +19,8 @@ BAD = {
     "not UTF-8": (b'{"side": "m\xe4jors"}', "not UTF-8"),
     "NaN": (b'{"round": NaN, "side": "majors"}', "NaN is not a JSON number"),
     "a lone surrogate": (b'{"idempotency_key": "\\ud83d"}', "not a character"),
+    # PostgreSQL's text and jsonb hold no NUL: stored, it was a 500 on a league server
+    "a NUL": (b'{"side": "majors", "note": "late\\u0000", "idempotency_key": "k\\u0000"}', "NUL"),
 }
 
 
@@ -116,3 +118,26 @@ def test_a_form_post_still_reads_its_numbers_from_text(client, tables, sheet):
 def test_a_json_body_that_is_not_an_object_is_still_refused(client, tables):
     response = _post(client, f"/t/{tables[1].token}/submit/", json.dumps([1, 2]).encode())
     assert response.status_code == 400 and response.json()["code"] == "bad-request"
+
+
+@pytest.mark.parametrize(("what", "field"), [("dispute", "note"), ("dispute", "side"), ("submit", "idempotency_key")])
+def test_a_nul_typed_in_a_form_is_a_400_naming_the_box(phone, sheet, what, field):
+    """A phone without JavaScript posts a form: a NUL (``%00``) in its text is refused by name, as
+    JSON's is, before anything is written (PostgreSQL's text holds no NUL: it was a 500)."""
+    table = phone(1)
+    sent = table.submit(sheet, side="majors").json()["submission"]
+    Submission.objects.filter(pk=sent["id"]).update(status="disputed")  # (submit: the form may send again)
+    if what == "dispute":
+        Submission.objects.filter(pk=sent["id"]).update(status="submitted")
+    boxes = {
+        f"{kind}-{seat}": str(sheet[section][seat])
+        for section, kind in (("calypsos", "cal"), ("unfinished", "unf"), ("revokes", "rev"))
+        for seat in "SHDC"
+    }
+    boxes |= {f"pile-{side}": str(n) for side, n in sheet["trick_piles"].items()}
+    post = {"submission": sent["id"], "round": "1", "side": "minors", "note": "our pile was 60", **boxes}
+    response = table.phones["minors"].post(table.url(what), {**post, field: "x\x00y"})
+    assert response.status_code == 400
+    assert f"{field} holds a NUL character" in response.content.decode()
+    assert Submission.objects.count() == 1
+    assert Submission.objects.get().status_note == ""

@@ -87,3 +87,12 @@ def test_an_unreleased_public_event_is_a_plain_not_published_yet_page(client, cl
 
 def test_an_event_of_another_club_is_not_found_rather_than_not_published(client, club_a, club_b, night):
     assert_friendly(client.get(f"/p/{club_b.slug}/{night.pk}/"), 404, "Page not found")
+
+
+def test_a_refused_request_gets_the_apps_own_400(client):
+    """A request Django refuses as it reads it (here more form fields than a request may carry) gets
+    the app's small page, not Django's bare "Bad Request (400)"."""
+    from django.conf import settings
+
+    fields = {f"f{n}": "1" for n in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    assert_friendly(client.post("/login/", fields), 400, "The request was refused")
