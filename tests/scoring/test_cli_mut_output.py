@@ -45,9 +45,11 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> Terminal:
 
 
 def bar(desc: str, done: int, unit: str) -> str:
-    """The pattern of a finished tqdm bar: ``desc: 100%|##########| n/n [elapsed<left, rate]``."""
-    rate = rf"(?:[\d.]+{unit}/s|[\d.]+s/{unit})"
-    return rf"{re.escape(desc)}: 100%\|[#█]{{10}}\| {done}/{done} \[\d\d:\d\d<\d\d:\d\d, *{rate}\]"
+    """The pattern of a finished tqdm bar: ``desc: 100%|##########| n/n [elapsed<left, rate]``.
+
+    The bracket's times and rate are tqdm's (on a loaded machine the rate may read ``?set/s``): only
+    its shape is checked, so the test never depends on how fast the machine is."""
+    return rf"{re.escape(desc)}: 100%\|[#█]{{10}}\| {done}/{done} \[[^\]]*(?:{unit}/s|s/{unit})\]"
 
 
 def final_bar(text: str) -> str:
