@@ -210,6 +210,13 @@ def test_verify_cannot_read_word_for_word(tmp_path: Path, capsys) -> None:
     assert err == f"{PROG} verify: error: cannot read {missing}: No such file or directory\n"
 
 
+def test_an_error_names_the_file_exactly_even_with_double_spaces(tmp_path: Path, capsys) -> None:
+    # Only the line breaks of a message are joined into one line; the file's own name is kept.
+    missing = tmp_path / "club  night.json"
+    code, _, err = run(capsys, "verify", str(missing))
+    assert (code, err) == (1, f"{PROG} verify: error: cannot read {missing}: No such file or directory\n")
+
+
 def test_verify_mismatches_word_for_word(seeded: Path, capsys) -> None:
     digest = commitment(deal_game_sets(2, SEED))
     code, _, err = run(capsys, "verify", str(seeded), "--commitment", "AB" * 32)

@@ -267,7 +267,7 @@ def test_analyse_set_is_repeatable(tmp_path: Path, capsys) -> None:
     assert [r["game_set"] for r in json.loads(capsys.readouterr().out)] == [1, 3]
 
 
-def test_score_and_auction_score_print_text_unless_json_is_asked(tmp_path: Path, capsys) -> None:
+def test_score_prints_text_unless_json_is_asked(tmp_path: Path, capsys) -> None:
     sheet = tmp_path / "sheet.json"
     sheet.write_text(
         json.dumps(
