@@ -725,11 +725,15 @@ def _dumps(document: dict[str, Any]) -> str:
 def load_game_sets(path: str | os.PathLike[str], *, check_commitment: bool = True) -> GameSetFile:
     """Read and validate a ``calypso-gamesets/1`` file (see ``game_sets_from_json``).
 
-    Raises ``GameSetError`` for invalid JSON or contents, ``OSError`` when the file cannot be read.
+    Raises ``GameSetError`` for invalid JSON or contents, its message starting with the path (its
+    ``problems`` as found, without it); ``OSError`` when the file cannot be read.
     """
     text = Path(path).read_text(encoding="utf-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise GameSetError(f"{path}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
-    return game_sets_from_json(data, check_commitment=check_commitment)
+    try:
+        return game_sets_from_json(data, check_commitment=check_commitment)
+    except GameSetError as error:
+        raise GameSetError(f"{path}: {error}", error.problems) from None

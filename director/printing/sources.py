@@ -42,9 +42,8 @@ def load_sets(path: str | os.PathLike) -> SetsFile:
         raise PrintInputError(f"{path}: cannot read it ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise PrintInputError(f"{path}: not a UTF-8 text file") from None
-    except GameSetError as error:
-        message = str(error)
-        raise PrintInputError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    except GameSetError as error:  # its message names the file already
+        raise PrintInputError(str(error)) from None
     try:
         return SetsFile(check_game_sets(loaded.sets), loaded.commitment or None)
     except PrintInputError as error:
