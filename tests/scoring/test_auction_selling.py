@@ -20,11 +20,11 @@ def refused(text: str):
     return pytest.raises(IllegalMove, match=f"^{re.escape(text)}$")
 
 
-def sales(seeds=range(60), values: AuctionValues | None = None):
+def sales(seeds=range(60), values: AuctionValues | None = None, table=None):
     """Games with random bots, each stopped at a sale (a contract in limbo): ``(seed, game)``.
     Declarer does not sell, to go on to the game's next sale."""
     for seed in seeds:
-        game = AuctionGame(hands=4, seed=seed, **({"values": values} if values else {}))
+        game = AuctionGame(hands=4, seed=seed, table=table, **({"values": values} if values else {}))
         while True:
             advance(game, RandomBot(seed), until=("sell",))
             if game.phase == "over":
@@ -349,3 +349,61 @@ def test_the_deal_passes_left_and_the_game_ends_after_its_hands():
     game = at_ditch(hands=1)
     game.next_hand()
     assert (game.phase, game.is_over) == ("over", True)
+
+
+# The lowest cards of ♥ ♦ ♣: the cards whose suit a slip in the card arithmetic would mistake.
+LOW = ["2H", "2D", "3D", "2C", "3C", "4C"]
+
+
+def test_ditching_the_lowest_cards_of_each_suit_takes_exactly_those():
+    game = at_ditch(hands=1, table={"majors": ["2H", "5S"], "minors": ["2D", "3D", "2C", "3C", "4C"]})
+    majors, minors = game.table("majors"), game.table("minors")
+    assert {"2H", "5S"} <= set(map(str, majors)) and set(LOW[1:]) <= set(map(str, minors))
+    game.ditch("majors", ["2H"])
+    game.ditch("minors", LOW[1:])
+    assert [str(card) for card in game.table("majors")] == [str(card) for card in majors if str(card) != "2H"]
+    assert [str(card) for card in game.table("minors")] == [str(card) for card in minors if str(card) not in LOW]
+    game.next_hand()
+    assert game.records[0].ledger["table_after"] == (len(majors) - 1, len(minors) - 5)
+    assert game.records[0].disagreements() == []
+
+
+def test_selling_the_lowest_cards_of_each_suit_takes_exactly_those():
+    start = {"majors": LOW, "minors": LOW}  # two packs: each side may hold the same cards
+    game = next(
+        game
+        for _, game in sales(range(60), table=start)
+        if game.can_sell
+        and {str(c) for c in cheapest(game, game.record_in_play.declarer_side, game.to_sell)} & set(LOW)
+    )
+    record, side, need = game.record_in_play, game.record_in_play.declarer_side, game.to_sell
+    before, expected = game.table(side), cheapest(game, side, need)
+    game.sell(True)
+    assert list(record.sold) == expected
+    assert game.table(side) == [card for card in before if card not in expected]
+    for seat_side in SIDES:
+        if game.must_ditch(seat_side):
+            game.ditch(seat_side, game.table(seat_side)[: game.must_ditch(seat_side)])
+    game.next_hand()
+    assert record.ledger["table_after"] == (len(game.table("majors")), len(game.table("minors")))
+    assert record.disagreements() == []
+
+
+def test_the_hand_is_scored_with_the_clubs_values():
+    # Club values: 600 a calypso, 300 bid and made, 7 a defender card. The pad and the ledger must
+    # both use them: the defenders' 7 a card shows in every hand.
+    values = AuctionValues(calypso=600, calypso_bid=300, defender_card=7)
+    for seed in range(6):
+        game = AuctionGame(hands=2, seed=seed, values=values)
+        bot = RandomBot(seed)
+        while game.phase != "over":
+            advance(game, bot, until=("ditch",))
+            if game.phase != "ditch":
+                break
+            record = game.record_in_play
+            assert record.score.defender_cards == 7 * record.defenders.trick_pile
+            assert record.score.defender_calypsos == 600 * record.defenders.calypsos
+            assert record.ledger["declarers"] == record.score.declarers
+            assert record.ledger["defenders"] == record.score.defenders
+            advance(game, bot, until=("auction",))
+            assert record.disagreements(values) == []
