@@ -132,6 +132,7 @@ def test_the_default_sale_takes_the_smallest_calypsos_lowest_ranks_first():
     assert list(record.sold) == expected
     assert game.table(side) == [card for card in before if card not in expected]
     assert game.on_table(side) == len(before) - need
+    assert sizes_agree(game)
     assert game.actions[-1] == ["sell", True, [str(card) for card in expected]]
     assert record.sell is True
     assert (record.score.outcome, record.score.sold) == ("limbo-sold", need)
@@ -266,6 +267,7 @@ def test_either_side_may_ditch_any_of_its_cards_in_progress_more_than_once():
     game.ditch("majors", [str(majors[0])])
     game.ditch("majors", majors[1:3])
     game.ditch("minors", minors[:1])
+    assert sizes_agree(game)
     assert game.table("majors") == majors[3:] and game.table("minors") == minors[1:]
     assert record.ditched == {"majors": tuple(majors[:3]), "minors": tuple(minors[:1])}
     assert game.actions[-3:] == [
@@ -351,6 +353,12 @@ def test_the_deal_passes_left_and_the_game_ends_after_its_hands():
     assert (game.phase, game.is_over) == ("over", True)
 
 
+def sizes_agree(game: AuctionGame) -> bool:
+    """The sizes the game keeps per side and suit (``count``, read by the bots and the next hand's
+    play) are those of the cards in its calypsos in progress."""
+    return all(game.count[k] == [len(game.calypso(side, suit)) for suit in SUITS] for k, side in enumerate(SIDES))
+
+
 # The lowest cards of ♥ ♦ ♣: the cards whose suit a slip in the card arithmetic would mistake.
 LOW = ["2H", "2D", "3D", "2C", "3C", "4C"]
 
@@ -361,6 +369,7 @@ def test_ditching_the_lowest_cards_of_each_suit_takes_exactly_those():
     assert {"2H", "5S"} <= set(map(str, majors)) and set(LOW[1:]) <= set(map(str, minors))
     game.ditch("majors", ["2H"])
     game.ditch("minors", LOW[1:])
+    assert sizes_agree(game)
     assert [str(card) for card in game.table("majors")] == [str(card) for card in majors if str(card) != "2H"]
     assert [str(card) for card in game.table("minors")] == [str(card) for card in minors if str(card) not in LOW]
     game.next_hand()
@@ -381,6 +390,7 @@ def test_selling_the_lowest_cards_of_each_suit_takes_exactly_those():
     game.sell(True)
     assert list(record.sold) == expected
     assert game.table(side) == [card for card in before if card not in expected]
+    assert sizes_agree(game)
     for seat_side in SIDES:
         if game.must_ditch(seat_side):
             game.ditch(seat_side, game.table(seat_side)[: game.must_ditch(seat_side)])
