@@ -408,3 +408,18 @@ def test_by_side_needs_the_declarer():
     with raises("the contract names no declarer: sides unknown"):
         score.by_side()
     assert "sides" not in score.to_dict()
+
+
+def test_a_contract_made_exactly_is_won_not_in_limbo():
+    # 10 × 30 = 300 against 300: won outright with no overpoints, (300 + 0 / 2) × 1 = 300; no sale asked.
+    # Defenders 15 × 5 = 75. Cards 30 + 2 + 15 + 5 = 52.
+    score = score_hand(Contract.parse("300♣"), SideHand(30, 2, 0), SideHand(15, 5, 0))
+    assert facts(score) == ("win", 300, 0, 0, 300, 0, 0, 0, 75, 300, 75, True)
+    assert list(score.lines) == [
+        "contract 300♣ (undoubled, ×1)",
+        "trick pile: 30 × 10 = 300",
+        "contract points 300 against 300 bid",
+        "won: (300 + overpoints 0 / 2) × 1 = 300",
+        "defenders: 0 calypso(s) × 500 + 15 cards × 5 = 75",
+        "hand: declarers 300, defenders 75",
+    ]
