@@ -25,8 +25,7 @@ class _AfterHand:
     @property
     def can_sell(self) -> bool:
         """Whether declarer's side holds the cards in progress to sell (a side cannot sell what it has not)."""
-        side = SIDES[self._declarer >> 1]
-        return self.phase == "sell" and self.on_table(side) >= self.to_sell
+        return self.phase == "sell" and self.on_table(SIDES[self._declarer >> 1]) >= self.to_sell
 
     def sell(self, yes: bool, cards: Sequence[Card | str] | None = None) -> None:
         """Declarer sells (``yes``) the cards needed to make the contract exactly, or does not.
