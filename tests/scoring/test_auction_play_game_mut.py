@@ -169,3 +169,17 @@ def test_an_unknown_action():
     with pytest.raises(AuctionError) as err:
         replay({"actions": [["call", "pass"], ["dance"]]})
     assert str(err.value) == "action 2 ['dance']: unknown action 'dance'"
+
+
+def test_a_record_s_settings_are_replayed():
+    game = AuctionGame(hands=2, first_dealer="D", draft=True, seed=5, rule="beat-the-leader")
+    game.draft_pick(game.draft_options()[0])
+    again = replay(game.record())
+    assert (again.hands, again.first_dealer, again.draft_on, again.seed, again.rule) == (
+        2,
+        "D",
+        True,
+        5,
+        "beat-the-leader",
+    )
+    assert again.record() == game.record()
