@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.auction import VALUES, AuctionError, AuctionValues, SideHand
+from scoring.auction import VALUES, AuctionError, AuctionValues, IllegalCall, SideHand
 from scoring.auction_play import AuctionGame, IllegalMove, RandomBot, replay
 from scoring.cards import SUITS, parse_cards
 from tests.scoring.test_auction_play import ALL_BUT_TWO, ONE_SUIT_EACH, bid_alone, finish_hand, one_suit_game, suit
@@ -183,3 +183,50 @@ def test_a_record_s_settings_are_replayed():
         "beat-the-leader",
     )
     assert again.record() == game.record()
+
+
+def test_a_new_game_s_defaults():
+    game = AuctionGame()
+    assert (game.hands, game.seed, game.first_dealer, game.rule) == (4, 0, "S", "standard")
+    assert game.completed == [[0, 0, 0, 0], [0, 0, 0, 0]]
+    assert game.record_in_play.dealer == "S" and game.record_in_play.number == 1
+
+
+@pytest.mark.parametrize(("hands", "shown"), [(0, "0"), (True, "True"), ("2", "'2'"), (-1, "-1")])
+def test_a_game_of_no_hands(hands, shown):
+    assert refused(hands=hands) == f"a game has at least one hand, not {shown}"
+
+
+def test_a_draft_and_a_table_together():
+    assert refused(draft=True, table={"majors": ["AH"]}) == "a game starts from a draft or from a given table, not both"
+
+
+def test_a_two_on_either_side_s_table_leaves_one_copy_in_the_pack():
+    # The majors hold 2♥ and the minors 2♠ on the table: one copy of each is left to deal.
+    table = {"majors": ["2H"], "minors": ["2S"]}
+    hearts = {**ONE_SUIT_EACH, "C": ["2H", "2H", *suit("H", "3456789TJQK")]}
+    assert refused(table=table, deals=[hearts]) == "hand 1: 2H is not in the pack (two copies, less the table's)"
+    spades = {**ONE_SUIT_EACH, "D": [*suit("S", ALL_BUT_TWO), "2C"], "C": ["2S", "2S", *suit("H", "3456789TJQK")]}
+    assert refused(table=table, deals=[spades]) == "hand 1: 2S is not in the pack (two copies, less the table's)"
+
+
+def test_a_fresh_seed_fits_a_signed_64_bit_integer():
+    # A game without a seed draws one and keeps it (a database's BIGINT holds it): 0 <= seed < 2**63.
+    seeds = [AuctionGame(hands=1, seed=None).seed for _ in range(64)]
+    assert all(0 <= seed < 1 << 63 for seed in seeds)
+    assert len(set(seeds)) > 60
+
+
+def test_the_game_s_minimum_bid_is_the_auction_s():
+    game = AuctionGame(values=AuctionValues(minimum_bid=250))
+    with pytest.raises(IllegalCall):
+        game.call("240C")
+    game.call("250C")
+    assert game.record_in_play.calls == [("D", "250C")]  # dealer S: D speaks first
+
+
+def test_hands_are_empty_during_the_draft_and_no_draft_options_after_it():
+    draft = AuctionGame(draft=True)
+    assert [draft.hand(seat) for seat in SUITS] == [[], [], [], []]
+    assert draft.draft_options() != []
+    assert AuctionGame().draft_options() == []
