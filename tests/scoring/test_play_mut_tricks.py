@@ -5,8 +5,11 @@ scoring forms and the simulated games."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
+from scoring import play
 from scoring.cards import SUITS
 from scoring.play import (
     ClubPlayer,
@@ -250,3 +253,16 @@ def test_simulated_game_defaults():
     cut = simulate_random_game(arranged_set(), form="cutthroat", seed=2)
     assert cut["form"] == "cutthroat" and list(cut["trick_piles"]) == list(SUITS)
     assert cut == simulate_random_game(arranged_set(), form="cutthroat", seed=2)
+
+
+def test_a_game_set_s_hands_are_prepared_once_and_let_go_with_the_set():
+    first, second = arranged_set(), arranged_set(seed=1)
+    prepared = play._prepared_deals(first)
+    assert play._prepared_deals(second) is not prepared
+    assert play._prepared_deals(first) is prepared  # kept per set object, not re-sorted
+    assert GameState(first)._deals is prepared
+    key = id(second)
+    assert key in play._PREPARED
+    del second
+    gc.collect()
+    assert key not in play._PREPARED  # a set that is gone leaves nothing behind
