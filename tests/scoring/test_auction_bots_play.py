@@ -99,3 +99,48 @@ def test_under_beat_the_leader_a_trump_in_must_beat_the_led_trump():
     assert simple().play(game) == parse_card("JH")
     game = first_trick(deal, ["TC", "2S", "2D"])
     assert simple().play(game) == parse_card("9H")
+
+
+def test_second_to_play_on_a_lost_trick_it_gives_up_a_cheap_calypso_card_rather_than_a_high_one():
+    # D, void in clubs and in its trump ♠, cannot stop S's A♣. Throwing 2♥ (its side's trump: 30)
+    # scores −(10 + 30) × 0.6 − 0 = −24; its cheapest diamond T♦ −(10 + 10) × 0.6 − 16 = −28.
+    deal = {"S": suit("C"), "D": [*suit("H", "23456789"), *suit("D", "TJQKA")], "H": suit("D"), "C": suit("H")}
+    assert simple().play(first_trick(deal, ["AC"])) == parse_card("2H")
+
+
+def test_equal_scores_go_to_the_first_legal_card():
+    # Ties (the coin is 0) keep the first legal card, in suit order S H D C, high to low.
+    # The minors' ♠ calypso holds 2♠: C's 2♠ goes to the pile, 10 + 30 + 10 + 10 − 0 = 60; Q♥ (C's
+    # trump) takes the trick into the calypso, 10 + 30 + 10 + 30 − 20 = 60: 2♠ comes first.
+    table = {"minors": ["2S"]}
+    deal = dict(PARTNER_WINS, D=["2H", *suit("S", "3456789TJQKA")], C=["2S", "QH", "KH", "AH", *suit("D", "6789TJQKA")])
+    assert simple().play(first_trick(deal, ["AC", "5S", "2D"], table=table)) == parse_card("2S")
+    # Q♠ (30, rank 10: 60) against 2♦ (10, rank 0: 60): Q♠ comes first.
+    deal = dict(PARTNER_WINS, C=["QS", "KS", "AS", *suit("D", "23456789TJ")])
+    assert simple().play(first_trick(deal, ["AC", "5S", "2D"])) == parse_card("QS")
+
+
+def test_only_the_rank_itself_counts_as_already_in_the_calypso():
+    # The minors' ♠ calypso holds J♠ alone: C's J♠ would go to the pile (60 − 18 = 42); 2♦ scores 60.
+    table = {"minors": ["JS"]}
+    deal = dict(PARTNER_WINS, D=["2H", *suit("S", "23456789TQKA")], C=["JS", *suit("D", "23456789TJQK")])
+    assert simple().play(first_trick(deal, ["AC", "5S", "2D"], table=table)) == parse_card("2D")
+
+
+def test_a_low_card_of_the_partners_trump_is_worth_its_calypso_too():
+    # C's 2♠ (D's trump, not yet in the minors' ♠ calypso) is worth 30 on D's trick: 80, above its
+    # 5♥ trump-in, which does not beat D's 5♠ (80 − 6 = 74).
+    c_hand = ["2S", *suit("H", "56789TJQKA"), "2D", "3D"]
+    deal = dict(PARTNER_WINS, C=c_hand)
+    assert len(c_hand) == 13
+    assert simple().play(first_trick(deal, ["AC", "5S", "2D"])) == parse_card("2S")
+    # With 2♠ already in the calypso, 2♠ is worth 10 (60): 5♥ (74) is played.
+    deal = dict(PARTNER_WINS, D=["2H", *suit("S", "3456789TJQKA")], C=c_hand)
+    assert simple().play(first_trick(deal, ["AC", "5S", "2D"], table={"minors": ["2S"]})) == parse_card("5H")
+
+
+def test_an_opponents_low_trump_in_is_seen_as_winning_the_trick():
+    # S leads A♣, D throws 5♦, H trumps in with 2♦ (♦ is H's trump). C's 2♥ trump-in does not beat
+    # an equal rank played earlier: C overtrumps with 3♥, the cheapest heart that wins.
+    deal = {"S": suit("C"), "D": ["5D", *suit("S", "3456789TJQKA")], "H": suit("D"), "C": suit("H")}
+    assert simple().play(first_trick(deal, ["AC", "5D", "2D"])) == parse_card("3H")
