@@ -107,3 +107,22 @@ def test_a_tie_at_a_table_of_three_is_the_same_seeded_coin_as_a_tied_four():
         assert first == (coin4.winner == "majors"), seed
         firsts.append(first)
     assert True in firsts and False in firsts  # the seed decides: both faces come up
+
+
+def test_a_late_pair_in_a_mitchell_never_replays_the_set_it_played_earlier_that_evening():
+    """docs: a Mitchell's new table plays the first set nobody at that table has played and no
+    table plays that game. Pair 9 plays set 4 (the only free one) against the bye 13 in game 1; in
+    game 2 sets 2 and 3 are in play, 11 has played set 1 and 9 set 4: nothing is left, 9 sits out."""
+    movement = Movement(
+        kind=mv.MITCHELL,
+        tables=2,
+        game_sets=4,
+        rounds=[
+            {1: TableRound(1, 11, 1), 2: TableRound(2, 12, 2)},
+            {1: TableRound(1, 12, 2), 2: TableRound(2, 13, 3)},
+        ],
+        sitting_out=[[13], [11]],
+    )
+    assert edit.place_pair(movement, 9, mv.MAJORS, 1, {}) == [(1, 3), (2, None)]
+    assert movement.rounds[0][3] == TableRound(9, 13, 4)
+    assert 3 not in movement.rounds[1] and movement.sitting_out == [[], [11, 9]]
