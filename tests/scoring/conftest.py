@@ -8,6 +8,22 @@ only tunes how often a slow bar redraws), so the engine's tests run without it.
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
 from tqdm import tqdm
 
 tqdm.monitor_interval = 0
+
+
+@pytest.fixture(autouse=True)
+def _threads_for_processes_under_mutmut(monkeypatch):
+    """Under mutmut (a forked worker per mutant, ``MUTANT_UNDER_TEST`` set) a process pool forked
+    again from that worker waits for ever, so there ``analyse_sets`` gets a thread pool: the same
+    futures and the same results (``analyse`` is pure), only not in other processes. Off otherwise:
+    ``make test`` runs the real process pool."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        import scoring.analysis
+
+        monkeypatch.setattr(scoring.analysis, "ProcessPoolExecutor", ThreadPoolExecutor)
