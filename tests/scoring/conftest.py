@@ -1,20 +1,23 @@
 """Set-up for the engine's tests.
 
-tqdm draws the command line's progress bars; its monitor thread (started by the first bar) holds a
-lock now and then, and a process forked while it does — as mutmut forks a worker per mutant from a
-process that has run the tests once — waits on that lock for ever. The bars need no monitor (it
-only tunes how often a slow bar redraws), so the engine's tests run without it.
+tqdm draws the command line's progress bars. Its write lock is by default shared between processes
+(a multiprocessing lock), and mutmut forks a worker per mutant from one parent: a worker killed
+while it held the lock (a mutant that loops until its CPU limit) left it held for every later
+worker, which then waited for ever. The engine's tests give tqdm a lock of their own process and
+no monitor thread (it only tunes how often a slow bar redraws).
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from tqdm import tqdm
 
 tqdm.monitor_interval = 0
+tqdm.set_lock(threading.RLock())
 
 
 @pytest.fixture(autouse=True)
