@@ -70,7 +70,7 @@ WSGI_APPLICATION = "director.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "director" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

@@ -5,7 +5,7 @@ from django.urls import include, path
 from director.clubs import views as club_views
 from director.core import views as core_views
 
-# Players and the public see the app's own pages (templates/404.html, 500.html), never Django's.
+# Players and the public see the app's own pages (director/templates/404.html, 500.html), never Django's.
 handler404 = core_views.page_not_found
 
 urlpatterns = [
@@ -16,7 +16,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("director.api.urls")),
-    # The director's web app (templates/director/).
+    # The director's web app (director/templates/director/).
     path("clubs/", include("director.clubs.urls")),
     path("events/", include("director.events.urls")),
     path("events/<int:event_id>/movement/", include("director.movements.urls")),
@@ -24,7 +24,7 @@ urlpatterns = [
     path("events/", include("director.deals.urls")),
     path("events/", include("director.printing.urls")),
     path("events/", include("director.audit.urls")),
-    # The table audience: each table's secret entry link (templates/table/).
+    # The table audience: each table's secret entry link (director/templates/table/).
     path("t/", include("director.table.urls")),
     # Results: director pages, projector and ladder; public pages under /p/ (director.standings).
     path("", include("director.standings.urls")),

@@ -42,7 +42,7 @@ def copies() -> list[str]:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
                 if isinstance(node, ast.Tuple | ast.List) and spelled_out(node):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}: the suits letter by letter")
-    for path in sorted((ROOT / "templates").rglob("*.html")):
+    for path in sorted((ROOT / "director" / "templates").rglob("*.html")):
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             if f'"{cards.SUITS}"' in line or f"'{cards.SUITS}'" in line:
                 found.append(f"{path.relative_to(ROOT)}:{number}: {cards.SUITS!r} in a template")

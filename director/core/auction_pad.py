@@ -1,4 +1,4 @@
-"""An Auction Calypso score pad as form fields, and back (templates/director/_auction_pad.html).
+"""An Auction Calypso score pad as form fields, and back (director/templates/director/_auction_pad.html).
 
 The pad's boxes are named ``{prefix}hand-{n}-{box}`` (``n`` from 1), the per-side boxes
 ``{prefix}hand-{n}-{side}-{box}`` with ``side`` ``majors`` (♠ ♥ seats, N–S) or ``minors``

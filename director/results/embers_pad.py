@@ -1,4 +1,4 @@
-"""An Embers score pad as form boxes, and back (templates/director/_embers_pad.html).
+"""An Embers score pad as form boxes, and back (director/templates/director/_embers_pad.html).
 
 A pad has a row of boxes a hand, named ``{prefix}hand-{n}-{box}`` (``n`` from 1; the director's
 page uses the prefix ``t{table}-``, the phone none):

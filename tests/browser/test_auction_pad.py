@@ -1,5 +1,5 @@
 """The Auction score pad in the real browser (Debian's Chromium, phone-sized): the partial
-(templates/director/_auction_pad.html, rendered by Django as the pages will render it) with
+(director/templates/director/_auction_pad.html, rendered by Django as the pages will render it) with
 js/auction-pad.js, served under the site's own Content-Security-Policy. Typing a hand shows the
 52-card check and the engine's words live; the sell choice appears only in limbo; running totals
 follow; hands are added and removed; the hidden sheet is what the server reads from the same post;

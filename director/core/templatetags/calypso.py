@@ -5,7 +5,7 @@ nothing executable is inlined, so a strict Content-Security-Policy allows it.
 ``{{ key|sheet_place }}``: a sheet's key as the sheet says it (``majors`` → ♠♥, ``S`` → ♠ player).
 
 ``{% auction_pad prefix hands sheet=… post=… values=… players=… label=… %}``: an Auction score pad
-(templates/director/_auction_pad.html, director/core/auction_pad.py) — a plain form that
+(director/templates/director/_auction_pad.html, director/core/auction_pad.py) — a plain form that
 js/auction-pad.js makes live."""
 
 from django import template
