@@ -25,6 +25,8 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # The address printed into QR codes and table links (e.g. http://192.168.1.20:8000 at a venue).
 PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+from director.sheets.registry import KINDS as SHEET_KINDS  # noqa: E402
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -45,6 +47,7 @@ INSTALLED_APPS = [
     "director.api",
     "director.standings",
     "director.audit",
+    *SHEET_KINDS,  # one app per kind of table sheet (director.sheets.registry): its templates and static files
     "director.demo",  # the top floor: `manage.py demo` and `manage.py serve`
     "axes",  # sign-in guess limits (director.audit.login); `manage.py axes_reset` lifts a lock-out
 ]

@@ -1,5 +1,5 @@
 """The results resources of the REST API: scoresheet submissions (a Calypso sheet or an Auction
-Calypso pad, read by the event's rules: ``results.adapters.SheetRules``), the sheet check, and the
+Calypso pad, read by the table's kind of sheet: ``director.sheets.registry``), the sheet check, and the
 adjustments (artificial scores, fouled sets)."""
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ from rest_framework.response import Response
 from director.audit.context import request_ip
 from director.results import selectors as result_selectors
 from director.results import services as result_services
-from director.results.adapters import AUCTION, CUTTHROAT, SheetRules, score_sheet, sheet_problems
+from director.results.adapters import score_sheet, sheet_problems
 from director.results.models import Submission
+from director.sheets.registry import by_name, kind_of
 from director.standings import services as standings_services
 from director.standings.models import ArtificialScore, FouledSet
-from scoring import scores
-from scoring.auction_settings import AuctionSettings
 
 from . import results_serializers as s
 from .base import ERRORS, NOT_FOUND, ScopedViewSet, _param, _valid, owned  # noqa: F401
@@ -148,19 +147,17 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
     @action(detail=False, methods=["post"])
     def check(self, request):
         data = _valid(s.SheetCheckSerializer, request)
-        if data.get("event") is not None:  # the event's own rules: its form, an Auction event's values
-            rules = SheetRules.of(self.own_event(data["event"]))
-        elif data["form"] == AUCTION:
-            rules = SheetRules(AUCTION, AuctionSettings())
+        if data.get("event") is not None:  # the event's own kind: its form, an Auction event's values
+            kind = kind_of(self.own_event(data["event"]))
         else:
-            rules = SheetRules(data["form"])
+            kind = by_name(data["form"])()
         sheet = data["sheet"]
-        problems = ([] if rules.is_auction else sheet_type_problems(sheet)) or sheet_problems(sheet, form=rules)
+        problems = ([] if kind.pad else sheet_type_problems(sheet)) or sheet_problems(sheet, kind=kind)
         body = {"ok": not problems, "problems": problems, "majors": None, "minors": None, "net": None, "scores": None}
-        if not problems and rules.form == CUTTHROAT:
-            body["scores"] = scores.score_cutthroat(sheet).scores
+        if not problems and (seat_scores := kind.seat_scores(sheet)) is not None:
+            body["scores"] = seat_scores
         elif not problems:
-            scored = score_sheet(sheet, form=rules)
+            scored = score_sheet(sheet, kind=kind)
             body.update(majors=scored.majors, minors=scored.minors, net=scored.net)
         return Response(body)
 

@@ -10,10 +10,10 @@ from django.db.models import QuerySet
 
 from director.events.models import MAJORS, Event, Round, Seating, Table
 from director.events.selectors import Cell, Grid, round_grid
+from director.sheets.embers.kind import is_embers_pad
+from director.sheets.embers.pad import embers_view
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
-from .embers import is_embers_pad
-from .embers_pad import embers_view
 from .models import Submission
 
 S = Submission.Status

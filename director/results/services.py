@@ -25,9 +25,11 @@ from director.events.changes import results_changed
 from director.events.locks import locked_event
 from director.events.models import Event, Round, Table
 from director.events.selectors import table_variant
+from director.sheets.base import SheetKind
+from director.sheets.registry import kind_of
 
 from . import selectors
-from .adapters import SheetRules, score_sheet, table_form
+from .adapters import score_sheet
 from .models import Submission
 
 S = Submission.Status
@@ -152,7 +154,7 @@ def enter_sheet_once(
     earlier = replayed(key, table, round)
     if earlier is not None:
         return earlier, False
-    scored = score_sheet(sheet, form=_form(table, round))
+    scored = score_sheet(sheet, kind=_kind(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         _lock_game(round.pk)
@@ -185,13 +187,12 @@ def enter_sheet_once(
         return created, new
 
 
-def _form(table: Table, round: Round) -> SheetRules:
-    """How ``table``'s sheet of game ``round`` is read: the event's rules (its form; an Auction
-    event's settings; an Embers night's pads), or a table of three's variant in its seats (a Duet: a
-    partnership sheet)."""
+def _kind(table: Table, round: Round) -> SheetKind:
+    """The kind of sheet ``table`` plays in game ``round`` (the registry's answer for the event and
+    the table's seating: a table of three's variant in its seats, a Duet)."""
     event = Event.objects.only("type", "form", "auction", "game", "embers_hands").get(pk=round.event_id)
     variant, seats = table_variant(table, round)
-    return table_form(SheetRules.of(event), variant, seats)
+    return kind_of(event, variant, seats)
 
 
 def submit_from_table(
@@ -217,7 +218,7 @@ def submit_from_table(
     earlier = replayed(key, table, round)
     if earlier is not None:
         return earlier
-    scored = score_sheet(sheet, form=_form(table, round))
+    scored = score_sheet(sheet, kind=_kind(table, round))
     with transaction.atomic():
         table = _lock_table(table)
         game = _lock_game(round.pk)
@@ -318,7 +319,7 @@ def dispute_submission(
     propose. It must add up (``ValidationError`` otherwise, and nothing is written)."""
     proposed = None
     if proposal is not None:
-        scored = score_sheet(proposal, form=_form(submission.table, submission.round))
+        scored = score_sheet(proposal, kind=_kind(submission.table, submission.round))
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
@@ -396,7 +397,7 @@ def save_from_page(
     ``sheet``: the numbers in the table's boxes (None when they are blank).
     """
     _check_place(table, round)
-    scored = score_sheet(sheet, form=_form(table, round)) if sheet is not None else None
+    scored = score_sheet(sheet, kind=_kind(table, round)) if sheet is not None else None
     with transaction.atomic():
         table = _lock_table(table)
         standing = _standing(table, round)

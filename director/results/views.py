@@ -26,8 +26,9 @@ from director.events.models import Event
 from director.events.selectors import label_games
 from director.events.services import get_round
 from director.results import selectors, services
-from director.results.adapters import SheetRules, pad_lines, sheet_problems, table_form
-from director.results.embers_pad import embers_card, pad_values, read_pads
+from director.results.adapters import sheet_problems
+from director.sheets.embers.pad import embers_card, pad_values, read_pads
+from director.sheets.registry import kind_of
 from scoring import scores, variants
 from scoring.cards import MAJOR_SUITS
 from scoring.cards import SUIT_SYMBOLS as SEAT_SYMBOLS
@@ -237,8 +238,8 @@ def score_entry(request, event_id, number):
     cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
     by_table = {c.table.number: c for c in cells}
     cutthroat = event.form == Event.Form.CUTTHROAT
-    rules, embers = SheetRules.of(event), is_embers(event)
-    pad_hands = rules.pad_hands  # an Auction event's pad
+    kind, embers = kind_of(event), is_embers(event)
+    pad_hands = kind.hands if kind.name == "auction" else 0  # an Auction event's pad
     entries = {}
     status = 200
     if request.method == "POST":
@@ -256,8 +257,8 @@ def score_entry(request, event_id, number):
                 continue
             sheet, problems = (None, []) if entry.blank else entry.read()
             three = threes.get(number_)
-            form = table_form(rules, by_table[number_].variant, three[1] if three else "")
-            problems = problems or (sheet_problems(sheet, form=form) if sheet is not None else [])
+            table_kind = kind_of(event, by_table[number_].variant, three[1] if three else "")
+            problems = problems or (sheet_problems(sheet, kind=table_kind) if sheet is not None else [])
             if problems:
                 entry.errors = problems
                 continue
@@ -325,7 +326,7 @@ def score_entry(request, event_id, number):
                 "players": _pad_players(cell),
                 "label": f"Table {cell.table.number}",
             }
-            card["saved_lines"] = pad_lines(cell.result.sheet, rules.auction.values) if cell.result else []
+            card["saved_lines"] = kind.lines(cell.result.sheet) if cell.result else []
         card["seen"] = _seen(request.POST, cell, entry)
         card["pending"] = cell.status in ("submitted", "disputed")
         card["proposal"] = _proposal_values(cell, cutthroat=cutthroat, pad_hands=pad_hands) if not embers else ""
@@ -343,7 +344,7 @@ def score_entry(request, event_id, number):
             "rounds": rounds,
             "cutthroat": cutthroat,
             "embers": embers,
-            "auction": rules.auction,
+            "auction": getattr(kind, "settings", None),
             "pad_hands": pad_hands,
             "absent_choices": [("", "Four players · 208 cards")]
             + [(seat, f"Three-handed, no {SEAT_SYMBOLS[seat]} player · 117 cards") for seat in SEATS],

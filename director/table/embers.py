@@ -5,8 +5,8 @@ beside the one sent first. The checks, double entry and confirmation are the res
 from __future__ import annotations
 
 from director.events.embers import is_embers
-from director.results.embers import pad_lines
-from director.results.embers_pad import embers_view, pad_rows, pad_values
+from director.sheets.embers.kind import pad_lines
+from director.sheets.embers.pad import embers_view, pad_rows, pad_values
 
 
 def embers_context(state, values) -> dict:

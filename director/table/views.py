@@ -36,13 +36,15 @@ from director.core.parsing import parse_text
 from director.events.embers import is_embers
 from director.events.selectors import table_by_token
 from director.movements.selectors import load_movement, where_next
-from director.results.adapters import CUTTHROAT, SheetRules, pad_lines, score_sheet, sheet_problems, table_form
-from director.results.embers_pad import pad_values, read_pad, typed_pad
+from director.results.adapters import score_sheet, sheet_problems
 from director.results.selectors import sheet_view
+from director.sheets.base import SheetKind
+from director.sheets.embers.pad import pad_values, read_pad, typed_pad
+from director.sheets.registry import kind_of
 from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS
 from scoring.cards import SIDE_SYMBOLS as SIDE_LABELS
 from scoring.scores import in_sheet_words
-from scoring.variants import TABLE_FORMS, neutralised_cards
+from scoring.variants import TABLE_FORMS
 
 from . import services
 from .embers import embers_context, embers_typed
@@ -133,32 +135,29 @@ def _table(token):
 
 @dataclass(frozen=True)
 class Layout:
-    """The boxes of a table's sheet: ``rules`` as ``results.adapters.score_sheet`` takes them
-    (partnership, cutthroat, a table of three's variant, an Auction event's pad or an Embers night's)
-    and the ``seats`` that have boxes."""
+    """The boxes of a table's sheet: its ``kind`` (``director.sheets``) and the seats that have boxes."""
 
-    rules: SheetRules
-    seats: str = SEATS
+    kind: SheetKind
 
     @property
-    def form(self) -> str:
-        return self.rules.form
+    def seats(self) -> str:
+        return self.kind.seats
 
     @property
     def pad_hands(self) -> int:  # an Auction Calypso event: the pad's rows (0 for any other sheet)
-        return self.rules.pad_hands
+        return self.kind.hands if self.kind.name == "auction" else 0
 
     @property
     def cutthroat(self) -> bool:  # a trick pile per player, no partnership totals
-        return self.form == CUTTHROAT or bool(self.three)
+        return self.kind.individual
 
     @property
     def three(self) -> str:  # a club night's table of three: its variant ("" otherwise)
-        return self.form if self.form in TABLE_FORMS else ""
+        return self.kind.variant
 
     @property
     def tag(self) -> str:  # the sheet's "form" as sent
-        return "neutralised" if neutralised_cards(self.form) else "cutthroat" if self.cutthroat else ""
+        return self.kind.tag
 
     def fields(self) -> dict:
         return {"cutthroat": self.cutthroat, "seats": self.seats}
@@ -173,11 +172,10 @@ def _side_marks(layout: Layout) -> dict[str, list[tuple[str, str]]]:
 
 
 def _layout(state) -> Layout:
-    variant = state.cell.variant if state.cell is not None else None
-    if variant in TABLE_FORMS:
-        seats = "".join(suit for suit, _, _ in state.cell.seat_list)
-        return Layout(table_form(state.event.form, variant, seats), seats)
-    return Layout(table_form(SheetRules.of(state.event), variant))
+    cell = state.cell
+    variant = cell.variant if cell is not None else None
+    seats = "".join(suit for suit, _, _ in cell.seat_list) if cell is not None and cell.seat_list else ""
+    return Layout(kind_of(state.event, variant, seats))
 
 
 def _seats(state) -> list[dict]:
@@ -278,8 +276,8 @@ def _typed_comparison(request, table, state) -> dict | None:
     if state.status != "submitted" or not kept or kept.get("round") != state.round.number:
         return None
     layout = _layout(state)
-    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], form=layout.rules)]
-    scored = None if problems else score_sheet(kept["sheet"], form=layout.rules)
+    problems = [in_sheet_words(p) for p in sheet_problems(kept["sheet"], kind=layout.kind)]
+    scored = None if problems else score_sheet(kept["sheet"], kind=layout.kind)
     if is_embers(state.event):
         return embers_typed(kept, state, problems, scored) | {"side": SIDE_LABELS.get(kept.get("side") or "", "")}
     return {
@@ -355,9 +353,7 @@ def _context(request, table, state, *, values=None, errors=None, side=None) -> d
         "auction": state.event.auction_settings if pad_hands else None,
         "pad_hands": pad_hands,
         "pad_players": {row["seat"]: row["player"] for row in _seats(state) if row["player"]} if pad_hands else {},
-        "sheet_lines": pad_lines(submission.sheet, state.event.auction_settings.values)
-        if pad_hands and submission is not None
-        else [],
+        "sheet_lines": layout.kind.lines(submission.sheet) if pad_hands and submission is not None else [],
         "client_state": {
             **state.to_dict(),
             "sent_here": sent_here,

@@ -10,6 +10,7 @@ from director.results import selectors
 from director.results import services as results
 from director.results.adapters import sheet_problems
 from director.results.models import Submission
+from director.sheets.partnership.kind import Kind as Partnership
 
 S = Submission.Status
 
@@ -57,8 +58,11 @@ def test_bad_sheets_are_refused_and_write_nothing(place, sheet, director_a, chan
 
 
 def test_sheet_problems_for_the_live_check(sheet):
-    assert sheet_problems(sheet) == []
-    assert any("208" in p for p in sheet_problems({**sheet, "trick_piles": {"majors": 1, "minors": 1}}))
+    assert sheet_problems(sheet, kind=Partnership()) == []
+    assert any(
+        "208" in p
+        for p in sheet_problems(kind=Partnership(), data={**sheet, "trick_piles": {"majors": 1, "minors": 1}})
+    )
 
 
 def test_database_refuses_a_second_confirmed_sheet(place, sheet, director_a):

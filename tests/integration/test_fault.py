@@ -24,6 +24,7 @@ from director.audit.models import AuditEntry
 from director.results.adapters import score_sheet
 from director.results.models import Submission
 from director.results.simulate import plausible_sheet
+from director.sheets.partnership.kind import Kind as Partnership
 from tests.integration.stack import with_database
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -125,7 +126,7 @@ def test_killing_the_web_process_loses_and_doubles_nothing(require_postgres, tmp
         assert len(found) == 1, f"table {number}: {len(found)} rows"
         row = found[0]
         assert (row.pk, row.idempotency_key, row.version, row.status) == (acked["id"], acked["key"], 1, "submitted")
-        assert row.sheet == score_sheet(acked["sent"]).sheet
+        assert row.sheet == score_sheet(acked["sent"], kind=Partnership()).sheet
         assert row.net == row.majors - row.minors
     # No partial rows: a submission and its audit entry were written in one transaction.
     logged = set(AuditEntry.objects.filter(action="table.submit").values_list("object_id", flat=True))

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from director.results.embers_pad import boxes, field_name, read_pad
+from director.sheets.embers.pad import boxes, field_name, read_pad
 from scoring import embers
 from scoring.play import RandomPlayer
 from scoring.scores import ScoreSheetError

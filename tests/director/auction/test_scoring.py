@@ -8,20 +8,23 @@ import pytest
 from director.core.errors import ValidationError
 from director.events import services as events
 from director.results import services
-from director.results.adapters import SheetRules, pad_lines, score_sheet
+from director.results.adapters import score_sheet
 from director.results.models import Submission
+from director.sheets.auction.kind import Kind as Auction
+from director.sheets.auction.kind import pad_lines
+from director.sheets.partnership.kind import Kind as Partnership
 from scoring.auction_settings import AuctionSettings
 
 from .conftest import LOST_D, WON_S, lost, pad, won
 
 pytestmark = pytest.mark.django_db
-RULES = SheetRules("auction", AuctionSettings(hands=4))
+RULES = Auction(AuctionSettings(hands=4))
 
 
 def test_a_pad_scores_to_the_two_sides_totals_in_canonical_form():
     data = pad(won("H", "290 s"), lost("C", "300d x"))
     data["hands"][0]["declarers"]["trick_pile"] = "30"  # digits as text, as typed
-    scored = score_sheet(data, form=RULES)
+    scored = score_sheet(data, kind=RULES)
     # lost doubled: −(300 + 100) × 2 = −800 for the minors, the majors' 32 cards × 5 = 160
     assert (scored.majors, scored.minors, scored.net) == (295 + 160, 110 - 800, 295 + 160 - 110 + 800)
     first, second = scored.sheet["hands"]
@@ -32,13 +35,13 @@ def test_a_pad_scores_to_the_two_sides_totals_in_canonical_form():
         "defenders": {"trick_pile": 22, "added": 0, "calypsos": 0, "cards_required": []},
     }
     assert second["contract"] == "300♦ X" and second["declarer"] == "C" and "sell" not in second
-    assert score_sheet(scored.sheet, form=RULES) == scored  # the stored form reads back the same
+    assert score_sheet(scored.sheet, kind=RULES) == scored  # the stored form reads back the same
 
 
 def test_the_events_values_score_the_pad():
-    tuned = SheetRules("auction", AuctionSettings(hands=4, values=AuctionSettings().values.__class__(defender_card=10)))
-    assert score_sheet(pad(won()), form=tuned).minors == 22 * 10
-    assert score_sheet(pad(won()), form=RULES).minors == 22 * 5
+    tuned = Auction(AuctionSettings(hands=4, values=AuctionSettings().values.__class__(defender_card=10)))
+    assert score_sheet(pad(won()), kind=tuned).minors == 22 * 10
+    assert score_sheet(pad(won()), kind=RULES).minors == 22 * 5
 
 
 def test_a_limbo_hand_keeps_its_sale():
@@ -50,7 +53,7 @@ def test_a_limbo_hand_keeps_its_sale():
         "sell": True,
     }
     # 80 + 180 = 260 points, 30 short: sold (2 cards), 290 + 500 + 400; defenders 30 × 5
-    scored = score_sheet(pad(hand), form=RULES)
+    scored = score_sheet(pad(hand), kind=RULES)
     assert (scored.majors, scored.minors) == (1190, 150) and scored.sheet["hands"][0]["sell"] is True
     assert [line["score"].outcome for line in pad_lines(scored.sheet)] == ["limbo-sold"]
 
@@ -70,7 +73,7 @@ def test_a_limbo_hand_keeps_its_sale():
 )
 def test_malformed_pads_are_refused_naming_the_problem(data, problems):
     with pytest.raises(ValidationError) as error:
-        score_sheet(data, form=RULES)
+        score_sheet(data, kind=RULES)
     assert error.value.field == "sheet"
     assert len(error.value.problems) == len(problems)
     for got, want in zip(error.value.problems, problems, strict=True):
@@ -83,7 +86,7 @@ def test_every_wrong_hand_is_named_with_its_field():
     no_declarer = won()
     del no_declarer["declarer"]
     with pytest.raises(ValidationError) as error:
-        score_sheet(pad(bad_cards, lost(), no_declarer, {**won(), "contract": "210S"}), form=RULES)
+        score_sheet(pad(bad_cards, lost(), no_declarer, {**won(), "contract": "210S"}), kind=RULES)
     problems = error.value.problems
     assert problems[0].startswith("hand 1: cards add up to 51, not 52: 1 card missing")
     assert problems[1].startswith("hand 3: the declarer is needed")
@@ -93,9 +96,9 @@ def test_every_wrong_hand_is_named_with_its_field():
 
 def test_a_calypso_sheet_is_not_a_pad_and_a_pad_is_not_a_calypso_sheet(sheet):
     with pytest.raises(ValidationError, match="unknown field 'calypsos'"):
-        score_sheet(sheet, form=RULES)
+        score_sheet(sheet, kind=RULES)
     with pytest.raises(ValidationError, match="the scoresheet is wrong"):
-        score_sheet(pad(won()), form="partnership")
+        score_sheet(pad(won()), kind=Partnership())
 
 
 def test_the_director_enters_a_pad_and_the_row_holds_the_sides_totals(running, director_a):

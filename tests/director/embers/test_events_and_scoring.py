@@ -11,8 +11,9 @@ from director.core.errors import Conflict, ValidationError
 from director.events import services as events
 from director.events.models import Event, Round, Table
 from director.results import services as results
-from director.results.adapters import SheetRules
-from director.results.embers import EmbersRules, pad_lines
+from director.sheets.embers.kind import Kind as Embers
+from director.sheets.embers.kind import pad_lines
+from director.sheets.registry import kind_of
 from tests.director.embers.conftest import FINAL, PAD, hand
 from tests.director.factories import net_sheet
 
@@ -39,7 +40,7 @@ def test_a_pad_is_stored_and_scored_as_worked_by_hand(embers_night, director_a):
 
 
 def test_the_event_reads_pads_not_sheets_and_the_other_way(embers_night, club_a, players_a, director_a):
-    assert SheetRules.of(embers_night) == SheetRules("embers", pad=EmbersRules(3))
+    assert kind_of(embers_night) == Embers(3)
     with pytest.raises(ValidationError, match="this is a Calypso scoresheet, but the night plays Embers"):
         _enter(embers_night, net_sheet(0))
     night = events.create_event(club=club_a, name="Calypso", date=datetime.date(2025, 5, 2), games=1)

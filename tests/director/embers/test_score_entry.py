@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from director.results.embers_pad import field_name
 from director.results.models import Submission
+from director.sheets.embers.pad import field_name
 from tests.director.conftest import PASSWORD
 from tests.director.embers.conftest import FINAL, PAD
 

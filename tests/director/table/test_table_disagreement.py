@@ -14,6 +14,7 @@ from django.test import Client
 from director.audit.models import AuditEntry
 from director.results.adapters import score_sheet
 from director.results.models import Submission
+from director.sheets.partnership.kind import Kind as Partnership
 from tests.director.conftest import opened_phone
 
 S = Submission.Status
@@ -82,7 +83,7 @@ def test_dispute_with_our_sheet_keeps_it_as_the_proposed_correction(race, ours):
     response = slow.post(f"/t/{table.token}/dispute/", fields)  # the page's form, without JavaScript
     assert response.status_code == 302
     submitted.refresh_from_db()
-    scored = score_sheet(ours)
+    scored = score_sheet(ours, kind=Partnership())
     assert submitted.status == S.DISPUTED and submitted.status_note == "our pile was 99"
     assert submitted.status_changed_side == "minors"
     assert submitted.proposal == {
@@ -104,7 +105,7 @@ def test_the_director_sees_the_proposal_and_may_enter_it(race, ours, running, di
     table, _fast, slow, submitted = race
     fields = hidden_fields(slow.get(f"/t/{table.token}/").content.decode(), "dispute-with-ours")
     assert post_json(slow, f"/t/{table.token}/dispute/", {**fields, "note": "our pile was 99"}).status_code == 200
-    scored = score_sheet(ours)
+    scored = score_sheet(ours, kind=Partnership())
     director = Client()
     director.force_login(director_a)
     entry = director.get(f"/events/{running.pk}/games/1/scores/").content.decode()

@@ -1,13 +1,12 @@
-"""Between an Embers event's score pads and ``scoring.embers`` (docs/variants.md, "Embers at the club").
+"""An Embers night's score pad (``scoring.embers``; docs/variants.md, "Embers at the club").
 
 A table's sheet for a game is its Embers pad, stored on the ``Submission`` as
 ``{"embers": [hand, ...]}`` — each hand ``scoring.embers.EmbersHand.to_dict()`` (calypsoes completed,
 cards in progress at its end, both trick piles, revokes) — and scored by ``score_embers`` as a
 finished game: the row's ``majors``/``minors`` are the two sides' final totals (running totals plus
-20 a card in progress after the last hand). Which engine reads a sheet is the event's
-(``results.adapters.SheetRules.of``): a 208-card sheet sent to an Embers night, or a pad to a Calypso one, is refused.
-Every check is the engine's; this module only checks the pad's outer shape and the event's number
-of hands.
+20 a card in progress after the last hand). A 208-card sheet sent to an Embers night, or a pad to a
+Calypso one, is refused. Every check is the engine's; this module only checks the pad's outer shape
+and the event's number of hands.
 """
 
 from __future__ import annotations
@@ -16,14 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from director.core.errors import ValidationError
+from director.events.models import Event
+from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
 from scoring.embers import EmbersHand, check_pad, score_embers
 from scoring.scores import ScoreSheetError
 
-from .adapters import PadRules, ScoredSheet
-
-EMBERS = "embers"
 PAD_KEY = "embers"
-MAX_PROBLEMS = 20
 
 
 def _hands(data, most: int) -> list:
@@ -48,35 +45,6 @@ def _hands(data, most: int) -> list:
     return list(hands)
 
 
-@dataclass(frozen=True)
-class EmbersRules(PadRules):
-    """An Embers event's sheets: pads of at most ``hands`` hands."""
-
-    hands: int
-    form = EMBERS
-
-    def problems(self, data) -> list[str]:
-        """Every problem of the pad, each naming its hand (``hand 2: …``), at most ``MAX_PROBLEMS``."""
-        try:
-            hands = _hands(data, self.hands)
-        except ScoreSheetError as error:
-            return [str(error)]
-        return check_pad(hands)[:MAX_PROBLEMS]
-
-    def score(self, data) -> ScoredSheet:
-        """Check and score the pad: ``ValidationError`` listing every problem, nothing else done."""
-        try:
-            hands = _hands(data, self.hands)
-            scored = score_embers(hands)
-        except ScoreSheetError as error:
-            problems = self.problems(data) or [str(error)]
-            raise ValidationError(
-                f"the Embers pad is wrong: {problems[0]}", field="sheet", problems=problems
-            ) from error
-        sheet = {PAD_KEY: [EmbersHand.from_dict(hand).to_dict() for hand in hands]}
-        return ScoredSheet(sheet=sheet, majors=scored.final["majors"], minors=scored.final["minors"])
-
-
 def is_embers_pad(sheet) -> bool:
     return isinstance(sheet, Mapping) and PAD_KEY in sheet
 
@@ -99,3 +67,45 @@ def pad_lines(sheet) -> dict | None:
         "unfinished_points": scored.unfinished_points,
         "final": scored.final,
     }
+
+
+@dataclass(frozen=True)
+class Kind(SheetKind):
+    name = "embers"
+    label = "Embers Calypso score pad"
+    pad = True
+    most_hands: int = 4
+
+    @classmethod
+    def for_table(cls, event, variant, seats):
+        return cls(event.embers_hands) if event.game == Event.Game.EMBERS else None
+
+    @property
+    def hands(self) -> int:
+        """The most hands a table plays in a game (the event's setting)."""
+        return self.most_hands
+
+    def problems(self, data) -> list[str]:
+        """Every problem of the pad, each naming its hand (``hand 2: …``), at most ``MAX_PROBLEMS``."""
+        try:
+            hands = _hands(data, self.most_hands)
+        except ScoreSheetError as error:
+            return [str(error)]
+        return check_pad(hands)[:MAX_PROBLEMS]
+
+    def score(self, data) -> ScoredSheet:
+        """Check and score the pad: ``ValidationError`` listing every problem, nothing else done."""
+        try:
+            hands = _hands(data, self.most_hands)
+            scored = score_embers(hands)
+        except ScoreSheetError as error:
+            problems = self.problems(data) or [str(error)]
+            raise ValidationError(
+                f"the Embers pad is wrong: {problems[0]}", field="sheet", problems=problems
+            ) from error
+        sheet = {PAD_KEY: [EmbersHand.from_dict(hand).to_dict() for hand in hands]}
+        return ScoredSheet(sheet=sheet, majors=scored.final["majors"], minors=scored.final["minors"])
+
+    def lines(self, sheet) -> dict | None:
+        """The stored pad for the pages (``pad_lines``)."""
+        return pad_lines(sheet)

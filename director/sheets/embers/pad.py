@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from scoring.cards import SUIT_SYMBOLS, SUITS
 from scoring.scores import DIRECTIONS
 
-from .embers import PAD_KEY, pad_lines
+from .kind import PAD_KEY, pad_lines
 
 SEAT_BOXES = (("cal", "calypsos"), ("unf", "unfinished"), ("rev", "revokes"))
 BLANK_IS_NONE = ("calypsos", "unfinished", "revokes")

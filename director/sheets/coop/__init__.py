@@ -1,0 +1,1 @@
+"""A duplicate coöperative event: partnership sheets whose table total is what is compared."""

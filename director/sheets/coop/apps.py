@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SheetKindConfig(AppConfig):
+    name = "director.sheets.coop"
+    label = "sheets_coop"

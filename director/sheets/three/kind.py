@@ -1,0 +1,50 @@
+"""A club night's table of three: the event's variant (``scoring.variants.TABLE_FORMS``) in the
+seats its three players hold, clockwise — 117 cards three-handed or split, 207 Neutralised."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from director.sheets.base import ScoredSheet, SheetKind, refused
+from scoring import scores, variants
+
+
+@dataclass(frozen=True)
+class Kind(SheetKind):
+    name = "three"
+    label = "A table of three"
+    individual = True
+    table_variant: str = variants.THREE_HANDED
+    table_seats: str = "SHC"
+
+    @classmethod
+    def for_table(cls, event, variant, seats):
+        return cls(variant, seats) if variant in variants.TABLE_FORMS else None
+
+    @property
+    def variant(self) -> str:
+        return self.table_variant
+
+    @property
+    def seats(self) -> str:
+        return self.table_seats
+
+    @property
+    def neutralised(self) -> bool:
+        """Neutralised Calypso's 207 cards (♣ nobody's) rather than three-handed packs."""
+        return variants.neutralised_cards(self.table_variant)
+
+    @property
+    def tag(self) -> str:
+        return "neutralised" if self.neutralised else "cutthroat"
+
+    def problems(self, data) -> list[str]:
+        return variants.check_table_sheet(self.table_variant, data, self.table_seats)
+
+    def score(self, data) -> ScoredSheet:
+        try:
+            variants.score_table_sheet(self.table_variant, data, self.table_seats)
+        except scores.ScoreSheetError as error:
+            raise refused(error) from error
+        sheet = (variants.NeutralisedSheet if self.neutralised else scores.CutthroatSheet).from_dict(data)
+        return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)
