@@ -57,7 +57,14 @@ class SubmissionCreateSerializer(serializers.Serializer):
     sheet = SheetField()
     confirm = serializers.BooleanField(default=True, help_text="make it the confirmed sheet (default)")
     idempotency_key = Text(
-        max_length=80, required=False, allow_blank=True, default="", help_text="a retried request returns the first"
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=(
+            "a retried request returns the first; the key is the event's own (another club's use of it is not "
+            "seen) — send a random one, e.g. a UUID"
+        ),
     )
     note = Text(max_length=2000, required=False, allow_blank=True, default="")
 

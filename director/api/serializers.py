@@ -186,7 +186,10 @@ class EventCreateSerializer(_EventSettings):
         required=False,
         allow_blank=True,
         default="",
-        help_text="a retried request with the same key returns the event the first one created (200)",
+        help_text=(
+            "a retried request with the same key returns the event the first one created (200); the key is "
+            "the club's own (another club's use of it is not seen) — send a random one, e.g. a UUID"
+        ),
     )
 
     def __init__(self, *args, **kwargs):

@@ -130,8 +130,11 @@ class Event(models.Model):
     # round, draft, score values), written checked by events.services; {} for the other types.
     auction = models.JSONField(default=dict, blank=True, help_text="AuctionSettings.to_dict() (Auction events)")
     # The one-time token of the "New club night" form that created the event: a second submit of
-    # the same form (browser Back, then submit again) is refused instead of making a twin night.
-    setup_token = models.CharField(max_length=40, null=True, blank=True, unique=True, editable=False)
+    # the same form (browser Back, then submit again) is refused instead of making a twin night; also
+    # the API's idempotency key for POST /api/events/. Unique within the club only (a constraint
+    # below): another club's token is no concern of this one's, nor a way to learn of it. Null, not
+    # "", for none: the constraint then lets any number of events have none.
+    setup_token = models.CharField(max_length=40, null=True, blank=True, editable=False)  # noqa: DJ001
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -142,6 +145,7 @@ class Event(models.Model):
         ordering = ["-date", "-id"]
         indexes = [models.Index(fields=["club", "-date"], name="events_event_club_date")]
         constraints = [
+            models.UniqueConstraint(fields=["club", "setup_token"], name="events_setup_token_unique_per_club"),
             models.CheckConstraint(condition=Q(games__gte=1), name="events_event_at_least_one_game"),
             models.CheckConstraint(
                 condition=Q(form="partnership") | Q(type="progressive-individual"),

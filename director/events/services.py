@@ -229,7 +229,8 @@ def once(club: Club, setup_token: str | None, make: Callable[[], Event]) -> tupl
 
 def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> tuple[Event, bool]:
     """``create_event`` that a client may retry: the same ``idempotency_key`` (kept as the event's
-    one-time token) returns the event the first request created (``once``)."""
+    one-time token) returns the event the first request created (``once``). The key is the club's
+    own (unique per club): another club's event with the same key is neither the answer nor a 409."""
     key = (idempotency_key or "").strip() or None
     if key is not None and len(key) > 40:
         raise ValidationError("the idempotency key must be at most 40 characters", field="idempotency_key")

@@ -51,7 +51,10 @@ class Submission(models.Model):
     submitted_phone = models.CharField(max_length=40, blank=True, default="", db_default="")
     submitted_at = models.DateTimeField(auto_now_add=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
-    idempotency_key = models.CharField(max_length=80, unique=True, null=True, blank=True)
+    # A client's key for one request, so a retry writes nothing new: the table's own (unique per
+    # table below, looked up within the table's event), never a club-wide or site-wide name. Null,
+    # not "", for none: the constraint then lets any number of sheets have none.
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)  # noqa: DJ001
     note = models.TextField(blank=True, default="")
     # When, by whom and why the status last moved (confirm, dispute, supersede).
     status_note = models.TextField(blank=True, default="")
@@ -79,6 +82,8 @@ class Submission(models.Model):
                 name="results_one_confirmed_sheet_per_table_game",
             ),
             models.UniqueConstraint(fields=["table", "round", "version"], name="results_version_unique"),
+            # Key first: the index also serves the look-up of a key within an event (services.replayed).
+            models.UniqueConstraint(fields=["idempotency_key", "table"], name="results_key_unique_per_table"),
             models.CheckConstraint(condition=Q(version__gte=1), name="results_version_positive"),
             models.CheckConstraint(condition=Q(net=models.F("majors") - models.F("minors")), name="results_net"),
         ]

@@ -51,10 +51,17 @@ def replayed(key: str | None, table: Table, round: Round | None = None) -> Submi
     """The submission an earlier request with this key created (a retry), or None: the one rule of
     a retried sheet, for the director's entry, the API and the table's phone. The key must be this
     table's — and this game's, when ``round`` is given (a phone's retry is answered even after its
-    game has moved on, so it gives none) — or it is a ``Conflict``."""
+    game has moved on, so it gives none) — or it is a ``Conflict``.
+
+    A key belongs to its event (so to its club): it is looked up among the event's sheets only, and
+    another event's use of the same key is no answer at all — neither its row nor a word of it."""
     if not key:
         return None
-    earlier = Submission.objects.select_related("round", "table").filter(idempotency_key=key).first()
+    earlier = (
+        Submission.objects.select_related("round", "table")
+        .filter(idempotency_key=key, table__event_id=table.event_id)
+        .first()
+    )
     if earlier is not None and (earlier.table_id != table.pk or (round is not None and earlier.round_id != round.pk)):
         where = "another table" if round is None else "another table or game"
         raise Conflict(f"this idempotency key was already used for {where}", field="idempotency_key")
@@ -105,7 +112,7 @@ def _create(*, key: str | None, **fields) -> tuple[Submission, bool]:
             return Submission.objects.create(version=version, idempotency_key=key, **fields), True
     except IntegrityError as error:
         if key is not None:
-            earlier = Submission.objects.filter(idempotency_key=key).first()
+            earlier = Submission.objects.filter(idempotency_key=key, table=fields["table"]).first()
             if earlier is not None:
                 return earlier, False
         raise Conflict(

@@ -50,6 +50,8 @@ def test_the_database_refuses_a_second_confirmed_sheet(running, tables):
 
 
 def test_the_database_refuses_a_repeated_idempotency_key(running, tables):
+    """Once per table (#29.6: a key is its own event's; another table of the event is refused by
+    ``results.services.replayed``, under the table's lock, before the database is asked)."""
     round = running.rounds.get(number=1)
     Submission.objects.create(
         table=tables[1],
@@ -64,7 +66,7 @@ def test_the_database_refuses_a_repeated_idempotency_key(running, tables):
     )
     with pytest.raises(IntegrityError), transaction.atomic():
         Submission.objects.create(
-            table=tables[2], round=round, version=1, sheet={}, majors=0, minors=0, net=0, idempotency_key="k"
+            table=tables[1], round=round, version=2, sheet={}, majors=0, minors=0, net=0, idempotency_key="k"
         )
 
 
