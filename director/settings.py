@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "director.audit.context.AuditContextMiddleware",  # who acted, for the audit log
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Gives a browser that has just signed in its device cookie (director.audit.login).
+    "director.audit.login.DeviceCookieMiddleware",
     # Last: turns a sign-in refused for too many failures into the page or JSON saying when to retry.
     "axes.middleware.AxesMiddleware",
 ]
@@ -123,13 +125,21 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 # --- Password guesses: both doors (/login/ and POST /api/auth/token/) go through django-axes ----------
-# Failures are counted in the database (shared by every web process) per username, whatever the
-# address, and per client address, whatever the username. A lock-out lifts by itself after
+# Failures are counted in the database (shared by every web process). LOGIN_FAILURE_LIMIT of them
+# for one username from one address lock that pair; LOGIN_ADDRESS_FAILURE_LIMIT from one address lock
+# it; a username's failures from anywhere only slow it down (a wait from LOGIN_SLOWDOWN_SECONDS,
+# doubling, at most LOGIN_SLOWDOWN_MAX_SECONDS), and not at all in a browser its user signed in from
+# in the last LOGIN_DEVICE_DAYS (a known device: judged by its own failures only). The handler's
+# `refusal` decides (director.audit.login; docs/security.md). A lock-out lifts by itself after
 # LOGIN_LOCKOUT_MINUTES, or at once with `manage.py axes_reset_username NAME` / `axes_reset`.
 LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30, minimum=1)
+LOGIN_SLOWDOWN_SECONDS = env_int("LOGIN_SLOWDOWN_SECONDS", 2, minimum=1)
+LOGIN_SLOWDOWN_MAX_SECONDS = env_int("LOGIN_SLOWDOWN_MAX_SECONDS", 120, minimum=1)
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 365, minimum=1)
 AXES_FAILURE_LIMIT = "director.audit.login.failure_limit"
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_LOCK_OUT_AT_FAILURE = False  # axes' one count against one limit: GuessLimitHandler.refusal decides instead
 AXES_HANDLER = "director.audit.login.GuessLimitHandler"
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
 # Guesses made while locked out do not push the end of the lock-out further: the time the page

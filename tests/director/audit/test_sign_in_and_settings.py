@@ -1,4 +1,5 @@
-"""Limits on password guesses at both doors (django-axes), and the settings the environment turns on."""
+"""Limits on password guesses at both doors (django-axes), and the settings the environment turns on.
+The lock-outs an attacker cannot use against a director (#29.5): test_sign_in_lockouts.py."""
 
 from __future__ import annotations
 
@@ -39,21 +40,29 @@ def _signed_in(response) -> bool:
 def limits(settings):
     settings.LOGIN_FAILURE_LIMIT = 3
     settings.LOGIN_ADDRESS_FAILURE_LIMIT = 5
+    settings.LOGIN_SLOWDOWN_SECONDS = 30  # longer than a slow machine takes between two requests
     return settings
 
 
-def test_a_username_is_locked_whatever_the_address_the_guesses_come_from(client, director_a, limits):
+def test_a_usernames_guesses_from_many_addresses_slow_it_down_rather_than_lock_it(client, director_a, limits):
+    """#29.5 (tests/director/audit/test_sign_in_lockouts.py has the rest): no lock by username alone,
+    which a stranger could use to keep a director out for ever."""
     for i in range(2):
         assert _sign_in(client, "dora", "wrong", ip=f"198.51.100.{i}").status_code == 200  # the form, with an error
-    assert _sign_in(client, "dora", "wrong", ip="198.51.100.2").status_code == 429  # the third locks it
-    # Even the right password, from yet another address, and through the API door too.
+    assert _sign_in(client, "dora", "wrong", ip="198.51.100.2").status_code == 429  # the third: wait a little
+    # Even the right password waits, from yet another address and through the API door too.
     blocked = _sign_in(client, "dora", PASSWORD, ip="198.51.100.77")
-    assert blocked.status_code == 429
+    assert blocked.status_code == 429 and int(blocked["Retry-After"]) <= limits.LOGIN_SLOWDOWN_SECONDS
     assert "_auth_user_id" not in client.session
     assert _token(client, "dora", PASSWORD, ip="198.51.100.78").status_code == 429
-    # Another director is not locked out by them.
+    # Another director is not slowed by them; after the wait, the director is in.
     make_user("erin")
     assert _signed_in(_sign_in(client, "erin", PASSWORD, ip="198.51.100.1"))
+    client.logout()
+    AccessAttempt.objects.update(
+        attempt_time=timezone.now() - datetime.timedelta(seconds=limits.LOGIN_SLOWDOWN_SECONDS)
+    )
+    assert _signed_in(_sign_in(client, "dora", PASSWORD, ip="198.51.100.77"))
 
 
 def test_one_address_guessing_many_usernames_is_locked_out_on_both_doors(client, director_a, limits):
@@ -130,7 +139,7 @@ def test_guesses_made_during_a_lock_out_do_not_move_its_end(client, director_a, 
     assert datetime.datetime.fromisoformat(_token(client, "dora", PASSWORD).json()["retry_after"]) == first
 
 
-@pytest.mark.parametrize("command", [["axes_reset_username", "dora"], ["axes_reset"]])
+@pytest.mark.parametrize("command", [["axes_reset_username", "dora"], ["axes_reset_ip", "10.0.0.5"], ["axes_reset"]])
 def test_manage_py_lifts_a_lock_out(client, director_a, limits, command):
     for _ in range(3):
         _sign_in(client, "dora", "wrong")
