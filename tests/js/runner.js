@@ -72,7 +72,7 @@ const answers = request.cases.map(({ kind, input }) => {
   }
   if (kind === "auction-fields") return A.handFromFields(input);
   if (kind === "embers-pad") {
-    const check = E.checkPad(input.pad);
+    const check = E.checkPad(input.pad, input.settings);
     return { check, score: check.complete ? E.scorePad(input.pad, input.finished) : null };
   }
   if (kind === "embers-fields") return E.padFromFields(input.values, input.prefix, input.hands);
