@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from . import auction, cards, embers, embers_settings, gamesets, scores, variants
+from .auction import three
 
 
 @cache
@@ -99,5 +100,15 @@ def rules() -> dict[str, Any]:
             "factors": list(auction.FACTORS),
             "limbo_extra": list(auction.LIMBO_EXTRA),
             "hand_format": auction.HAND_FORMAT,
+            # three-handed Auction (scoring.auction.three): its own hand, limits and figures
+            "three": {
+                "hand_cards": three.HAND_CARDS,
+                "players": three.THREE,
+                "minimum_bid": three.MINIMUM_BID,
+                "minimum_calypso_points": three.MINIMUM_CALYPSO_POINTS,
+                "values": asdict(three.VALUES),
+                "misere": three.MISERE,
+                "hand_keys": list(three.HAND_KEYS),
+            },
         },
     }

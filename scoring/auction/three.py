@@ -432,7 +432,7 @@ class ThreeHandedHand:
         played = data["played"]
         if not isinstance(played, Mapping):
             raise AuctionError(f"played: what each player took, as an object by name, not {played!r}")
-        unknown = [str(name) for name in played if name not in names]
+        unknown = sorted(str(name) for name in played if name not in names)
         if unknown:
             verb = "is" if len(unknown) == 1 else "are"
             raise AuctionError(f"played: {', '.join(unknown)} {verb} not one of the pad's players ({', '.join(names)})")
