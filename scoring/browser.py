@@ -14,7 +14,8 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any
 
-from . import auction, cards, embers, gamesets, scores, variants
+from . import auction, cards, embers, embers_settings, gamesets, scores, variants
+from .auction import three
 
 
 @cache
@@ -47,8 +48,8 @@ def rules() -> dict[str, Any]:
             "revoke_points": scores.REVOKE_POINTS,
             "sheet_format": scores.SHEET_FORMAT,
             "forms": ["partnership", "cutthroat"],
-            # count_ranges for each number of cards of a suit in play (four-handed 52, three-handed 39),
-            # keyed by that number: [most, the rule's words] per count.
+            # count_ranges for each number of cards of a suit in play (four-handed 52, three-handed 39,
+            # Embers 13 a pack: 39 to 78), keyed by that number: [most, the rule's words] per count.
             "ranges": {
                 str(copies * scores.CALYPSO_CARDS): {
                     count: list(limit)
@@ -56,7 +57,11 @@ def rules() -> dict[str, Any]:
                         copies * scores.CALYPSO_CARDS, copies * scores.CALYPSO_CARDS * seats
                     ).items()
                 }
-                for copies, seats in ((cards.COPIES, 4), (scores.THREE_HANDED_COPIES, 3))
+                for copies, seats in (
+                    (cards.COPIES, 4),
+                    (scores.THREE_HANDED_COPIES, 3),
+                    *((packs, 4) for packs in range(cards.COPIES + 1, embers_settings.MOST_PACKS + 1)),
+                )
             },
             "count_digits": scores.COUNT_DIGITS,
             "neutralised_deck": variants.NEUTRALISED_DECK,
@@ -66,8 +71,17 @@ def rules() -> dict[str, Any]:
             "split_forms": [f for f in variants.TABLE_FORMS if variants.split_scoring(f)],
         },
         "words": scores.SHEET_WORDS,
-        # Embers pads (scoring.embers): cards dealt a hand, cards of a suit in the three packs
-        "embers": {"hand_cards": embers.HAND_CARDS, "per_suit": embers.PER_SUIT, "deck": embers.DECK},
+        # Embers pads (scoring.embers): cards dealt a hand, cards of a suit in the three packs; the
+        # settings a pad is checked with when the page gives none (EmbersSettings.to_dict()), and their limits
+        "embers": {
+            "hand_cards": embers.HAND_CARDS,
+            "per_suit": embers.PER_SUIT,
+            "deck": embers.DECK,
+            "defaults": embers_settings.DEFAULTS.to_dict(),
+            "packs": [embers_settings.LEAST_PACKS, embers_settings.MOST_PACKS],
+            "least_hands": embers_settings.LEAST_HANDS,
+            "most_hands": embers_settings.MOST_HANDS,
+        },
         "auction": {
             # the default score values; an event's own are given to the pad (AuctionValues fields)
             "values": asdict(auction.VALUES),
@@ -86,5 +100,15 @@ def rules() -> dict[str, Any]:
             "factors": list(auction.FACTORS),
             "limbo_extra": list(auction.LIMBO_EXTRA),
             "hand_format": auction.HAND_FORMAT,
+            # three-handed Auction (scoring.auction.three): its own hand, limits and figures
+            "three": {
+                "hand_cards": three.HAND_CARDS,
+                "players": three.THREE,
+                "minimum_bid": three.MINIMUM_BID,
+                "minimum_calypso_points": three.MINIMUM_CALYPSO_POINTS,
+                "values": asdict(three.VALUES),
+                "misere": three.MISERE,
+                "hand_keys": list(three.HAND_KEYS),
+            },
         },
     }

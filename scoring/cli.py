@@ -323,8 +323,8 @@ def add_auction_score(subparsers: argparse._SubParsersAction) -> None:
         "side's trick pile, cards added, calypsos and cards required, the sell choice in limbo) and print its "
         "outcome and each side's score, line by line. Given a list of hands (each naming its declarer), print "
         "each hand's outcome and the running totals of the majors and the minors. Given a three-handed pad "
-        '({"players": [three names], "hands": [...]}, AUCTION.md §8), check it and print each hand\'s results '
-        "as entered and the running totals per player.",
+        '({"players": [three names], "hands": [...]}, AUCTION.md §8), score each hand from what each player '
+        "took and print each player's score and the running totals per player.",
     )
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -374,9 +374,9 @@ def _three_handed(args: argparse.Namespace, data: dict) -> int:
         print(json.dumps({"players": list(pad[0][1]), "hands": rows}, indent=1, ensure_ascii=False))
         return 0
     for number, (hand, totals) in enumerate(pad, start=1):
-        results = ", ".join(f"{name} {points}" for name, points in hand.results.items())
+        scores = ", ".join(f"{name} {points}" for name, points in hand.scores.items())
         running = ", ".join(f"{name} {points}" for name, points in totals.items())
-        print(f"hand {number}: {hand.declarer} declares {hand.contract}: {results}; totals {running}")
+        print(f"hand {number}: {hand.declarer} declares {hand.contract} {hand.outcome}: {scores}; totals {running}")
     return 0
 
 

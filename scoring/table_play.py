@@ -54,6 +54,7 @@ RECORD_FORMAT = "calypso-table-play/1"
 VARIANTS = ("three-handed", "neutralised", "duet", "embers")
 """The tables this module referees (``embers`` is one hand of Embers Calypso: ``scoring.embers``)."""
 EMBERS_PACKS = 3
+EMBERS_MOST_PACKS = 6  # an Embers game may use up to six packs (scoring.embers_settings)
 PLAYERS = ("majors", "minors")
 """Duet's two players."""
 DUET_HANDS = {"majors": ("S", "H"), "minors": ("C", "D")}
@@ -186,8 +187,13 @@ class TableSet:
                 held.update(hand)
         deck = deck_of(self.variant, self.removed)
         for card in DISPLAY_ORDER:
-            if self.variant == "embers" and held[card] <= deck[card]:
-                continue  # an Embers hand is 52 of the three packs' cards, not all of them
+            if self.variant == "embers":  # an Embers hand is 52 of the packs' cards, not all of them
+                if held[card] > EMBERS_MOST_PACKS:
+                    problems.append(
+                        f"{card} is dealt {held[card]} times; an Embers hand is dealt from at most "
+                        f"{EMBERS_MOST_PACKS} packs"
+                    )
+                continue  # the game (scoring.embers) checks it against its own packs
             if held[card] != deck[card]:
                 problems.append(f"{card} is dealt {held[card]} times; the {self.variant} deck has {deck[card]}")
         return problems

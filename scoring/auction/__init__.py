@@ -24,7 +24,8 @@ Every score value is a field of ``AuctionValues`` so clubs can tune them (AUCTIO
 
 **Modules.** ``values`` (constants, errors, ``AuctionValues``, seats), ``bidding`` (``Bid``,
 ``Contract``, ``Auction``, ``assign_trumps``) and ``pad`` (``SideHand``, ``HandScore``, ``score_hand``,
-``hand_from_dict``, ``score_pad``) and ``three`` (the three-handed score pad, AUCTION.md §8:
+``hand_from_dict``, ``score_pad``) and ``three`` (three-handed Auction Calypso scored from what was
+played, AUCTION.md §8 and the v0.0.1 document: ``ThreeContract``, ``score_three_hand``,
 ``ThreeHandedHand``, ``score_three_handed_pad``); this package re-exports their public names, so
 ``from scoring.auction import X`` and ``scoring.auction.X`` work as before.
 """
@@ -43,7 +44,17 @@ from .pad import (
     score_hand,
     score_pad,
 )
-from .three import ThreeHandedHand, check_players, score_three_handed_pad  # noqa: F401
+from .three import (  # noqa: F401
+    ThreeBid,
+    ThreeContract,
+    ThreeHandedHand,
+    ThreeHandedValues,
+    ThreeHandScore,
+    check_players,
+    check_three_hand,
+    score_three_hand,
+    score_three_handed_pad,
+)
 from .values import (  # noqa: F401
     BID_SUITS,
     CALLS,
@@ -82,12 +93,17 @@ __all__ = [
     "HandScore",
     "IllegalCall",
     "SideHand",
+    "ThreeBid",
+    "ThreeContract",
+    "ThreeHandScore",
     "ThreeHandedHand",
+    "ThreeHandedValues",
     "assign_trumps",
     "check_hand",
     "contract_points",
     "hand_from_dict",
     "score_hand",
     "score_pad",
+    "score_three_hand",
     "score_three_handed_pad",
 ]

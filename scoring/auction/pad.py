@@ -146,44 +146,57 @@ class HandScore:
         return data
 
 
+def side_problems(
+    side: SideHand, owner: str, subject: str, hand_cards: int = HAND_CARDS, *, every_calypso: bool = False
+) -> tuple[list[str], bool]:
+    """What is wrong with one side's (or player's) counts, and whether they can enter a card total:
+    ``owner`` is the possessive the messages use (``declarers'``, ``Ann's``), ``subject`` the name
+    (``declarers``, ``Ann``). Whole numbers, not negative, at most ``hand_cards``; cards-required
+    values 1–13, one per calypso completed when any is given (always, with ``every_calypso``), and
+    fitting in the cards added."""
+    problems: list[str] = []
+    counts = (("trick pile", side.trick_pile), ("added", side.added), ("calypsos", side.calypsos))
+    bad = False
+    for name, value in (*counts, *((f"cards required #{i + 1}", r) for i, r in enumerate(side.cards_required))):
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"{owner} {name} must be a whole number, not {value!r}")
+            bad = True
+        elif value < 0:
+            problems.append(f"{owner} {name} is {value}: counts cannot be negative")
+            bad = True
+    if bad:
+        return problems, False
+    counted = True
+    if side.trick_pile > hand_cards or side.added > hand_cards:
+        problems.append(f"{owner} counts are over the {hand_cards} cards of a hand")
+        counted = False
+    required = side.cards_required
+    if (required or every_calypso) and len(required) != side.calypsos:
+        problems.append(
+            f"{subject} completed {side.calypsos} calypso{'s' if side.calypsos != 1 else ''} but "
+            f"{len(required)} cards-required value{'s' if len(required) != 1 else ''} "
+            f"{'are' if len(required) != 1 else 'is'} given (one per calypso)"
+        )
+    for i, r in enumerate(required):
+        if not 1 <= r <= CALYPSO_CARDS:
+            problems.append(f"{owner} calypso #{i + 1} needed {r} cards: a calypso completed in a hand needed 1 to 13")
+    needed = sum(required) if required else side.calypsos
+    if needed > side.added:
+        problems.append(
+            f"{subject} completed {side.calypsos} calypso{'s' if side.calypsos != 1 else ''} needing "
+            f"{needed} card{'s' if needed != 1 else ''} but added only {side.added} this hand"
+        )
+    return problems, counted
+
+
 def check_hand(declarers: SideHand, defenders: SideHand) -> list[str]:
     """Every reason the two sides' counts cannot be one hand's (empty when they can)."""
     problems: list[str] = []
     in_range = True
     for who, side in (("declarers", declarers), ("defenders", defenders)):
-        counts = (("trick pile", side.trick_pile), ("added", side.added), ("calypsos", side.calypsos))
-        bad = False
-        for name, value in (*counts, *((f"cards required #{i + 1}", r) for i, r in enumerate(side.cards_required))):
-            if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(f"{who}' {name} must be a whole number, not {value!r}")
-                bad = True
-            elif value < 0:
-                problems.append(f"{who}' {name} is {value}: counts cannot be negative")
-                bad = True
-        if bad:
-            in_range = False
-            continue
-        if side.trick_pile > HAND_CARDS or side.added > HAND_CARDS:
-            problems.append(f"{who}' counts are over the {HAND_CARDS} cards of a hand")
-            in_range = False
-        required = side.cards_required
-        if required and len(required) != side.calypsos:
-            problems.append(
-                f"{who} completed {side.calypsos} calypso{'s' if side.calypsos != 1 else ''} but "
-                f"{len(required)} cards-required value{'s' if len(required) != 1 else ''} "
-                f"{'are' if len(required) != 1 else 'is'} given (one per calypso)"
-            )
-        for i, r in enumerate(required):
-            if not 1 <= r <= CALYPSO_CARDS:
-                problems.append(
-                    f"{who}' calypso #{i + 1} needed {r} cards: a calypso completed in a hand needed 1 to 13"
-                )
-        needed = sum(required) if required else side.calypsos
-        if needed > side.added:
-            problems.append(
-                f"{who} completed {side.calypsos} calypso{'s' if side.calypsos != 1 else ''} needing "
-                f"{needed} card{'s' if needed != 1 else ''} but added only {side.added} this hand"
-            )
+        found, counted = side_problems(side, f"{who}'", who)
+        problems.extend(found)
+        in_range = in_range and counted
     if in_range:
         total = declarers.trick_pile + declarers.added + defenders.trick_pile + defenders.added
         if total != HAND_CARDS:

@@ -71,8 +71,15 @@ const answers = request.cases.map(({ kind, input }) => {
     return { pad: attempt(() => A.scorePad(input.hands, values)), reading: Array.isArray(input.hands) ? A.pad(input.hands, values) : null };
   }
   if (kind === "auction-fields") return A.handFromFields(input);
+  if (kind === "three-contract") {
+    const read = attempt(() => A.parseThreeContract(input));
+    return read.ok ? { text: A.threeContractText(read.ok) } : read;
+  }
+  if (kind === "three-pad") {
+    return attempt(() => A.scoreThreePad(input.players, input.hands, A.threeValues(input.values)));
+  }
   if (kind === "embers-pad") {
-    const check = E.checkPad(input.pad);
+    const check = E.checkPad(input.pad, input.settings);
     return { check, score: check.complete ? E.scorePad(input.pad, input.finished) : null };
   }
   if (kind === "embers-fields") return E.padFromFields(input.values, input.prefix, input.hands);

@@ -448,7 +448,19 @@ def test_one_hand_json_word_for_word(tmp_path: Path, capsys) -> None:
 
 THREE = {
     "players": ["Ann", "Bob", "Cy"],
-    "hands": [{"declarer": "Bob", "contract": "2 & 300D XX", "results": {"Ann": -40, "Bob": 1200, "Cy": 15}}],
+    # Bob: 30 cards (300), two calypsos needing 3 and 2 cards (130 + 80): 300 × 4 + 300 + 210 = 1710.
+    # Ann and Cy: (5 + 6) × 5 = 55 each. Cards: 30 + 6 + 5 + 2 + 6 + 2 = 51.
+    "hands": [
+        {
+            "declarer": "Bob",
+            "contract": "2 & 300D XX",
+            "played": {
+                "Ann": {"trick_pile": 5, "added": 2, "calypsos": 0},
+                "Bob": {"trick_pile": 30, "added": 6, "calypsos": 2, "cards_required": [3, 2]},
+                "Cy": {"trick_pile": 6, "added": 2, "calypsos": 0},
+            },
+        }
+    ],
 }
 
 
@@ -456,10 +468,10 @@ def test_a_three_handed_pad_of_one_hand_word_for_word(tmp_path: Path, capsys) ->
     path = write(tmp_path, THREE)
     code, out, err = run(capsys, "auction-score", str(path))
     assert (code, err) == (0, "")
-    assert out == "hand 1: Bob declares 2 & 300♦ XX: Ann -40, Bob 1200, Cy 15; totals Ann -40, Bob 1200, Cy 15\n"
+    assert out == "hand 1: Bob declares 2 & 300♦ XX win: Ann 55, Bob 1710, Cy 55; totals Ann 55, Bob 1710, Cy 55\n"
     code, out, err = run(capsys, "auction-score", "--json", str(path))
     hand = score_three_handed_pad(THREE["players"], THREE["hands"])[0][0]
-    totals = {"Ann": -40, "Bob": 1200, "Cy": 15}
+    totals = {"Ann": 55, "Bob": 1710, "Cy": 55}
     expected = {"players": ["Ann", "Bob", "Cy"], "hands": [{**hand.to_dict(), "totals": totals}]}
     assert (code, err) == (0, "")
     assert out == json.dumps(expected, indent=1, ensure_ascii=False) + "\n"

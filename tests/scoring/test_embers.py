@@ -130,8 +130,9 @@ def test_dealer_passes_left_and_the_green_room_is_carried() -> None:
     assert [game.dealer(h) for h in range(5)] == ["S", "D", "H", "C", "S"]
     assert [g.to_play for g in game.games] == [None] * 5  # all over
     assert [g.table_set.leader(0) for g in game.games] == ["D", "H", "C", "S", "D"]
-    assert game.ledger() == {"pack": game.ledger()["pack"], "sin_bin": len(game.sin_bin),
-                             "green_room": sum(game.pad[-1].unfinished.values()), "in_hand": 0}  # fmt: skip
+    assert game.ledger() == {"pack": game.ledger()["pack"], "trick_piles": 0, "calypsos": 0,
+                             "sin_bin": len(game.sin_bin), "green_room": sum(game.pad[-1].unfinished.values()),
+                             "in_hand": 0}  # fmt: skip
     assert sum(game.ledger().values()) == DECK == 156
 
 
@@ -143,16 +144,22 @@ def test_random_embers_games_conserve_the_three_packs(seed: int, hands: int, rul
     while not game.is_over:
         hand = game.hand
         sin_bin, green = Counter(game.sin_bin), Counter(card for cards in game.green_room().values() for card in cards)
+        kept = Counter(game.piles) + Counter(game.set_aside)  # the fire hand's piles and calypsoes, on the table
         dealt = Counter(card for cards in game.game.table_set.deals[0].values() for card in cards)
-        # The sin bin and the green room sit this hand out: no card is dealt more often than the packs allow.
-        assert all(dealt[card] + sin_bin[card] + green[card] <= 3 for card in dealt)
+        # The sin bin, the green room and what the fire hand left on the table sit this hand out: no
+        # card is dealt more often than the packs allow.
+        assert all(dealt[card] + sin_bin[card] + green[card] + kept[card] <= 3 for card in dealt)
         if hand:  # the green room is carried: the hand starts from the last hand's calypsoes in progress
             assert game.game.unfinished == game.pad[-1].unfinished
         while game.hand == hand and not game.is_over:
             game.play(player.choose(game))
-        # The hand is on the pad: its trick piles are the sin bin; the 156 cards are all accounted for.
+        # The hand is on the pad: the fire hand's trick piles stay on the table, the first ember hand
+        # sends both hands' piles to the sin bin, later hands their own; the 156 cards are all accounted for.
         assert len(game.pad) == hand + 1
-        assert len(game.sin_bin) == sum(game.pad[-1].trick_piles.values())
+        piles = [sum(line.trick_piles.values()) for line in game.pad]
+        assert (len(game.piles), len(game.sin_bin)) == (
+            (piles[0], 0) if hand == 0 else (0, sum(piles[-2:]) if hand == 1 else piles[-1])
+        )
         assert sum(game.ledger().values()) == DECK
     assert game.ledger()["in_hand"] == 0
     assert check_pad(game.pad) == []

@@ -135,11 +135,20 @@ def test_a_record_keeps_the_first_dealer_and_revokes_setting_and_replays_with_th
     assert (replay(plain).rule, replay(plain).first_dealer, replay(plain).allow_revokes) == ("standard", "S", False)
 
 
-@pytest.mark.parametrize("record", [["x"], {"format": "calypso-embers/2", "hands": 1, "seed": 0}])
+@pytest.mark.parametrize("record", [["x"], {"format": "calypso-embers/3", "hands": 1, "seed": 0}])
 def test_something_else_is_not_replayed_as_an_embers_record(record):
     with pytest.raises(ReplayError) as refused:
         replay(record)
-    assert str(refused.value) == "not an Embers record (format 'calypso-embers/1')"
+    assert str(refused.value) == "not an Embers record (format 'calypso-embers/2')"
+
+
+def test_a_record_dealt_by_the_old_reading_of_the_fire_hand_is_refused_saying_why():
+    with pytest.raises(ReplayError) as refused:
+        replay({"format": "calypso-embers/1", "hands": 2, "seed": 0, "deals": []})
+    assert str(refused.value) == (
+        "an Embers record of format 'calypso-embers/1' was dealt by the old reading of the rules (hand 2 from "
+        "hand 1's cards sent back, not from the cards not yet dealt): it cannot be replayed"
+    )
 
 
 def test_a_players_third_calypso_of_the_game_is_worth_1000_whichever_hand_it_comes_in():
@@ -222,7 +231,7 @@ def test_a_record_that_cannot_have_happened_names_the_hand_trick_and_card():
     error = refused.value
     assert str(error).startswith("hand 1, trick 1: ") and (error.deal, error.trick, error.card) == (0, 0, first[1])
     with pytest.raises(ReplayError) as refused:
-        replay({"format": "calypso-embers/1", "seed": 0})
+        replay({"format": "calypso-embers/2", "seed": 0})
     assert str(refused.value) == "not an Embers record: 'hands'"
 
 

@@ -223,16 +223,21 @@ def test_a_hand_of_the_wrong_size_is_named_by_deal_and_suit_and_the_error_lists_
     assert refused.value.problems == wrong
 
 
-def test_an_embers_hand_may_not_hold_a_card_more_often_than_its_three_packs():
-    # 52 of the three packs' 156 cards; four 2♣ (the last card in display order) are one too many.
+def test_an_embers_hand_may_not_hold_a_card_more_often_than_six_packs():
+    # An Embers game has three to six packs (scoring.embers_settings; the game checks its own): seven
+    # 2♣ (the last card in display order) are more than any. Four are fine here.
     hands = {
-        "S": "S AKQJT9876 C 2222",
+        "S": "S AKQJT9 C 2222222",
         "H": "H AKQJT98765432",
         "D": "D AKQJT98765432",
         "C": "S 5 C AKQJT9876543",
     }
     deal = {seat: tuple(parse_cards(text)) for seat, text in hands.items()}
-    assert TableSet("embers", (deal,), "S").problems() == ["2C is dealt 4 times; the embers deck has 3"]
+    assert TableSet("embers", (deal,), "S").problems() == [
+        "2C is dealt 7 times; an Embers hand is dealt from at most 6 packs"
+    ]
+    hands["S"] = "S AKQJT9876 C 2222"
+    assert TableSet("embers", ({seat: tuple(parse_cards(text)) for seat, text in hands.items()},), "S").problems() == []
 
 
 def test_a_table_set_file_without_its_variant_is_refused_naming_it():

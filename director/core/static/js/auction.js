@@ -14,6 +14,11 @@
 //   pad(hands, values) -> each hand's score or problem, sell asked, running totals (for the page)
 //   handFromFields(fields) -> {hand, blanks}: a pad row's boxes as a hand (director/core/auction_pad.py)
 //   cardsSoFar(fields) -> {total, deck}: the T and P typed so far in a row's boxes
+// Three-handed Auction (scoring.auction.three, AUCTION.md §8), scored from what each player took:
+//   threeValues(overrides) -> ThreeHandedValues; parseThreeContract(text) -> {bid, doubled}
+//   checkThreeHand(played) -> [problems]; scoreThreeHand(contract, declarer, played, sell, miserePoints, v)
+//   threeHandFromDict(hand, players, v) -> ThreeHandScore.to_dict(), or throws
+//   scoreThreePad(players, hands, v) -> [[score, totals]...], or throws (score_three_handed_pad)
 // Problems are thrown as Errors named "AuctionError" whose message is the engine's, word for word.
 (function (root) {
   "use strict";
@@ -154,41 +159,49 @@
     };
   }
 
+  // scoring.auction.pad.side_problems: [problems, counted] of one side's (or player's) counts
+  function sideProblems(side, owner, subject, handCards, everyCalypso) {
+    var problems = [], bad = false, counted = true;
+    var counts = [["trick pile", side.trick_pile], ["added", side.added], ["calypsos", side.calypsos]];
+    side.cards_required.forEach(function (r, i) { counts.push(["cards required #" + (i + 1), r]); });
+    counts.forEach(function (count) {
+      if (typeof count[1] !== "number" || !Number.isInteger(count[1])) {
+        problems.push(owner + " " + count[0] + " must be a whole number, not " + repr(count[1]));
+        bad = true;
+      } else if (count[1] < 0) {
+        problems.push(owner + " " + count[0] + " is " + count[1] + ": counts cannot be negative");
+        bad = true;
+      }
+    });
+    if (bad) return [problems, false];
+    if (side.trick_pile > handCards || side.added > handCards) {
+      problems.push(owner + " counts are over the " + handCards + " cards of a hand");
+      counted = false;
+    }
+    var required = side.cards_required, c = side.calypsos, n = required.length;
+    if ((n || everyCalypso) && n !== c) {
+      problems.push(subject + " completed " + c + " " + plural(c, "calypso") + " but " + n + " cards-required " +
+        plural(n, "value") + " " + (n !== 1 ? "are" : "is") + " given (one per calypso)");
+    }
+    required.forEach(function (r, i) {
+      if (r < 1 || r > CALYPSO_CARDS) {
+        problems.push(owner + " calypso #" + (i + 1) + " needed " + r + " cards: a calypso completed in a hand needed 1 to 13");
+      }
+    });
+    var needed = n ? required.reduce(function (t, r) { return t + r; }, 0) : c;
+    if (needed > side.added) {
+      problems.push(subject + " completed " + c + " " + plural(c, "calypso") + " needing " + needed + " " +
+        plural(needed, "card") + " but added only " + side.added + " this hand");
+    }
+    return [problems, counted];
+  }
+
   function checkHand(declarers, defenders) {
     var problems = [], inRange = true;
     [["declarers", declarers], ["defenders", defenders]].forEach(function (pair) {
-      var who = pair[0], side = pair[1], bad = false;
-      var counts = [["trick pile", side.trick_pile], ["added", side.added], ["calypsos", side.calypsos]];
-      side.cards_required.forEach(function (r, i) { counts.push(["cards required #" + (i + 1), r]); });
-      counts.forEach(function (count) {
-        if (typeof count[1] !== "number" || !Number.isInteger(count[1])) {
-          problems.push(who + "' " + count[0] + " must be a whole number, not " + repr(count[1]));
-          bad = true;
-        } else if (count[1] < 0) {
-          problems.push(who + "' " + count[0] + " is " + count[1] + ": counts cannot be negative");
-          bad = true;
-        }
-      });
-      if (bad) { inRange = false; return; }
-      if (side.trick_pile > HAND_CARDS || side.added > HAND_CARDS) {
-        problems.push(who + "' counts are over the " + HAND_CARDS + " cards of a hand");
-        inRange = false;
-      }
-      var required = side.cards_required, c = side.calypsos, n = required.length;
-      if (n && n !== c) {
-        problems.push(who + " completed " + c + " " + plural(c, "calypso") + " but " + n + " cards-required " +
-          plural(n, "value") + " " + (n !== 1 ? "are" : "is") + " given (one per calypso)");
-      }
-      required.forEach(function (r, i) {
-        if (r < 1 || r > CALYPSO_CARDS) {
-          problems.push(who + "' calypso #" + (i + 1) + " needed " + r + " cards: a calypso completed in a hand needed 1 to 13");
-        }
-      });
-      var needed = n ? required.reduce(function (t, r) { return t + r; }, 0) : c;
-      if (needed > side.added) {
-        problems.push(who + " completed " + c + " " + plural(c, "calypso") + " needing " + needed + " " +
-          plural(needed, "card") + " but added only " + side.added + " this hand");
-      }
+      var found = sideProblems(pair[1], pair[0] + "'", pair[0], HAND_CARDS, false);
+      problems.push.apply(problems, found[0]);
+      inRange = inRange && found[1];
     });
     if (inRange) {
       var total = declarers.trick_pile + declarers.added + defenders.trick_pile + defenders.added;
@@ -420,9 +433,217 @@
     return { total: total, deck: HAND_CARDS };
   }
 
+  // --- three-handed Auction: scoring.auction.three, word for word --------------------------------
+
+  var T = A.three, THREE_CARDS = T.hand_cards;
+  var THREE_BID_HINT = " is not a bid (e.g. 170♣, 1 & 20♠ or misère)";
+  var MISERE = /^mis[eè]re$/iu, BY = new RegExp("[" + SPACE + "]by([" + SPACE + "]|$)", "iu");
+  var THREE_CONTRACT = new RegExp("^(.*?)[" + SPACE + "]*(XX|X|)$", "isu");
+
+  function threeValues(overrides) {
+    var out = Object.assign({}, T.values);
+    if (isMapping(overrides)) Object.keys(overrides).forEach(function (key) { if (has(out, key)) out[key] = overrides[key]; });
+    return out;
+  }
+
+  function makeThreeBid(points, calypsos, suit) {
+    if (calypsos < 0 || calypsos > A.max_calypsos) fail("a bid names 0 to " + A.max_calypsos + " calypsos, not " + calypsos);
+    var least = calypsos ? T.minimum_calypso_points : T.minimum_bid;
+    if (points < least) {
+      fail("a three-handed bid " + (calypsos ? "with" : "without") + " calypsos is at least " + least + " points, not " + points);
+    }
+    if (points % A.points_step) fail("a bid's points are a multiple of " + A.points_step + ", not " + points);
+    var letter = suitOf(suit);
+    if (letter === null) fail(repr(suit) + SUIT_HINT);
+    return { points: points, calypsos: calypsos, suit: letter };
+  }
+
+  function parseThreeBid(text) {
+    var cleaned = clean(text);
+    if (MISERE.test(cleaned)) return { points: 0, calypsos: 0, suit: null };
+    var match = BID.exec(cleaned);
+    if (match === null) fail(repr(text) + THREE_BID_HINT);
+    try {
+      return makeThreeBid(decimal(match[2]), match[1] === undefined ? 0 : decimal(match[1]), match[3]);
+    } catch (error) {
+      return fail(repr(text) + ": " + error.message);
+    }
+  }
+
+  function parseThreeContract(text) {
+    if (typeof text !== "string") fail(repr(text) + " is not a contract (e.g. 240♥ X, 1 & 20♠ or misère)");
+    var match = THREE_CONTRACT.exec(clean(text)), bid = parseThreeBid(match[1]), doubled = match[2].length;
+    if (doubled && bid.suit === null) fail("misère is played undoubled");
+    return { bid: bid, doubled: doubled };
+  }
+
+  function threeBidText(bid) { return bid.suit === null ? T.misere : bidText(bid); }
+  function threeContractText(contract) { return threeBidText(contract.bid) + ["", " X", " XX"][contract.doubled]; }
+
+  function checkPlayers(players) {
+    if (!Array.isArray(players)) fail("players: a three-handed pad names its three players in a list, not " + repr(players));
+    var names = [];
+    players.forEach(function (name, i) {
+      if (typeof name !== "string" || !strip(name)) fail("players: player " + (i + 1) + " must be a name, not " + repr(name));
+      if (names.indexOf(strip(name)) >= 0) fail("players: " + strip(name) + " is named twice");
+      names.push(strip(name));
+    });
+    if (names.length !== T.players) fail("players: a three-handed pad has three players, not " + names.length);
+    return names;
+  }
+
+  // played: [[name, side]...] in the players' order
+  function checkThreeHand(played) {
+    var problems = [], inRange = true;
+    played.forEach(function (pair) {
+      var found = sideProblems(pair[1], pair[0] + "'s", pair[0], THREE_CARDS, true);
+      problems.push.apply(problems, found[0]);
+      inRange = inRange && found[1];
+    });
+    if (inRange) {
+      var total = played.reduce(function (t, pair) { return t + pair[1].trick_pile + pair[1].added; }, 0);
+      if (total !== THREE_CARDS) {
+        var gap = THREE_CARDS - total, what = gap > 0 ? gap + " " + plural(gap, "card") + " missing" : -gap + " too many";
+        problems.push("cards add up to " + total + ", not " + THREE_CARDS + ": " + what + " (" +
+          played.map(function (pair) { return pair[0] + " T " + pair[1].trick_pile + " + P " + pair[1].added; }).join(", ") + ")");
+      }
+    }
+    return problems;
+  }
+
+  function calypsoBonus(v, n) { return v.calypso_base + v.calypso_square * n * n; }
+
+  function scoreThreeHand(contract, declarer, played, sell, miserePoints, v) {
+    v = v || threeValues();
+    if (sell === undefined) sell = null;
+    if (miserePoints === undefined) miserePoints = null;
+    var problems = checkThreeHand(played);
+    if (problems.length) fail(problems.join("; "));
+    var bid = contract.bid, factor = A.factors[contract.doubled], names = played.map(function (pair) { return pair[0]; });
+    var hands = {}, bonus = {};
+    played.forEach(function (pair) { hands[pair[0]] = pair[1]; });
+    var lines = [declarer + " declares " + threeContractText(contract) + " (" + A.doubled_words[contract.doubled] + ", the bid ×" + factor + ")"];
+    names.forEach(function (name) {
+      bonus[name] = 0;
+      hands[name].cards_required.forEach(function (n) {
+        bonus[name] += calypsoBonus(v, n);
+        lines.push(name + "'s calypso, " + n + " " + plural(n, "card") + " needed: " + v.calypso_base + " + " +
+          v.calypso_square + " × " + n + "² = " + calypsoBonus(v, n));
+      });
+    });
+    var defenders = names.filter(function (name) { return name !== declarer; }), mine = hands[declarer];
+    var defenderCards = v.defender_card * defenders.reduce(function (t, name) { return t + hands[name].trick_pile; }, 0);
+    var pts = v.declarer_card * mine.trick_pile, deficit = 0, sold = 0, outcome, score;
+    if (bid.suit === null) {
+      if (typeof miserePoints !== "number" || !Number.isInteger(miserePoints) || miserePoints < 0) {
+        fail("misère: misere_points must be the declarer's points, a whole number, not " + repr(miserePoints));
+      }
+      if (sell !== null) fail("sell is asked only when a suit contract is in limbo; this hand is misère");
+      var over = Math.max(0, miserePoints - v.misere_allowance);
+      outcome = T.misere;
+      score = -v.misere_point * over;
+      lines.push("misère, " + miserePoints + " points: " + over + " over " + v.misere_allowance + " × " + v.misere_point +
+        " = " + String(-score) + ", scores " + String(score));
+      pts = miserePoints;
+    } else {
+      if (miserePoints !== null) fail("misere_points are asked only in misère; this hand is " + threeContractText(contract));
+      lines.push(declarer + "'s trick pile: " + mine.trick_pile + " × " + v.declarer_card + " = " + pts + " against " + bid.points + " bid");
+      deficit = Math.max(0, bid.points - pts);
+      var cap = v.sell_price * mine.added;
+      if (mine.calypsos < bid.calypsos) {
+        outcome = "loss";
+        lines.push("calypsos: " + mine.calypsos + " made of " + bid.calypsos + " bid — lost");
+      } else if (!deficit) {
+        outcome = "win";
+      } else if (deficit <= cap) {
+        if (typeof sell !== "boolean") {
+          fail("the contract is in limbo (" + deficit + " points short, within the selling cap of " + cap +
+            "): sell must be true or false" + (sell === null ? "" : ", not " + repr(sell)));
+        }
+        outcome = sell ? "limbo-sold" : "limbo-unsold";
+      } else {
+        outcome = "loss";
+        lines.push(deficit + " short, over the selling cap " + mine.added + " × " + v.sell_price + " = " + cap + " — lost");
+      }
+      if (sell !== null && outcome.indexOf("limbo") !== 0) fail("sell is asked only when the contract is in limbo; this hand is " + outcome);
+      if (outcome === "limbo-sold") {
+        sold = Math.ceil(deficit / v.sell_price);
+        lines.push("sold " + sold + " " + plural(sold, "card") + " × " + v.sell_price + ": " + pts + " + " + sold * v.sell_price);
+      }
+      if (outcome === "win" || outcome === "limbo-sold") {
+        score = bid.points * factor + pts + sold * v.sell_price;
+        lines.push("made: " + bid.points + " × " + factor + " + " + (pts + sold * v.sell_price) + " = " + score);
+      } else {
+        score = -bid.points * factor;
+        lines.push("failed: −" + bid.points + " × " + factor + " = " + score);
+      }
+    }
+    var made = outcome === "win" || outcome === "limbo-sold" || (outcome === T.misere && score === 0);
+    if (!made && bonus[declarer]) {
+      lines.push(declarer + "'s calypso bonus " + bonus[declarer] + " does not count: the contract failed");
+      bonus[declarer] = 0;
+    }
+    var scores = {};
+    names.forEach(function (name) { scores[name] = bonus[name] + (name === declarer ? score : defenderCards); });
+    lines.push("defenders: " + defenders.map(function (name) { return hands[name].trick_pile; }).join(" + ") + " cards × " +
+      v.defender_card + " = " + defenderCards + " each");
+    lines.push("hand: " + names.map(function (name) { return name + " " + scores[name]; }).join(", "));
+    return {
+      contract: threeContractText(contract), declarer: declarer, outcome: outcome, contract_points: pts, deficit: deficit,
+      sold: sold, contract_score: score, calypso_bonus: bonus, defender_cards: defenderCards, scores: scores, lines: lines,
+    };
+  }
+
+  function threeHandFromDict(data, players, v) {
+    var names = checkPlayers(players);
+    if (!isMapping(data)) fail("a hand is a JSON object, not " + repr(data));
+    var missing = T.hand_keys.slice(0, 3).filter(function (k) { return !has(data, k); });
+    if (missing.length) fail("missing " + missing.join(", "));
+    var extra = Object.keys(data).filter(function (k) { return T.hand_keys.indexOf(k) < 0; }).sort(byCodePoint);
+    if (extra.length) fail("unknown key " + extra.join(", ") + " (a hand has declarer, contract, played, and sell or misere_points)");
+    var declarer = data.declarer;
+    if (names.indexOf(declarer) < 0) fail("declarer: " + repr(declarer) + " is not one of the pad's players (" + names.join(", ") + ")");
+    if (typeof data.contract === "string" && BY.test(data.contract)) fail('contract: the declarer is given in "declarer", not with "by"');
+    var contract;
+    try { contract = parseThreeContract(data.contract); } catch (error) {
+      if (error.name !== "AuctionError") throw error;
+      fail("contract: " + error.message);
+    }
+    var played = data.played;
+    if (!isMapping(played)) fail("played: what each player took, as an object by name, not " + repr(played));
+    var unknown = Object.keys(played).filter(function (name) { return names.indexOf(name) < 0; }).sort(byCodePoint);
+    if (unknown.length) {
+      fail("played: " + unknown.join(", ") + " " + (unknown.length === 1 ? "is" : "are") + " not one of the pad's players (" + names.join(", ") + ")");
+    }
+    var absent = names.filter(function (name) { return !has(played, name); });
+    if (absent.length) fail("played: nothing for " + absent.join(", "));
+    var sell = given(data, "sell");
+    if (sell !== null && typeof sell !== "boolean") fail("sell must be true or false, not " + repr(sell));
+    var hands = names.map(function (name) { return [name, sideFromDict(played[name], "played." + name)]; });
+    return scoreThreeHand(contract, declarer, hands, sell, given(data, "misere_points"), v);
+  }
+
+  function scoreThreePad(players, hands, v) {
+    var names = checkPlayers(players);
+    if (!Array.isArray(hands)) fail("hands: a three-handed pad's hands are a list, not " + repr(hands));
+    if (!hands.length) fail("hands: the pad has no hands");
+    var totals = {}, out = [];
+    names.forEach(function (name) { totals[name] = 0; });
+    hands.forEach(function (data, i) {
+      var score;
+      try { score = threeHandFromDict(data, names, v); } catch (error) { throw numbered(i + 1, error); }
+      names.forEach(function (name) { totals[name] += score.scores[name]; });
+      out.push([score, Object.assign({}, totals)]);
+    });
+    return out;
+  }
+
   root.CalypsoAuction = {
     values: values, parseBid: parseBid, parseContract: parseContract, bidText: bidText, contractText: contractText,
     checkHand: checkHand, scoreHand: scoreHand, handFromDict: handFromDict, scorePad: scorePad, pad: pad,
     sellAsked: sellAsked, whole: whole, handFromFields: handFromFields, cardsSoFar: cardsSoFar, BOXES: BOXES, SIDES: SIDES,
+    threeValues: threeValues, parseThreeContract: parseThreeContract, threeContractText: threeContractText,
+    checkThreeHand: checkThreeHand, scoreThreeHand: scoreThreeHand, threeHandFromDict: threeHandFromDict,
+    scoreThreePad: scoreThreePad,
   };
 })(typeof window !== "undefined" ? window : globalThis);

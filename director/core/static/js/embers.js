@@ -3,8 +3,10 @@
 // reading and ranges are scores.js's, which mirrors scoring.scores). tests/js/test_embers_parity.py
 // holds the two to it under node. The server re-checks and scores every pad; this file decides nothing.
 // A box left blank is "not typed yet" here (counted in blanks), not a problem.
-// window.CalypsoEmbers.checkPad(hands) -> {problems, blanks, complete}
-// window.CalypsoEmbers.scorePad(hands, finished) -> score_embers(hands).to_dict() (the pad must check)
+// window.CalypsoEmbers.checkPad(hands, settings) -> {problems, blanks, complete}; settings as
+//   EmbersSettings.to_dict() ({packs, fire_hands, hands}), or none: three packs, one fire hand, any length
+// window.CalypsoEmbers.scorePad(hands, finished) -> score_embers(hands).to_dict() (the pad must check;
+//   the settings do not change the points)
 // window.CalypsoEmbers.padFromFields(values, prefix, hands) -> the pad's hands as results.embers_pad reads the boxes
 (function (root) {
   "use strict";
@@ -12,7 +14,7 @@
   if (!C || !S || !S.Reading) return;
   var K = C.rules.scores, E = C.rules.embers;
   var SEATS = K.seats.split(""), SIDES = K.directions, SIDE = K.side, CALYPSO = K.calypso_cards;
-  var HAND = E.hand_cards, PER_SUIT = E.per_suit;
+  var HAND = E.hand_cards, DEFAULTS = E.defaults;
   var BOXES = [];  // results.embers_pad.boxes(): [box, section, key] in tab order
   SEATS.forEach(function (seat) { BOXES.push(["cal-" + seat, "calypsos", seat], ["unf-" + seat, "unfinished", seat]); });
   SIDES.forEach(function (side) { BOXES.push(["pile-" + side, "trick_piles", side]); });
@@ -37,7 +39,8 @@
   }
 
   // scoring.embers.check_pad
-  function checkPad(pad) {
+  function checkPad(pad, settings) {
+    var game = settings || DEFAULTS, perSuit = CALYPSO * game.packs, firstEmber = game.fire_hands + 1;
     var read = [], blanks = 0, n;
     for (n = 1; n <= pad.length; n++) {
       var hand = readHand(pad[n - 1]);
@@ -47,13 +50,27 @@
       blanks += hand.blanks;
       read.push(hand);
     }
-    var problems = [], before = 0, known = true;
+    var problems = [], before = 0, known = true, sinceDeal = {};  // calypsoes not back in the pack yet
+    if (settings && read.length > settings.hands) problems.push("the pad has " + read.length + " hands, but the game is " + settings.hands);
+    SEATS.forEach(function (s) { sinceDeal[s] = 0; });
     read.forEach(function (hand, i) {
       var v = hand.v, r = hand.reading, start = r.problems.length, number = i + 1;
-      var ranged = r.ranges(v, HAND, PER_SUIT);
+      var ranged = r.ranges(v, HAND, perSuit);
       r.problems.slice(start).forEach(function (p) { problems.push("hand " + number + ": " + p); });
       var whole = size(v.c) === SEATS.length && size(v.u) === SEATS.length && size(v.p) === SIDES.length;
       var after = size(v.u) === SEATS.length ? sum(v.u) : null;
+      // Up to the first ember hand nothing goes back to the pack: calypsoes since hand 1 count together.
+      if (sinceDeal && !ranged && whole && number <= firstEmber) {
+        SEATS.forEach(function (s) {
+          sinceDeal[s] += v.c[s];
+          var earlier = sinceDeal[s] - v.c[s], cards = CALYPSO * sinceDeal[s] + v.u[s], alone = CALYPSO * v.c[s] + v.u[s];
+          if (earlier && cards > perSuit && perSuit >= alone) {
+            problems.push("hand " + number + ": " + s + ": " + sinceDeal[s] + " calypsos since hand 1 (none goes back to the pack " +
+              "before the end of hand " + firstEmber + ") and " + v.u[s] + " unfinished make " + cards +
+              " cards of one suit; there are only " + perSuit + " (" + (cards - perSuit) + " too many)");
+          }
+        });
+      } else if (ranged || !whole) sinceDeal = null;  // calypsoes counted on an out-of-range count say nothing
       if (!ranged && whole && known) {
         var completed = sum(v.c), piles = sum(v.p), total = CALYPSO * completed + after - before + piles;
         if (total !== HAND) {
