@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
 
+import django
 from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import layout
@@ -50,6 +51,8 @@ from director.printing.options import PrintOptions
 from director.printing.scoresheets import render_scoresheets
 from director.printing.tally_cards import render_tally_cards
 from scoring.gamesets import GameSet, commitment, deal_game_sets
+
+django.setup()  # the scoresheets ask the sheet kinds' registry, which loads the apps' models (no database)
 
 
 def make_sets(count: int, seed: int) -> list[GameSet]:

@@ -6,4 +6,5 @@ class PrintingConfig(AppConfig):
     label = "printing"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the file clean-up on delete)
+        # signals: the file clean-up on delete; tasks: registers the print task, which services enqueue by name
+        from . import signals, tasks  # noqa: F401

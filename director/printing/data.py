@@ -1,8 +1,10 @@
-"""What the event documents print, as plain data: no Django, no reportlab.
+"""What the event documents print, as plain data: no database, no reportlab.
 
 ``director.printing.event_data`` fills these from an event's rows (seatings, seats, partnerships,
 confirmed sheets, game sets); the renderers (scoresheets, tally cards, guide cards, results) read
-only these, so tests and benchmarks can build them by hand.
+only these, so tests and benchmarks can build them by hand. The kind of sheet an event (or one of
+its tables) plays is its ``director.sheets`` kind, asked of the registry: data built by hand
+without one plays Calypso by partnership.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from scoring.auction_settings import AuctionSettings
+from director.sheets.base import SheetKind
+from director.sheets.registry import by_name
 from scoring.cards import SIDE_SUITS
 from scoring.movements import NextPlaces
 
@@ -68,14 +71,15 @@ class Result:
 
     majors: int
     minors: int
-    individual: tuple[tuple[int, int], ...] = ()  # cutthroat: (player id, own score) per player
+    # a sheet of individual scores: (player id, tally figure) per player (SheetKind.tally_figures)
+    individual: tuple[tuple[int, int], ...] = ()
 
     @property
     def net(self) -> int:
         return self.majors - self.minors
 
     def score_of(self, player_id: int) -> int | None:
-        """Cutthroat: a player's own score (``None`` when they did not play this sheet)."""
+        """A sheet of individual scores: a player's figure (``None`` when they did not play this sheet)."""
         return next((score for pid, score in self.individual if pid == player_id), None)
 
     def score(self, direction: str) -> int:
@@ -97,13 +101,13 @@ class Play:
     result: Result | None = None
     # after this game: where its sides (or players) and its game set go (movements.selectors.next_places)
     next: NextPlaces | None = None
+    # the kind of sheet the table plays (a table of three or two its own, scoring.movements.odd); None: the event's
+    kind: SheetKind | None = None
 
     @property
     def set_goes_to(self) -> tuple[int, ...]:
         """The tables that play this game set in the next game."""
         return self.next.set_tables if self.next is not None else ()
-
-    variant: str = ""  # a table of three or two (scoring.movements.odd): what it plays
 
     def side(self, direction: str) -> Side | None:
         return self.majors if direction == MAJORS else self.minors
@@ -148,9 +152,16 @@ class EventData:
     plays: tuple[Play, ...]  # round, then table order
     entrants: tuple[Entrant, ...]
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    cutthroat: bool = False  # four individual scores (a progressive individual played cutthroat)
-    embers_hands: int = 0  # an Embers night: its scoresheets are score pads of this many hands
-    auction: AuctionSettings | None = None  # an Auction Calypso event: its settings (score pads)
+    # the kind of sheet the event's tables play (sheets.registry.kind_of); None: Calypso by partnership
+    kind: SheetKind | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is None:
+            self.kind = by_name("partnership")()
+
+    def kind_of(self, play: Play) -> SheetKind:
+        """The kind of sheet ``play``'s table plays: its own (a table of three or two), else the event's."""
+        return play.kind or self.kind
 
     @property
     def title(self) -> str:

@@ -1,8 +1,8 @@
 """The printable documents, by kind: the one entry point for the command line and Celery tasks.
 
 A kind's ``source`` says what it is printed from: ``sets`` (game sets alone — no database),
-``event`` (an event with its players, movement and results) or ``auction`` (an Auction team match's
-deals, ``scoring.auction.deal``). ``render`` is ``None`` for kinds not
+``event`` (an event with its players, movement and results) or ``match`` (an Auction team match's
+dealt rounds, ``scoring.auction.deal``). ``render`` is ``None`` for kinds not
 written yet. A new kind is one entry in ``KINDS``.
 """
 
@@ -31,7 +31,7 @@ class DocumentKind:
     name: str
     title: str  # what the director calls it: "Hand envelopes", never the kind's name
     description: str
-    source: str  # "sets", "event" or "auction"
+    source: str  # "sets", "event" or "match"
     render: Callable[..., bytes] | None = None
 
     @property
@@ -51,7 +51,7 @@ KINDS: dict[str, DocumentKind] = {
             "auction-deals",
             "Auction deals",
             "per round and table: the draft's cards and each seat's first hand, the same at both tables",
-            "auction",
+            "match",
             render_auction_deals,
         ),
         DocumentKind("scoresheets", "Scoresheets", "one per table per game", "event", render_scoresheets),
@@ -65,7 +65,7 @@ KINDS: dict[str, DocumentKind] = {
 def kinds_for(duplicate: bool, *, team_match: bool = False) -> list[DocumentKind]:
     """The documents an event can have: hand documents only when it plays dealt game sets, the
     Auction deals only for an Auction team match (``team_match``)."""
-    offered = {"sets": duplicate, "auction": team_match}
+    offered = {"sets": duplicate, "match": team_match}
     return [document for document in KINDS.values() if offered.get(document.source, True)]
 
 

@@ -20,8 +20,8 @@ from director.events.models import Event, Partnership, PartnershipMember, Round,
 from director.events.selectors import odd_variant
 from director.movements.selectors import load_movement, next_places
 from director.results.models import Submission
-from scoring import gamesets, variants
-from scoring import scores as score_engine
+from director.sheets.registry import kind_of
+from scoring import gamesets
 from scoring.cards import SUIT_INDEX
 
 from .data import DIRECTION_SUITS, DIRECTIONS, Entrant, EventData, Play, Result, Side, TableInfo
@@ -56,24 +56,20 @@ def _side(seating: Seating, members: dict[int, list[tuple[int, str]]], names: di
     )
 
 
-def _odd_variant(event: Event, entry: dict) -> tuple[str, str]:
-    """What a progressive individual's table of three or two plays, and its seats ("" for four to six)."""
+def _table_kind(event: Event, entry: dict):
+    """The kind of sheet a table plays (``sheets.registry.kind_of``): a progressive individual's
+    table of three or two its variant in the seats its players hold, any other the event's."""
     suits = [suit for d in DIRECTIONS if entry.get(d) is not None for suit, _, _ in entry[d].seats]
     suits += [""] * sum(entry[d].third is not None for d in DIRECTIONS if entry.get(d) is not None)
-    variant, seats = odd_variant(event, suits)
-    return variant or "", seats
+    return kind_of(event, *odd_variant(event, suits))
 
 
-def _three_figures(entry: dict, variant: str, seats: str, sheet, *, cutthroat: bool) -> tuple:
-    """A confirmed table of three: (player id, figure) — the tally figure (``variants.table_nets``),
-    or in a cutthroat event the player's total — for the tally cards; ``()`` if it does not score."""
-    try:
-        scored = variants.score_table_sheet(variant, sheet, seats)
-    except score_engine.ScoreSheetError:
-        return ()
-    figures = scored.totals if cutthroat else scored.nets
+def _figures(entry: dict, kind, sheet, *, scores: bool) -> tuple:
+    """A confirmed sheet of individual scores: (player id, figure) for the tally cards, in player
+    order (``SheetKind.tally_figures``); ``()`` for a partnership sheet or one that does not score."""
+    figures = kind.tally_figures(sheet, scores=scores)
     player = {suit: pid for d in DIRECTIONS if entry.get(d) is not None for suit, pid, _ in entry[d].seats}
-    return tuple(sorted((player[seat], figure) for seat, figure in figures.items()))
+    return tuple(sorted((player[seat], figure) for seat, figure in figures.items() if seat in player))
 
 
 def load_event_data(event: Event | int) -> EventData:
@@ -106,14 +102,14 @@ def load_event_data(event: Event | int) -> EventData:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("round__number", "table__number", "direction")
     )
-    cutthroat = event.form == Event.Form.CUTTHROAT
-    with_sheets = cutthroat or event.is_individual  # (a table of three's figures are read from its sheet)
+    event_kind = kind_of(event)
+    # A sheet of individual scores gives each player a figure, and only an individual event's tables
+    # play one, so only its sheets are read.
+    with_sheets = event.is_individual
     fields = ("round_id", "table_id", "majors", "minors") + (("sheet",) if with_sheets else ())
     submissions = Submission.objects.filter(round__event=event, status=Submission.Status.CONFIRMED).only(*fields)
     confirmed = {(s.round_id, s.table_id): Result(s.majors, s.minors) for s in submissions}
     sheets = {(s.round_id, s.table_id): s.sheet for s in submissions} if with_sheets else {}
-    # cutthroat: each seat's own score (mapped to the seat's player below, once the sides are read)
-    seat_scores = {(s.round_id, s.table_id): _cutthroat_scores(s.sheet) for s in submissions} if cutthroat else {}
 
     names: dict[int, str] = {pid: name for people in members.values() for pid, name in people}
     by_place: dict[tuple[int, int], dict] = {}
@@ -129,21 +125,13 @@ def load_event_data(event: Event | int) -> EventData:
         )
         entry["game_set"] = seating.game_set_number
         entry[seating.direction] = _side(seating, members, names)
-        by_seat = seat_scores.get((seating.round_id, seating.table_id))
-        if by_seat:
-            scored = [(pid, by_seat[suit]) for suit, pid, _ in entry[seating.direction].seats if suit in by_seat]
-            entry["individual"] = entry.get("individual", ()) + tuple(scored)
     for entry in by_place.values():
-        entry["variant"], seats = _odd_variant(event, entry)
-        if entry["variant"] in variants.TABLE_FORMS:
-            entry["individual"] = ()
-            if entry["result"] is not None:
-                entry["individual"] = _three_figures(
-                    entry, entry["variant"], seats, entry["sheet"], cutthroat=cutthroat
-                )
-        if entry["result"] is not None and entry.get("individual"):
-            ordered = tuple(sorted(entry["individual"], key=lambda item: item[0]))
-            entry["result"] = Result(entry["result"].majors, entry["result"].minors, ordered)
+        entry["kind"] = _table_kind(event, entry)
+        if entry["result"] is not None and entry["sheet"] is not None:
+            # the players' own scores where the event ranks them by score, else their tally figures
+            figures = _figures(entry, entry["kind"], entry["sheet"], scores=event_kind.individual)
+            if figures:
+                entry["result"] = Result(entry["result"].majors, entry["result"].minors, figures)
     nexts = next_places(load_movement(event))
     plays = tuple(
         Play(
@@ -154,7 +142,7 @@ def load_event_data(event: Event | int) -> EventData:
             minors=entry.get("minors"),
             result=entry["result"],
             next=nexts.get((r, t)),
-            variant=entry["variant"],
+            kind=entry["kind"],
         )
         for (r, t), entry in sorted(by_place.items())
     )
@@ -193,18 +181,8 @@ def load_event_data(event: Event | int) -> EventData:
         plays=plays,
         entrants=entrants,
         sitting_out=sitting_out,
-        cutthroat=cutthroat,
-        embers_hands=event.embers_hands if event.game == Event.Game.EMBERS else 0,
-        auction=event.auction_settings if event.is_auction else None,
+        kind=event_kind,
     )
-
-
-def _cutthroat_scores(sheet) -> dict[str, int]:
-    """Seat → own score of a confirmed cutthroat sheet (``{}`` for a sheet of another form)."""
-    try:
-        return dict(score_engine.score_cutthroat(sheet).scores)
-    except score_engine.ScoreSheetError:
-        return {}
 
 
 def event_game_sets(event: Event) -> tuple[list[gamesets.GameSet], str | None]:
@@ -268,7 +246,7 @@ def render_event(kind_name: str, event: Event, options: dict | None = None, *, o
 
     document = kind(kind_name)
     print_options = event_options(event, options)
-    if document.source == "auction":
+    if document.source == "match":
         return render_auction(kind_name, event, print_options, out=out, progress=progress)
     if document.source == "sets":
         sets, commitment = event_game_sets(event)
@@ -309,7 +287,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     rounds = tuple(r.number for r in results.rounds)
 
     def per_game(value) -> str:
-        return results.value_text(value)  # a net, matchpoints, or a cutthroat score
+        return results.value_text(value)  # a net, matchpoints, or a player's own score
 
     def line(row) -> StandingLine:
         return StandingLine(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.sheets.base import SheetKind
 from scoring.cards import SIDE_SYMBOLS
 from scoring.movements import NextMove
 
@@ -44,7 +45,7 @@ class GuideRow:
     minors: Side | None
     moves: dict[str, tuple[Move, ...]]  # direction → moves
     set_to: tuple[int, ...] = ()  # duplicate: the tables the game set goes to for the next game
-    variant: str = ""  # a table of three or two: what it plays (a key of EventWords.variants)
+    kind: SheetKind | None = None  # the kind of sheet the table plays (a table of three or two names it)
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,9 @@ def guide_cards(data: EventData) -> list[GuideCard]:
             play = data.play(round_number, table) or Play(round_number, table)
             moves = {d: _moves(play, d, play.side(d)) for d in DIRECTIONS if play.side(d) is not None}
             rows.append(
-                GuideRow(round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to, play.variant)
+                GuideRow(
+                    round_number, play.game_set, play.majors, play.minors, moves, play.set_goes_to, data.kind_of(play)
+                )
             )
         cards.append(GuideCard(table, urls.get(table, ""), tuple(rows)))
     return cards
@@ -174,7 +177,8 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
         side_lines = (
             _side_lines(batch, side, ew, widths[2 + i] - 8) for i, side in enumerate((row.majors, row.minors))
         )
-        lines = max(*side_lines, _move_lines(row), 1) + bool(row.variant)
+        plays = row.kind.printed_name(words.code) if row.kind is not None else ""
+        lines = max(*side_lines, _move_lines(row), 1) + bool(plays)
         height = lines * leading + 8
         if y - height < bottom:  # a long session: carry on over the page
             batch.end_page()
@@ -184,9 +188,8 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
             batch.box(left, y - height, room, height, stroke=None, fill=(0.965, 0.965, 0.965))
         first = y - 4 - lay.guide_size
         batch.text(xs[0] + 4, first, str(row.round), layout.BOLD, lay.guide_size + 2)
-        if row.variant:  # a table of three or two: what it plays, across the sides' columns, then the seats
-            text = ew.variants[row.variant]
-            batch.text(xs[2] + 4, first, text, layout.BOLD, lay.guide_size)
+        if plays:  # a table of three or two: what it plays, across the sides' columns, then the seats
+            batch.text(xs[2] + 4, first, plays, layout.BOLD, lay.guide_size)
             first -= leading
         if row.game_set is not None:
             batch.text(xs[1] + 4, first, str(row.game_set), layout.BOLD, lay.guide_size + 2)

@@ -155,8 +155,8 @@ class EventSheetLayout:
     box_inset: float = 3.5
     # scoresheet columns, as fractions of the width: seat+player, calypsoes, unfinished, revokes, points
     score_columns: tuple[float, ...] = (0.37, 0.13, 0.15, 0.13, 0.22)
-    # cutthroat scoresheet: seat+player, calypsoes, unfinished, own trick pile, revokes, score
-    cutthroat_columns: tuple[float, ...] = (0.34, 0.12, 0.13, 0.13, 0.11, 0.17)
+    # a sheet of individual scores: seat+player, calypsoes, unfinished, own trick pile, revokes, score
+    individual_columns: tuple[float, ...] = (0.34, 0.12, 0.13, 0.13, 0.11, 0.17)
     help_size: float = 8.5
     # guide cards: the QR code's side
     qr_size: float = 36 * MM

@@ -1,10 +1,15 @@
 """Print jobs: the only writers of ``PrintJob`` rows.
 
-``start_print_job`` checks the request, creates the row and enqueues
+``start_print_job`` checks the request, creates the row and enqueues the task
 ``director.printing.tasks.render_document`` once the transaction commits (eagerly in-process when
 no broker is configured). The task moves the row by compare-and-swap: ``claim_job`` (queued →
 running), ``record_progress`` (done/total while running), ``complete_job`` (running → done, with
 the stored file) and ``fail_job`` (queued/running → failed, with a message).
+
+The task module imports this one, never the other way round: the task is enqueued by its name
+(``RENDER_TASK``) as a Celery signature, which runs the registered task itself — eagerly when no
+broker is configured (the app's ``ready`` imports the tasks module to register it) — or sends the
+message by name to a worker.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import datetime
 import logging
 
+from celery import signature
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -30,6 +36,8 @@ J = PrintJob.Status
 HAND_KINDS = ("envelopes", "duplication", "hand-records", "auction-deals")
 GAME_SET_KINDS = HAND_KINDS[:3]
 EVENT_KINDS = ("scoresheets", "tally-cards", "guide-cards", "results")
+RENDER_TASK = "director.printing.tasks.render_document"
+"""The print task's registered name (``tasks.render_document``)."""
 # A job queued this long without a worker taking it is reported as failed.
 QUEUED_TIMEOUT = datetime.timedelta(minutes=30)
 
@@ -66,7 +74,7 @@ def check_printable(event, kind: str) -> None:
         raise ValidationError(f"unknown document {kind!r}: choose one of {titles}", field="kind")
     if document.render is None:
         raise ValidationError(f"{document.title} cannot be printed yet", field="kind")
-    if document.source == "auction":
+    if document.source == "match":
         check_team_match(event)
         state = deals_state(event)
         if state is not None and state.problem:
@@ -101,10 +109,8 @@ def start_print_job(*, event, kind: str, options: dict | None = None, by=None) -
 
 def enqueue(job_id: int) -> None:
     """Hand the job to Celery (runs it here and now when no broker is configured)."""
-    from .tasks import render_document
-
     try:
-        result = render_document.apply_async((job_id,))
+        result = signature(RENDER_TASK, args=(job_id,)).apply_async()
     except Exception as error:  # the broker is down: say so on the job instead of a 500
         log.exception("could not enqueue print job %s", job_id)
         fail_job(job_id, f"the job could not be queued ({error.__class__.__name__}); try again later")

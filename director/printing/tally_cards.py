@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from scoring.variants import TABLE_FORMS
-
 from . import layout
 from .canvas import Batch, Output, Progress
 from .data import Entrant, EventData
@@ -57,8 +55,8 @@ def tally_cards(data: EventData) -> list[TallyCard]:
             play, direction = found
             side, other = play.side(direction), play.side("minors" if direction == "majors" else "majors")
             seat = side.seat_of(entrant.key) if data.individual and isinstance(entrant.key, int) else None
-            alone = data.cutthroat or play.variant in TABLE_FORMS  # no partner: the others are "opponents"
-            if alone:  # the player's own score (a table of three: their tally figure)
+            alone = data.kind_of(play).individual  # no partner: the others are "opponents"
+            if alone:  # the player's own figure (``event_data``: a score, or a table of three's tally figure)
                 net = play.result.score_of(entrant.key) if play.result is not None else None
                 everyone = [pair for sd in play.sides() for pair in zip(sd.player_ids, sd.names, strict=True)]
                 other_names = [name for pid, name in everyone if pid != entrant.key]
@@ -151,6 +149,9 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
                    size=lay.subtitle_size)  # fmt: skip
     y -= 10
 
+    # Players ranked by their own scores (a sheet of individual scores at every table): scores, not
+    # nets, against the other players rather than opponents.
+    scores = data.kind.individual
     seat = 0.14 if data.individual else 0.07
     sets = 0.06 if any(line.game_set is not None for line in card.lines) else 0.0
     fractions = (0.08, 0.08, seat, 0.56 - seat - sets, sets, 0.1, 0.12)
@@ -162,9 +163,9 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
         ew.game.format(n="").strip(),
         ew.table.format(n="").strip(),
         ew.seat,
-        ew.others if data.cutthroat else ew.opponents,
+        ew.others if scores else ew.opponents,
         ew.game_set,
-        ew.score if data.cutthroat else ew.net_short,
+        ew.score if scores else ew.net_short,
         ew.running,
     )
     head_h = 20
@@ -178,7 +179,7 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
 
     size = lay.cell_size + 1
     inset = lay.box_inset
-    fmt = str if data.cutthroat else signed  # cutthroat: scores, not nets
+    fmt = str if scores else signed
     for line in card.lines:
         bottom = y - lay.row
         base = bottom + (lay.row - size) / 2 + 2

@@ -42,7 +42,7 @@ class _Reporter:
                 self.backend = False
 
 
-@shared_task(bind=True, name="director.printing.tasks.render_document")
+@shared_task(bind=True, name=services.RENDER_TASK)
 def render_document(self, job_id: int) -> dict:
     """Render print job ``job_id``; returns ``{"job", "status"}``. Never raises for a bad job: the
     error is written on the job for the director to read."""

@@ -16,7 +16,9 @@ from django.views.decorators.http import require_POST
 
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view
+from director.deals.auction import deals_state
 from director.events.access import event_for
+from director.sheets.registry import kind_of
 
 from . import services
 from .documents import KINDS, kinds_for
@@ -58,24 +60,28 @@ def print_page(request, event_id):
     return _page(request, event)
 
 
-AUCTION_PADS = "Auction score pads, one per table per game (a row per hand, the bonus table)"
+def _documents(event) -> list:
+    """The documents ``event`` can have: hand documents for dealt game sets, the rounds' deals for a
+    team match that deals them (``deals.auction.deals_state``)."""
+    return kinds_for(event.is_duplicate, team_match=deals_state(event) is not None)
 
 
 def _page(request, event, *, status: int = 200, ticked=()) -> HttpResponse:
     jobs = [services.expire_stale(job) for job in PrintJob.objects.filter(event=event)[:RECENT_JOBS]]
     for job in jobs:
         job.file_name = services.file_name(job)
+    # The scoresheets are what the event's kind of sheet prints (an Auction event's: its score pads).
+    pads = kind_of(event).printed_description
     documents = [
         {
             "name": kind.name,
             "title": kind.title,
-            # An Auction event's scoresheets are its score pads (printing.auction_pad).
-            "description": AUCTION_PADS if event.is_auction and kind.name == "scoresheets" else kind.description,
+            "description": pads if pads and kind.name == "scoresheets" else kind.description,
             "hand": kind.name in services.HAND_KINDS,
             "ready": bool(kind.render),
             "ticked": kind.name in ticked,
         }
-        for kind in kinds_for(event.is_duplicate, team_match=event.type == "auction-teams")
+        for kind in _documents(event)
     ]
     context = {
         "event": event,
@@ -129,7 +135,7 @@ def _start(request, event):
         return redirect("printing:page", event_id=event.pk)
     # A document this kind of event cannot have (hand envelopes of a progressive night, a made-up
     # kind) is refused outright, whatever the form offered: nothing is started.
-    offered = {kind.name for kind in kinds_for(event.is_duplicate, team_match=event.type == "auction-teams")}
+    offered = {kind.name for kind in _documents(event)}
     refused = [kind for kind in kinds if kind not in offered]
     if refused:
         for kind in refused:

@@ -212,23 +212,13 @@ class EventWords:
     chart_title: str
     zero_sum_ok: str
     zero_sum_off: str  # "{total}"
-    # cutthroat events (four individual scores)
-    cutthroat: str
+    # sheets of individual scores (a trick pile and a score per player); what only one kind of sheet
+    # prints is in its folder (director/sheets/<kind>/printed.py, ``WORDS``)
     own_pile: str  # the player's own trick pile (cards)
     check_all_piles: str
-    three_handed: str
-    cutthroat_help: str
+    own_score_help: str  # how a player's own score is made up
     others: str  # tally card heading: the other players at the table
     histograms_title: str  # the per-game score histograms of a progressive event
-    # a club night's tables of three and two (issue #17.7)
-    variants: dict  # what the table plays: three-handed / split / neutralised / duet -> name
-    three_note: str  # "{deck}": every player alone, the cards add up to {deck}
-    split_totals: str  # heading of the split partnership's totals
-    dummy: str  # a Duet player's face-up second hand
-    # an Embers night's score pad (printing.embers_pad): title, the columns' headings, the end's rows
-    # ("end": {points} a card in progress), the card check ({calypso} cards a calypso, {cards} a
-    # hand, {pile} points a trick-pile card) and how the green room and sin bin are kept
-    embers: dict
 
 
 EVENT_WORDS: dict[str, EventWords] = {
@@ -280,42 +270,12 @@ EVENT_WORDS: dict[str, EventWords] = {
         chart_title="Running totals",
         zero_sum_ok="Check: the totals add up to zero.",
         zero_sum_off="Check: the totals add up to {total}, not zero — a sheet is missing or wrong.",
-        cutthroat="Cutthroat",
         own_pile="Own trick pile",
         check_all_piles="all trick piles",
-        three_handed="Three-handed (no ♣ player): cross out the ♣ row; the cards then add up to 117.",
-        cutthroat_help="Score = calypsoes (1st 500, 2nd 750, 3rd and later 1000 each) + unfinished card 20"
+        own_score_help="Score = calypsoes (1st 500, 2nd 750, 3rd and later 1000 each) + unfinished card 20"
         " + own trick-pile card 10 + 260 for each revoke by another player",
         others="Other players",
         histograms_title="Scores, game by game",
-        variants={
-            "three-handed": "Three-handed cutthroat",
-            "split": "Split partnership",
-            "neutralised": "Neutralised Calypso",
-            "neutralised-split": "Neutralised, split partnership",
-            "duet": "Calypso Duet",
-        },
-        three_note="A table of three: each player keeps their own trick pile; the cards add up to {deck}.",
-        split_totals="Split totals: own score + the score of the player on the right",
-        dummy="dummy",
-        embers={
-            "title": "Embers score pad",
-            "hand": "Hand",
-            "calypsoes": "Cal.",
-            "progress": "In prog.",
-            "pile": "Pile",
-            "revokes": "Revokes",
-            "points": "Points",
-            "total": "Total",
-            "end": "Cards in progress after the last hand, {points} a card",
-            "final": "Final totals",
-            "check": "Each hand: {calypso} × calypsoes completed + (cards in progress now − after the hand before)"
-            " + both trick piles = {cards}. Points: {pile} a trick-pile card; a player's calypsoes 500, 750, then"
-            " 1000 each over the game; 260 to the other side a revoke.",
-            "keeping": "Keep each player's calypso in progress face up in front of them (the green room): it is never"
-            " dealt again. A completed calypso is written down and goes back to the pack. The hand's trick piles go"
-            " face down beside the dealer (the sin bin), sit out the next hand, then are shuffled back in.",
-        },
     ),
     "fr": EventWords(
         game="Partie {n}",
@@ -365,43 +325,12 @@ EVENT_WORDS: dict[str, EventWords] = {
         chart_title="Cumuls",
         zero_sum_ok="Contrôle : la somme des totaux est nulle.",
         zero_sum_off="Contrôle : la somme des totaux est {total}, pas zéro — une feuille manque ou est fausse.",
-        cutthroat="Chacun pour soi",
         own_pile="Son tas de plis",
         check_all_piles="tous les tas de plis",
-        three_handed="À trois (sans joueur ♣) : barrez la ligne ♣ ; les cartes font alors 117.",
-        cutthroat_help="Marque = calypsos (1er 500, 2e 750, 3e et suivants 1000 chacun) + carte en cours 20"
+        own_score_help="Marque = calypsos (1er 500, 2e 750, 3e et suivants 1000 chacun) + carte en cours 20"
         " + carte de son tas 10 + 260 pour chaque renonce d'un autre joueur",
         others="Autres joueurs",
         histograms_title="Les marques, partie par partie",
-        variants={
-            "three-handed": "Chacun pour soi à trois",
-            "split": "Partenariat partagé",
-            "neutralised": "Calypso neutralisé",
-            "neutralised-split": "Neutralisé, partenariat partagé",
-            "duet": "Calypso en duo",
-        },
-        three_note="Table de trois : chacun garde son tas de plis ; les cartes font {deck}.",
-        split_totals="Totaux partagés : sa marque + celle du joueur de droite",
-        dummy="mort",
-        embers={
-            "title": "Feuille de marque Embers",
-            "hand": "Donne",
-            "calypsoes": "Cal.",
-            "progress": "En cours",
-            "pile": "Tas",
-            "revokes": "Renonces",
-            "points": "Points",
-            "total": "Total",
-            "end": "Cartes en cours après la dernière donne, {points} la carte",
-            "final": "Totaux finaux",
-            "check": "Chaque donne : {calypso} × calypsos réalisés + (cartes en cours maintenant − après la donne"
-            " précédente) + les deux tas de plis = {cards}. Points : {pile} la carte du tas ; les calypsos d'un joueur"
-            " 500, 750, puis 1000 chacun sur la partie ; 260 au camp adverse par renonce.",
-            "keeping": "Chaque joueur garde son calypso en cours face visible devant lui (le salon vert) : il n'est"
-            " jamais redistribué. Un calypso réalisé est noté et retourne au paquet. Les tas de plis de la donne vont"
-            " face cachée à côté du donneur (le banc des pénalités), restent hors jeu la donne suivante, puis sont"
-            " remélangés.",
-        },
     ),
     "es": EventWords(
         game="Partida {n}",
@@ -451,41 +380,11 @@ EVENT_WORDS: dict[str, EventWords] = {
         chart_title="Acumulados",
         zero_sum_ok="Control: los totales suman cero.",
         zero_sum_off="Control: los totales suman {total}, no cero: falta una hoja o hay un error.",
-        cutthroat="Todos contra todos",
         own_pile="Su montón de bazas",
         check_all_piles="todos los montones",
-        three_handed="A tres (sin jugador ♣): tache la fila ♣; las cartas suman entonces 117.",
-        cutthroat_help="Tanteo = calypsos (1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno) + carta en curso 20"
+        own_score_help="Tanteo = calypsos (1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno) + carta en curso 20"
         " + carta de su montón 10 + 260 por cada renuncio de otro jugador",
         others="Otros jugadores",
         histograms_title="Tanteos, partida a partida",
-        variants={
-            "three-handed": "Todos contra todos a tres",
-            "split": "Pareja compartida",
-            "neutralised": "Calypso neutralizado",
-            "neutralised-split": "Neutralizado, pareja compartida",
-            "duet": "Calypso a dúo",
-        },
-        three_note="Mesa de tres: cada uno guarda su montón de bazas; las cartas suman {deck}.",
-        split_totals="Totales compartidos: su tanteo + el del jugador de la derecha",
-        dummy="muerto",
-        embers={
-            "title": "Hoja de anotación Embers",
-            "hand": "Mano",
-            "calypsoes": "Cal.",
-            "progress": "En curso",
-            "pile": "Montón",
-            "revokes": "Renuncios",
-            "points": "Puntos",
-            "total": "Total",
-            "end": "Cartas en curso tras la última mano, {points} por carta",
-            "final": "Totales finales",
-            "check": "Cada mano: {calypso} × calypsos completados + (cartas en curso ahora − tras la mano anterior)"
-            " + los dos montones = {cards}. Puntos: {pile} por carta del montón; los calypsos de un jugador 500, 750"
-            " y luego 1000 cada uno en la partida; 260 al otro bando por renuncio.",
-            "keeping": "Cada jugador deja su calypso en curso boca arriba ante sí (la sala verde): nunca se vuelve a"
-            " repartir. Un calypso completado se anota y vuelve a la baraja. Los montones de la mano van boca abajo"
-            " junto al repartidor (el banquillo), no entran en la mano siguiente y luego se vuelven a barajar.",
-        },
     ),
 }

@@ -11,11 +11,15 @@ someone types, ``score`` to check and score what is stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 from typing import ClassVar
 
 from director.core.errors import ValidationError
 from scoring.cards import SUITS
 from scoring.scores import ScoreSheetError
+from scoring.variants import table_nets
 
 MAX_PROBLEMS = 20
 """At most this many problems are listed for one sheet (a pad lists them hand by hand)."""
@@ -92,3 +96,46 @@ class SheetKind:
         """Each seat's own score of a checked sheet of individual scores; None for a sheet scored
         by partnership (its ``ScoredSheet`` totals say it all)."""
         return None
+
+    # --- printing: the scoresheets document asks the kind to draw its page; the drawing is the
+    # kind's own ``printed.py`` (or the one of the kind it extends), imported by name when first asked
+    # as the registry imports ``kind.py``, so neither this module nor ``printing`` imports a kind's folder.
+    printed_description: ClassVar[str] = ""
+    """The scoresheets document of this kind on the print page, when it is not the 208-card sheet's."""
+
+    def print_sheet(self, batch, play, options) -> None:
+        """Draw one table's sheet for one game (``printing.data.Play``) on ``batch``'s page, in
+        ``options``' language and paper (the scoresheets document ends the page)."""
+        printed(type(self)).draw(self, batch, play, options)
+
+    def printed_name(self, lang: str) -> str:
+        """What a table of this kind plays, in the print language, where it is not what the night
+        plays at every table (a table of three's variant, a Duet); "" otherwise."""
+        name = getattr(printed(type(self)), "name", None)
+        return name(self, lang) if name else ""
+
+    def tally_figures(self, sheet, *, scores: bool) -> dict[str, int]:
+        """Each seat's figure on the tally cards from a confirmed sheet of individual scores: its own
+        score (``seat_scores``) when the event ranks players by score (``scores``: cutthroat), else
+        its tally figure over the others at the table (``scoring.variants.table_nets``); {} for a
+        sheet scored by partnership or one that does not score."""
+        try:
+            own = self.seat_scores(sheet)
+        except ScoreSheetError:
+            return {}
+        if own is None:
+            return {}
+        return dict(own) if scores else table_nets(own)
+
+
+@cache
+def printed(kind: type[SheetKind]):
+    """The module that draws ``kind``'s printed sheet: ``printed.py`` in its folder, or in the folder
+    of the kind it extends (a coöperative table prints the partnership sheet)."""
+    for cls in kind.__mro__:
+        if cls is SheetKind:
+            break
+        module = f"{cls.__module__.rpartition('.')[0]}.printed"
+        if find_spec(module) is not None:
+            return import_module(module)
+    raise LookupError(f"no printed sheet for {kind.__name__} ({kind.__module__})")

@@ -126,3 +126,6 @@ class Kind(SheetKind):
     def lines(self, sheet) -> list[dict]:
         """The stored pad hand by hand for the pages (``pad_lines`` with the event's values)."""
         return pad_lines(sheet, self.settings.values)
+
+    # --- printing
+    printed_description = "Auction score pads, one per table per game (a row per hand, the bonus table)"

@@ -48,3 +48,8 @@ class Kind(SheetKind):
             raise refused(error) from error
         sheet = (variants.NeutralisedSheet if self.neutralised else scores.CutthroatSheet).from_dict(data)
         return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)
+
+    # --- printing
+    def seat_scores(self, data) -> dict[str, int]:
+        """Each seat's total (split partnership: its own score plus the right-hand player's)."""
+        return dict(variants.score_table_sheet(self.table_variant, data, self.table_seats).totals)

@@ -14,6 +14,7 @@ from director.printing.event_data import load_event_data
 from director.printing.options import PrintOptions
 from director.printing.scoresheets import render_scoresheets
 from director.printing.words import EVENT_WORDS
+from director.sheets.embers.printed import WORDS
 from tests.director.printing.helpers import page_sizes, pdf_pages
 from tests.director.printing.test_event_nothing_clipped import EDGE, drawn
 
@@ -22,7 +23,7 @@ __all__ = ["drawn"]  # the fixture that records every string drawn
 
 def test_the_embers_pad_is_printed_per_table_and_game_and_reads_back(embers_night, tmp_path):
     data = load_event_data(embers_night)
-    assert data.embers_hands == 3
+    assert data.kind.name == "embers" and data.kind.hands == 3
     pages = pdf_pages(render_scoresheets(data))
     assert len(pages) == 2 * 2  # 2 tables × 2 games
     first = pages[0]
@@ -55,8 +56,8 @@ def test_a_calypso_night_still_prints_its_208_card_sheet(club_a, players_a, new_
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_the_embers_pad_is_printed_in_the_print_language_inside_the_page(embers_night, drawn, lang):
     """The pad's title, headings, end rows, card check and keeping are the print language's words
-    (``EventWords.embers``) with the engine's figures, and no word leaves the page."""
-    said = EVENT_WORDS[lang].embers
+    (the Embers kind's ``printed.WORDS``) with the engine's figures, and no word leaves the page."""
+    said = WORDS[lang]
     pages = pdf_pages(render_scoresheets(load_event_data(embers_night), PrintOptions(lang=lang, paper="letter")))
     first = " ".join(pages[0].split())
     assert f"{said['title']} · {EVENT_WORDS[lang].table.format(n=1)}" in first
@@ -72,8 +73,9 @@ def test_the_embers_pad_is_printed_in_the_print_language_inside_the_page(embers_
 
 
 def test_every_print_language_has_the_pads_words_with_the_same_figures_to_fill():
-    english = EVENT_WORDS["en"].embers
-    for lang, words in EVENT_WORDS.items():
-        assert words.embers.keys() == english.keys(), lang
+    english = WORDS["en"]
+    assert WORDS.keys() == EVENT_WORDS.keys()
+    for lang, words in WORDS.items():
+        assert words.keys() == english.keys(), lang
         for key, text in english.items():
-            assert re.findall(r"\{\w+\}", words.embers[key]) == re.findall(r"\{\w+\}", text), (lang, key)
+            assert re.findall(r"\{\w+\}", words[key]) == re.findall(r"\{\w+\}", text), (lang, key)

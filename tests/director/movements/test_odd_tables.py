@@ -147,7 +147,7 @@ def test_the_set_up_form_seats_a_neutralised_three_and_refuses_a_made_up_choice(
 def test_the_guide_card_names_the_variant_above_the_seats(club_a, players_a):
     event = individual(club_a, players_a[:7], three_table="neutralised")
     cards = {card.table: card for card in guide_cards(load_event_data(event))}
-    assert cards[2].rows[0].variant == "neutralised" and cards[1].rows[0].variant == ""
+    assert cards[2].rows[0].kind.variant == "neutralised" and cards[1].rows[0].kind.variant == ""
     text = pdf_pages(render_event("guide-cards", event))[1]
     lines = [line.strip() for line in text.splitlines()]
     at = lines.index("1 Neutralised Calypso")  # game 1, then the seats

@@ -26,7 +26,7 @@ def cutthroat(club_a, players_a, director_a):
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_a_cutthroat_scoresheet_names_every_seat_and_has_a_row_per_player(cutthroat, lang):
     data = load_event_data(cutthroat)
-    assert data.cutthroat
+    assert data.kind.name == "cutthroat"
     pages = pdf_pages(render_from_event("scoresheets", data, PrintOptions(lang=lang, event=cutthroat.name)))
     assert len(pages) == 2 * 2  # 2 tables × 2 games
     assert parse_scoresheets(pages, lang) == seats_in_db(cutthroat)

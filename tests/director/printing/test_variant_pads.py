@@ -12,7 +12,8 @@ from director.printing.data import EventData, Play, Side, TableInfo
 from director.printing.documents import render_from_event
 from director.printing.event_data import load_event_data
 from director.printing.options import PrintOptions
-from director.printing.words import EVENT_WORDS
+from director.sheets.registry import by_name
+from scoring.variants import clockwise_seats
 from tests.director.factories import small_night
 
 from .helpers import pdf_pages
@@ -133,7 +134,8 @@ def odd_event() -> EventData:
         def side(direction, suits, t=table):
             return Side(direction, None, tuple((s, 10 * t + i, f"{LONG} {s}") for i, s in enumerate(suits)))
 
-        plays.append(Play(1, table, majors=side("majors", majors), minors=side("minors", minors), variant=variant))
+        kind = by_name("duet")() if variant == "duet" else by_name("three")(variant, clockwise_seats(majors + minors))
+        plays.append(Play(1, table, majors=side("majors", majors), minors=side("minors", minors), kind=kind))
     return EventData(
         event_id=1, name=EVENT, club="Club", date="2025-03-21", type="progressive-individual", individual=True,
         duplicate=False, scale="acbl", rounds=(1,),
@@ -148,10 +150,10 @@ def odd_event() -> EventData:
 def test_variant_pads_stay_inside_the_page(drawn, kind, paper, lang):
     pages = pdf_pages(render_from_event(kind, odd_event(), PrintOptions(paper=paper, lang=lang, event=EVENT)))
     assert len(pages) == 4
-    words = EVENT_WORDS[lang]
     if kind == "scoresheets":
-        for page, variant in zip(pages, ("three-handed", "split", "neutralised", "duet"), strict=True):
-            assert words.variants[variant] in flat(page)
+        for page, play in zip(pages, odd_event().plays, strict=True):
+            name = play.kind.printed_name(lang)
+            assert name and name in flat(page), name
     for (page_width, page_height), x0, x1, y, size, text in drawn:
         assert x0 >= EDGE and x1 <= page_width - EDGE, text
         assert y - 0.25 * size >= EDGE and y + size <= page_height - EDGE, (text, y)

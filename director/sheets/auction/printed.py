@@ -1,5 +1,5 @@
 """The printed Auction Calypso score pad: one landscape page per table per game of an Auction event
-(the scoresheets document draws it in place of the 208-card scoresheet).
+(the scoresheets document asks the kind to draw it in place of the 208-card scoresheet).
 
 The four seats by suit with the players' names; a row per hand (the event's hands per round) with
 columns for the contract, declarer, X / XX, each side's T, P, C, the declarers' cards required,
@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.printing import layout
+from director.printing.canvas import Batch
+from director.printing.data import Play
+from director.printing.event_sheet import header, pair_symbols, write_box
+from director.printing.options import PrintOptions
 from scoring.auction import CALYPSO_CARDS, HAND_CARDS
-from scoring.auction_settings import AuctionSettings
-
-from . import layout
-from .canvas import Batch
-from .data import Play
-from .event_sheet import header, pair_symbols, write_box
-from .options import PrintOptions
 
 SEAT_ORDER = "SDHC"  # AUCTION.md's N, E, S, W
 
@@ -111,8 +109,10 @@ def landscape(size: tuple[float, float]) -> tuple[float, float]:
     return (max(size), min(size))
 
 
-def draw_pad(batch: Batch, play: Play, options: PrintOptions, settings: AuctionSettings) -> None:
-    """One table's pad for one game, in the options' language (the caller ends the page)."""
+def draw(kind, batch: Batch, play: Play, options: PrintOptions) -> None:
+    """One table's pad for one game with the event's settings (``kind.settings``), in the options'
+    language (the caller ends the page)."""
+    settings = kind.settings
     lay = layout.EVENT_SHEET
     words, ew, event, pw = options.words, options.event_words, options.event, PAD_WORDS[options.lang]
     batch.set_page_size(landscape(batch.page_size))
@@ -210,6 +210,3 @@ def draw_pad(batch: Batch, play: Play, options: PrintOptions, settings: AuctionS
         x = left + i * half
         w = pair_symbols(batch, x, y, direction, lay.name_size)
         batch.line(x + w + 8, y - 2, x + half - 16, y - 2, color=layout.BLACK, weight=0.8)
-
-
-__all__ = ["PAD_WORDS", "draw_pad"]
