@@ -10,10 +10,12 @@ someone types, ``score`` to check and score what is stored.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 
 from director.core.errors import ValidationError
+from scoring import tallies
 from scoring.cards import SUITS
 from scoring.scores import ScoreSheetError
 
@@ -92,3 +94,65 @@ class SheetKind:
         """Each seat's own score of a checked sheet of individual scores; None for a sheet scored
         by partnership (its ``ScoredSheet`` totals say it all)."""
         return None
+
+    # --- standings: what the tallies, the standings and the paper tally cards read of a kind
+    standings: ClassVar[str] = ""
+    """The ranking the kind imposes on its event (``director.standings.selectors.ranking_of``:
+    ``cutthroat`` adds each player's own scores, ``coop`` matchpoints the tables' totals), or ""
+    to rank by the event's type."""
+
+    def tally_figures(self, sheet, *, own: bool) -> dict[str, int] | None:
+        """Each seat's figure on a stored sheet of individual scores (an ``individual`` kind): the
+        player's own score when the event adds own scores (``own``), else the player's net. None
+        for a sheet scored by partnership (its ``Submission``'s totals are its figures) and for one
+        that no longer scores as this kind (stored before the table's seating changed)."""
+        return None
+
+    def read_figure(self, text) -> int | None:
+        """One game's figure as written on a paper tally card: a net (``+120``, ``−40``, ``1,020``);
+        None when blank, ``ValueError`` saying why when it is not one."""
+        return parse_net(text)
+
+    def figure_text(self, value: int) -> str:
+        """A tally figure as the pages and the cards write it: a net with its sign (``+120``)."""
+        return tallies.signed(value)
+
+    def cross_check(self, cards, results, *, names, zero_sum: bool) -> list[tallies.Discrepancy]:
+        """The paper tally cards checked against the sheets' ``results`` (None: against each other
+        only), the zero-sum check with them when ``zero_sum`` (``scoring.tallies.cross_check``)."""
+        return tallies.cross_check(cards, results, names=names, zero_sum=zero_sum)
+
+    def templates(self, name: str) -> list[str]:
+        """Template ``name`` as this kind shows it: its folder's own ``sheets/<kind>/<name>`` first,
+        then those of the kinds it inherits from, then ``name`` itself (as Django's admin looks for
+        a model's own template before the site's). A page renders the list, or includes it."""
+        own = (f"sheets/{kind.name}/{name}" for kind in type(self).__mro__ if getattr(kind, "name", ""))
+        return [*dict.fromkeys(own), name]
+
+
+# --- standings: a figure as typed from a paper tally card
+_WHOLE_NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+def as_typed(text) -> str:
+    """A figure typed from a card with its thousands separators, spaces and typographic minus gone
+    (a whole number sent as a JSON number is read as written; anything else is not a figure)."""
+    if isinstance(text, bool) or not isinstance(text, str | int | None):
+        raise ValueError(f"{text!r} is not a figure from a card (send it as written, like +120)")
+    text = str("" if text is None else text).strip()
+    return text.replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
+
+
+def whole_number(text) -> bool:
+    """``as_typed`` text is a whole number, signed or not."""
+    return bool(_WHOLE_NUMBER.match(text))
+
+
+def parse_net(text) -> int | None:
+    """A net as written on a card: ``+120``, ``-40``, ``−40``, ``120``, ``1,020``; blank → None."""
+    cleaned = as_typed(text)
+    if not cleaned:
+        return None
+    if not whole_number(cleaned):
+        raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
+    return int(cleaned)

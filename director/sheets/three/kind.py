@@ -48,3 +48,13 @@ class Kind(SheetKind):
             raise refused(error) from error
         sheet = (variants.NeutralisedSheet if self.neutralised else scores.CutthroatSheet).from_dict(data)
         return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)
+
+    # --- standings
+    def tally_figures(self, sheet, *, own: bool) -> dict[str, int] | None:
+        """Each seat's total (own scores; split: its own plus its right-hand player's) or its net
+        (``scoring.variants.table_nets`` of the totals)."""
+        try:
+            scored = variants.score_table_sheet(self.table_variant, sheet, self.table_seats)
+        except scores.ScoreSheetError:  # a sheet of other seats (re-seated after it was stored)
+            return None
+        return dict(scored.totals if own else scored.nets)
