@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from director.events.models import Event
 from director.sheets.base import ScoredSheet, SheetKind, refused
-from scoring import scores, tallies
+from scoring import scores
+from scoring.tallies import Discrepancy, cutthroat_cross_check, plain
 
 from .standings import parse_score
 
@@ -51,8 +52,8 @@ class Kind(SheetKind):
         return parse_score(text)
 
     def figure_text(self, value: int) -> str:
-        return tallies.plain(value)
+        return plain(value)
 
-    def cross_check(self, cards, results, *, names, zero_sum: bool) -> list[tallies.Discrepancy]:
+    def cross_check(self, cards, results, *, names, zero_sum: bool) -> list[Discrepancy]:
         """Each card against its lines and the sheets' own scores: nothing pairs, nothing adds to 0."""
-        return tallies.cutthroat_cross_check(cards, results, names=names)
+        return cutthroat_cross_check(cards, results, names=names)
