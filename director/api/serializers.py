@@ -562,7 +562,9 @@ class DiscrepancySerializer(serializers.Serializer):
 class TallyCheckSerializer(serializers.Serializer):
     """``standings.tally_check.TallyCheck``."""
 
-    cutthroat = serializers.BooleanField(read_only=True, help_text="cards hold each player's own score")
+    cutthroat = serializers.BooleanField(
+        source="own_scores", read_only=True, help_text="cards hold each player's own score"
+    )
     against = serializers.SerializerMethodField()
     checked = serializers.SerializerMethodField(help_text="false: no cards typed or saved yet")
     ok = serializers.SerializerMethodField(help_text="every card typed agrees")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-NUMBER = "an integer net (or cutthroat score), or matchpoints / a percentage rounded half-up to two places"
+from director.standings.selectors import rankings
+
+NUMBER = "an integer net (or a player's own score), or matchpoints / a percentage rounded half-up to two places"
 
 
 class EventRefSerializer(serializers.Serializer):
@@ -90,7 +92,9 @@ class CoopGradesSerializer(serializers.Serializer):
 
 class StandingsSerializer(serializers.Serializer):
     event = EventRefSerializer()
-    kind = serializers.ChoiceField(choices=["tally", "matchpoints", "teams", "coop", "cutthroat"])
+    kind = serializers.ChoiceField(
+        choices=rankings(), help_text="how the event is ranked: by its type, or as its kind of sheet imposes"
+    )
     scale = serializers.CharField(allow_null=True, help_text="matchpoint scale (null for tally events)")
     games = serializers.ListField(child=serializers.IntegerField(), help_text="the event's game numbers")
     ranking = serializers.ChoiceField(

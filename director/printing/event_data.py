@@ -67,7 +67,7 @@ def _table_kind(event: Event, entry: dict):
 def _figures(entry: dict, kind, sheet, *, scores: bool) -> tuple:
     """A confirmed sheet of individual scores: (player id, figure) for the tally cards, in player
     order (``SheetKind.tally_figures``); ``()`` for a partnership sheet or one that does not score."""
-    figures = kind.tally_figures(sheet, scores=scores)
+    figures = kind.tally_figures(sheet, own=scores) or {}
     player = {suit: pid for d in DIRECTIONS if entry.get(d) is not None for suit, pid, _ in entry[d].seats}
     return tuple(sorted((player[seat], figure) for seat, figure in figures.items() if seat in player))
 

@@ -10,6 +10,7 @@ someone types, ``score`` to check and score what is stored.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -17,6 +18,7 @@ from importlib.util import find_spec
 from typing import ClassVar
 
 from director.core.errors import ValidationError
+from scoring import tallies
 from scoring.cards import SUITS
 from scoring.scores import ScoreSheetError
 from scoring.variants import table_nets
@@ -114,18 +116,46 @@ class SheetKind:
         name = getattr(printed(type(self)), "name", None)
         return name(self, lang) if name else ""
 
-    def tally_figures(self, sheet, *, scores: bool) -> dict[str, int]:
-        """Each seat's figure on the tally cards from a confirmed sheet of individual scores: its own
-        score (``seat_scores``) when the event ranks players by score (``scores``: cutthroat), else
-        its tally figure over the others at the table (``scoring.variants.table_nets``); {} for a
-        sheet scored by partnership or one that does not score."""
+    # --- standings: what the tallies, the standings and the paper tally cards read of a kind
+    standings: ClassVar[str] = ""
+    """The ranking the kind imposes on its event (``director.standings.selectors.ranking_of``:
+    ``cutthroat`` adds each player's own scores, ``coop`` matchpoints the tables' totals), or ""
+    to rank by the event's type."""
+
+    def tally_figures(self, sheet, *, own: bool) -> dict[str, int] | None:
+        """Each seat's figure on a stored sheet of individual scores (an ``individual`` kind): the
+        player's own score (``seat_scores``) when the event adds own scores (``own``), else the
+        player's figure over the others at the table (``scoring.variants.table_nets``). None for a
+        sheet scored by partnership (its ``Submission``'s totals are its figures) and for one that no
+        longer scores as this kind (stored before the table's seating changed)."""
         try:
-            own = self.seat_scores(sheet)
+            seat = self.seat_scores(sheet)
         except ScoreSheetError:
-            return {}
-        if own is None:
-            return {}
-        return dict(own) if scores else table_nets(own)
+            return None
+        if seat is None:
+            return None
+        return dict(seat) if own else table_nets(seat)
+
+    def read_figure(self, text) -> int | None:
+        """One game's figure as written on a paper tally card: a net (``+120``, ``−40``, ``1,020``);
+        None when blank, ``ValueError`` saying why when it is not one."""
+        return parse_net(text)
+
+    def figure_text(self, value: int) -> str:
+        """A tally figure as the pages and the cards write it: a net with its sign (``+120``)."""
+        return tallies.signed(value)
+
+    def cross_check(self, cards, results, *, names, zero_sum: bool) -> list[tallies.Discrepancy]:
+        """The paper tally cards checked against the sheets' ``results`` (None: against each other
+        only), the zero-sum check with them when ``zero_sum`` (``scoring.tallies.cross_check``)."""
+        return tallies.cross_check(cards, results, names=names, zero_sum=zero_sum)
+
+    def templates(self, name: str) -> list[str]:
+        """Template ``name`` as this kind shows it: its folder's own ``sheets/<kind>/<name>`` first,
+        then those of the kinds it inherits from, then ``name`` itself (as Django's admin looks for
+        a model's own template before the site's). A page renders the list, or includes it."""
+        own = (f"sheets/{kind.name}/{name}" for kind in type(self).__mro__ if getattr(kind, "name", ""))
+        return [*dict.fromkeys(own), name]
 
 
 @cache
@@ -139,3 +169,31 @@ def printed(kind: type[SheetKind]):
         if find_spec(module) is not None:
             return import_module(module)
     raise LookupError(f"no printed sheet for {kind.__name__} ({kind.__module__})")
+
+
+# --- standings: a figure as typed from a paper tally card
+_WHOLE_NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+def as_typed(text) -> str:
+    """A figure typed from a card with its thousands separators, spaces and typographic minus gone
+    (a whole number sent as a JSON number is read as written; anything else is not a figure)."""
+    if isinstance(text, bool) or not isinstance(text, str | int | None):
+        raise ValueError(f"{text!r} is not a figure from a card (send it as written, like +120)")
+    text = str("" if text is None else text).strip()
+    return text.replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
+
+
+def whole_number(text) -> bool:
+    """``as_typed`` text is a whole number, signed or not."""
+    return bool(_WHOLE_NUMBER.match(text))
+
+
+def parse_net(text) -> int | None:
+    """A net as written on a card: ``+120``, ``-40``, ``−40``, ``120``, ``1,020``; blank → None."""
+    cleaned = as_typed(text)
+    if not cleaned:
+        return None
+    if not whole_number(cleaned):
+        raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
+    return int(cleaned)

@@ -21,8 +21,8 @@ DIRECTIONS = (MAJORS, MINORS)
 
 def game_result(play) -> GameResult | None:
     """A confirmed play as a progressive scoresheet (``None`` when unconfirmed or half-seated)."""
-    if not play.confirmed or play.majors is None or play.minors is None or getattr(play, "odd", None):
-        return None  # (a table of three has no sides: its players' figures are its own, ``game_scores``)
+    if not play.confirmed or play.majors is None or play.minors is None or play.per_player:
+        return None  # (a sheet of individual scores has no sides' nets: its players' figures, ``game_scores``)
     return GameResult(
         game=play.round,
         table=play.table,
@@ -94,10 +94,8 @@ def game_scores(plays: Iterable, *, matchpoints: bool) -> list[GameScore]:
     """Each side's ``GameScore``: its net (tally events) or its matchpoints with the set's top."""
     out = []
     for play in plays:
-        if getattr(play, "odd", None) and not matchpoints:  # a table of three: each player's own figure
-            figures = play.odd_nets or {}
-            for player, net in figures.items():
-                out.append(GameScore(player, play.round, net, None, tuple(p for p in figures if p != player)))
+        if play.per_player and not matchpoints:  # a table of three: each player's own figure
+            out.extend(figure_scores([play]))
             continue
         for direction in DIRECTIONS:
             side = play.side(direction)
@@ -118,12 +116,13 @@ def game_scores(plays: Iterable, *, matchpoints: bool) -> list[GameScore]:
     return out
 
 
-def cutthroat_scores(plays: Iterable) -> list[GameScore]:
-    """Cutthroat: each player's own score at each confirmed table, the others at the table as
-    opponents (for a head-to-head tie-break)."""
+def figure_scores(plays: Iterable) -> list[GameScore]:
+    """Each player's figure read from a confirmed sheet of individual scores (``Play.figures``: an
+    own score, or a table of three's net), the others at the table as opponents (for a head-to-head
+    tie-break)."""
     out = []
     for play in plays:
-        scores = play.individual or {}
+        scores = play.figures or {}
         for player, score in scores.items():
             others = tuple(p for p in scores if p != player)
             out.append(GameScore(player, play.round, score, None, others))

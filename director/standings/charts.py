@@ -151,21 +151,21 @@ def running_series(results) -> dict[str, list[tuple[int, object]]]:
 
 def event_running_totals(results, *, fmt: str = "png", **options) -> bytes:
     """The running-totals chart of an event (tallies, or matchpoints for duplicate events)."""
-    ylabel = "Matchpoints" if results.uses_matchpoints else "Score" if results.cutthroat else "Tally (net)"
+    ylabel = "Matchpoints" if results.uses_matchpoints else "Score" if results.own_scores else "Tally (net)"
     title = f"{results.event.name}: running totals"
     return running_totals_chart(running_series(results), title=title, ylabel=ylabel, fmt=fmt, **options)
 
 
 def set_nets(results, game_set: int | None = None, round_number: int | None = None) -> list[int]:
     """The majors' nets of the confirmed results on ``game_set`` (or in game ``round_number``);
-    in a cutthroat event every player's own score."""
-    if results.cutthroat:
+    where every player scores alone, every player's own score."""
+    if results.own_scores:
         return [
             score
             for p in results.play_list()
-            if p.individual and (game_set is None or p.game_set == game_set)
+            if p.figures and (game_set is None or p.game_set == game_set)
             and (round_number is None or p.round == round_number)
-            for score in p.individual.values()
+            for score in p.figures.values()
         ]  # fmt: skip
     return [
         p.majors.net
@@ -182,6 +182,6 @@ def set_histogram(results, game_set: int | None = None, *, round_number: int | N
     """The histogram of the majors' nets on one game set (duplicate) or in one game (progressive)."""
     title = f"Game set {game_set}" if game_set is not None else f"Game {round_number}"
     values = set_nets(results, game_set, round_number)
-    if results.cutthroat:
+    if results.own_scores:
         return score_histogram(values, title=f"{title}: scores", xlabel="Own score", fmt=fmt, **options)
     return score_histogram(values, title=f"{title}: majors' nets", fmt=fmt, **options)

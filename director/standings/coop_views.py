@@ -11,9 +11,9 @@ from director.core.errors import DomainError
 from director.core.view_helpers import director_view
 from director.events.access import event_for
 from director.events.grades import MAX_TEXT, bands_of, bands_text, set_grade_bands
-from director.events.models import Event
 
 from .page import standings_page
+from .selectors import COOP, ranking_of
 
 
 class BandsForm(forms.Form):
@@ -30,7 +30,7 @@ class BandsForm(forms.Form):
 @director_view
 def coop_bands(request, event_id):
     event = event_for(request.user, event_id)
-    if event.type != Event.Type.DUPLICATE_COOP:
+    if ranking_of(event) != COOP:
         raise Http404("grade bands are for duplicate coöperative events")
     status = 200
     if request.method == "POST":
@@ -52,7 +52,8 @@ def coop_bands(request, event_id):
         "club": event.club,
         "results": page,
         "tab": "standings",
-        "kind": page.kind,
+        "kind": page.sheet_kind,
+        "ranking": page.kind,
         "game_sets": page.game_sets,
         "form": form,
         "bands": bands_of(event),

@@ -77,10 +77,10 @@ def team_rows(results: EventResults | StandingsPage) -> list[dict]:
 
 
 def tally_rows(results: EventResults) -> list[dict]:
-    """One line per entrant and game: table, side, opponents and the net on the tally (cutthroat:
-    the player's seat, the other players and the player's own score)."""
-    if results.cutthroat:
-        return cutthroat_tally_rows(results)
+    """One line per entrant and game: table, side, opponents and the net on the tally (where every
+    player scores alone: the player's seat, the other players and the player's own score)."""
+    if results.own_scores:
+        return own_score_rows(results)
     rows = []
     for play in results.play_list():
         if not play.confirmed:
@@ -175,10 +175,10 @@ def to_json(results: EventResults, what: str, rows: list[dict]) -> str:
     return json.dumps(payload, ensure_ascii=False, indent=1)
 
 
-def cutthroat_tally_rows(results: EventResults) -> list[dict]:
+def own_score_rows(results: EventResults) -> list[dict]:
     rows = []
     for play in results.play_list():
-        if not play.individual:
+        if not play.figures:
             continue
         for mark, player, score in play.seat_scores():
             entrant = results.entrants.get(player)

@@ -10,7 +10,7 @@ from fractions import Fraction
 from director.events.models import Event
 from scoring import standings as engine
 
-from .selectors import COOP, MATCHPOINTS, TALLY, fmt_mp, fmt_pct, kind_of, load_results, signed
+from .selectors import COOP, MATCHPOINTS, TALLY, fmt_mp, fmt_pct, load_results, ranking_of, signed
 
 
 # --- season ladder -----------------------------------------------------------------------------------
@@ -43,8 +43,9 @@ def season_ladder(
     event's session percentage, ``"tally"`` each progressive event's tally total; every player of a
     partnership is credited with its result."""
     wanted = TALLY if basis == "tally" else MATCHPOINTS
-    # cutthroat scores are not nets: they are left out of a tally ladder
-    chosen = [e for e in events if kind_of(e) == wanted or (wanted == MATCHPOINTS and kind_of(e) == COOP)]
+    # Own scores are not nets: an event ranked by them (a ranking of its own) is left out of a tally ladder.
+    counted = (TALLY,) if wanted == TALLY else (MATCHPOINTS, COOP)
+    chosen = [e for e in events if ranking_of(e) in counted]
     loaded = load_results(chosen)
     names: dict = {}
     scores: list[engine.SessionScore] = []

@@ -12,6 +12,7 @@ from django.db.models import Count, Max
 from director.events.models import Event, ResultsChange
 from director.events.selectors import results_version
 from director.results.models import Submission
+from director.sheets.base import SheetKind
 from scoring import tallies as tally_engine
 
 from .coop import CoopGrades, coop_grades
@@ -20,6 +21,7 @@ from .selectors import COOP, TALLY, TEAMS, EventResults, StandingRow, StandingsL
 
 # --- the director's standings page, cached per results version ----------------------------------------
 STANDINGS_CACHE_SECONDS = 6 * 3600  # a club night; a later version is asked for after any write
+PAGE_SHAPE = 2  # moves when StandingsPage's fields change, so a page cached by older code is not read
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class StandingsPage(_ByKind):
     version of the event (``standings_page``)."""
 
     kind: str
+    sheet_kind: SheetKind
     options: RankingOptions
     rounds: list[GameColumn]
     game_sets: list[int]
@@ -84,6 +87,7 @@ class StandingsPage(_ByKind):
         options = results.options
         return cls(
             kind=results.kind,
+            sheet_kind=results.sheet_kind,
             options=RankingOptions(options.tie_break, options.team_method, options.ranking, results.separate),
             rounds=[GameColumn(r.number) for r in results.rounds],
             game_sets=results.game_sets(),
@@ -98,7 +102,8 @@ def standings_cache_key(event: Event) -> str:
     """Moves with every write that changes the event's results (its results version: the services
     record each such write in the write's transaction) and with any change of its settings
     (``updated_at``). One query; it must be read before the results it stands for."""
-    return f"calypso:standings:lists:{event.pk}:{results_version(event)}:{event.updated_at.timestamp()}"
+    version, stamp = results_version(event), event.updated_at.timestamp()
+    return f"calypso:standings:lists{PAGE_SHAPE}:{event.pk}:{version}:{stamp}"
 
 
 def standings_page(event: Event) -> StandingsPage:

@@ -29,7 +29,7 @@ from .coop import coop_grades
 from .ladder import ladder_events, season_ladder
 from .ladder_params import ladder_params, positive_number
 from .page import club_marker, results_marker
-from .selectors import COOP, event_results, set_hands
+from .selectors import COOP, TEAMS, event_results, set_hands
 
 CACHE_SECONDS = 15
 POLL_SECONDS = 3
@@ -77,7 +77,7 @@ def standings_payload(event: Event) -> dict:
             "percentages": results.uses_matchpoints,
             "rows": display_rows(results),
             "lists": display_lists(results),
-            "teams": exports.team_rows(results) if results.kind == "teams" else None,
+            "teams": exports.team_rows(results) if results.kind == TEAMS else None,
             "coop": coop_grades(results).to_dict() if results.kind == COOP else None,
             "progress": progress,
             "updated": timezone.now().strftime("%H:%M:%S"),
@@ -167,7 +167,7 @@ def scorecard(request, slug, event_id, key):
         return render_to_string(
             "public/scorecard.html",
             {**_nav(event), "tab": "cards", "entrant": entrant, "lines": results.scorecard(key), "row": row,
-             "results": results},
+             "results": results, "kind": results.sheet_kind},
         )  # fmt: skip
 
     html = _cached(event, f"card:{key}", build)

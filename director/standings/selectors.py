@@ -6,17 +6,19 @@ teams, the live scoresheets, adjustments and options — in about a dozen querie
 of tables (and for several events at once, for the season ladder). The returned
 ``EventResults`` computes the rest in memory through ``scoring``.
 
-Kinds of event (``EventResults.kind``):
+How an event is ranked (``EventResults.kind``, ``ranking_of``) follows its type:
 
 - ``tally``: progressive pairs and progressive individual — nets per game, ranked by the sum;
 - ``matchpoints``: duplicate pairs — each side matchpointed on its set and direction, ranked by
   session percentage;
 - ``teams``: duplicate teams — team standings by the event's method (match points, board-a-match
   or aggregate), with the partnerships' matchpoints shown on the travellers;
-- ``coop``: duplicate coöperative — each table's total is matchpointed among the tables that
-  played the set; both partnerships at the table share it;
-- ``cutthroat``: a progressive individual played cutthroat — each player's own score per game
-  (``scoring.scores.score_cutthroat`` on the confirmed sheet), ranked by the sum.
+
+unless its kind of sheet (``director.sheets.registry``; ``EventResults.sheet_kind``) imposes one
+(``SheetKind.standings``): a duplicate coöperative event's ``coop`` — each table's total is
+matchpointed among the tables that played the set, both partnerships at the table sharing it — or,
+where every player scores alone (the kind is ``individual``), each player's own score per game read
+from the confirmed sheet by its kind, ranked by the sum (``own_scores``).
 """
 
 from __future__ import annotations
@@ -31,16 +33,17 @@ from django.db.models import Prefetch
 from director.clubs.models import Player
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating
 from director.results.models import Submission
+from director.sheets import registry
+from director.sheets.base import SheetKind
 from scoring import matchpoints as mp_engine
-from scoring import scores as score_engine
 from scoring import standings as engine
 from scoring import tallies as tally_engine
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
 
 from . import adapters
 from .adapters import DIRECTIONS, MAJORS, MINORS
+from .figures import bind_kinds, read_figures
 from .models import ArtificialScore, FouledSet, StandingsOptions
-from .tables_of_three import score_tables_of_three
 
 S = Submission.Status
 LIVE = (S.CONFIRMED, S.SUBMITTED, S.DISPUTED)
@@ -48,29 +51,27 @@ LIVE = (S.CONFIRMED, S.SUBMITTED, S.DISPUTED)
 TALLY = "tally"
 MATCHPOINTS = "matchpoints"
 TEAMS = "teams"
-COOP = "coop"
-CUTTHROAT = "cutthroat"
-KINDS = {
+COOP = "coop"  # imposed by the coöperative kind of sheet (``SheetKind.standings``)
+RANKINGS = {
     Event.Type.PROGRESSIVE_PAIRS: TALLY,
     Event.Type.PROGRESSIVE_INDIVIDUAL: TALLY,
     Event.Type.DUPLICATE_PAIRS: MATCHPOINTS,
     Event.Type.DUPLICATE_TEAMS: TEAMS,
-    Event.Type.DUPLICATE_COOP: COOP,
     Event.Type.AUCTION_PAIRS: TALLY,
     Event.Type.AUCTION_TEAMS: TEAMS,
 }
 
 
-def kind_of(event: Event) -> str:
-    """The standings kind of ``event`` (a cutthroat progressive individual is ``cutthroat``)."""
-    if event.form == Event.Form.CUTTHROAT:
-        return CUTTHROAT
-    return KINDS.get(event.type, TALLY)
+def ranking_of(event: Event, sheet_kind: SheetKind | None = None) -> str:
+    """How ``event`` is ranked: what its kind of sheet imposes, else what its type says."""
+    kind = sheet_kind if sheet_kind is not None else registry.kind_of(event)
+    return kind.standings or RANKINGS.get(event.type, TALLY)
 
 
-def plain(value) -> str:
-    """An individual cutthroat score as written: ``1,250`` (scores are never negative)."""
-    return "" if value is None else f"{value:,}"
+def rankings() -> list[str]:
+    """Every ranking an event may have (``EventResults.kind``): its type's and its kind's."""
+    imposed = (kind.standings for kind in registry.kinds() if kind.standings)
+    return list(dict.fromkeys([*RANKINGS.values(), *imposed]))
 
 
 def fmt_mp(value) -> str:
@@ -143,9 +144,10 @@ class Play:
     minors: Side | None = None
     submission: SubmissionRow | None = None
     seat_players: dict = field(default_factory=dict)  # individual events: suit -> player id
-    individual: dict | None = None  # cutthroat, confirmed: player id -> own score (seat order)
-    odd: tuple | None = None  # a progressive individual's table of three: (variant, seats)
-    odd_nets: dict | None = None  # ... confirmed, tally events: player id -> figure (variants.table_nets)
+    sheet_kind: SheetKind | None = None  # the kind of sheet the table plays (director.sheets.registry)
+    # A confirmed sheet of individual scores (``per_player``): player id -> figure, in seat order —
+    # the player's own score where the event adds own scores, else the player's net.
+    figures: dict | None = None
 
     @property
     def status(self) -> str:
@@ -167,21 +169,23 @@ class Play:
         return self.minors if direction == MAJORS else self.majors
 
     @property
-    def three_handed(self) -> bool:
-        return self.individual is not None and len(self.individual) == 3
+    def per_player(self) -> bool:
+        """Its sheet scores each player (its kind is ``individual``): its figures are the players',
+        read from the sheet, not its sides'."""
+        return self.sheet_kind is not None and self.sheet_kind.individual
 
     def seat_of(self, player) -> str | None:
         return next((suit for suit, pid in self.seat_players.items() if pid == player), None)
 
     def seat_scores(self) -> list[tuple[str, object, int | None]]:
-        """Cutthroat: ``(suit mark, player id, own score)`` per seat in ♠ ♥ ♦ ♣ order (score
-        ``None`` until confirmed; a three-handed table's empty seat is left out once scored)."""
+        """Own scores: ``(suit mark, player id, figure)`` per seat in ♠ ♥ ♦ ♣ order (figure ``None``
+        until confirmed; a seat the sheet leaves out is left out once scored)."""
         out = []
         for suit in SUITS:
             pid = self.seat_players.get(suit)
-            if pid is None or (self.individual is not None and pid not in self.individual):
+            if pid is None or (self.figures is not None and pid not in self.figures):
                 continue
-            out.append((SUIT_SYMBOLS[suit], pid, None if self.individual is None else self.individual[pid]))
+            out.append((SUIT_SYMBOLS[suit], pid, None if self.figures is None else self.figures[pid]))
         return out
 
 
@@ -192,19 +196,11 @@ class StandingRow:
     total: Fraction | int | None
     percentage: Fraction | None
     games: int
-    per_game: dict[int, object]  # round -> net (tally), matchpoints or own score (cutthroat)
+    per_game: dict[int, object]  # round -> net (tally), matchpoints or own score
     decided_by: str | None = None
-    plain: bool = False  # cutthroat: scores, written without a sign
+    total_text: str = ""  # the total as printed (``EventResults.text_of_total``)
     cells: tuple[str, ...] = ()  # each game's figure as printed, one per game of the event in order
     among: str = ""  # the heading of the list it is ranked in ("♠♥ pairs (N/S)"); "" in one list
-
-    @property
-    def total_text(self) -> str:
-        if self.total is None:
-            return ""
-        if self.plain:
-            return plain(self.total)
-        return signed(self.total) if isinstance(self.total, int) else fmt_mp(self.total)
 
     @property
     def percentage_text(self) -> str:
@@ -262,38 +258,47 @@ class CardLine:
     side: Side | None
     opponents: Side | None
     running: Fraction | int | None = None
-    seat: str = ""  # cutthroat: the suit mark of the player's seat
-    own: int | None = None  # cutthroat: the player's own score
-    others: tuple = ()  # cutthroat: (suit mark, player id, score) of the other players
+    seat: str = ""  # own scores: the suit mark of the player's seat
+    own: int | None = None  # own scores: the player's own score
+    others: tuple = ()  # own scores: (suit mark, player id, score) of the other players
 
 
 class _ByKind:
-    """What follows from the kind of event alone (``self.kind``): shared by the loaded results and
-    the cached standings page."""
+    """What follows from the ranking (``self.kind``) and the event's kind of sheet alone: shared by
+    the loaded results and the cached standings page."""
 
     kind: str
+    sheet_kind: SheetKind  # the kind of sheet the event's tables of four play
 
     @property
     def uses_matchpoints(self) -> bool:
         return self.kind in (MATCHPOINTS, TEAMS, COOP)
 
     @property
-    def cutthroat(self) -> bool:
-        return self.kind == CUTTHROAT
+    def own_scores(self) -> bool:
+        """Every player scores alone (the kind is ``individual``): each game's figure is the
+        player's own score, added up; no sides, no nets, no zero sum."""
+        return self.sheet_kind.individual
 
     def value_text(self, value) -> str:
-        """One game's figure as the pages print it: a net (+120), matchpoints, or a cutthroat score."""
+        """One game's figure as the pages print it: matchpoints, or a tally figure as the kind
+        writes it (a net, +120; an own score, 1,250)."""
         if value is None:
             return ""
-        if self.uses_matchpoints:
-            return fmt_mp(value)
-        return plain(value) if self.cutthroat else signed(value)
+        return fmt_mp(value) if self.uses_matchpoints else self.sheet_kind.figure_text(value)
+
+    def text_of_total(self, total) -> str:
+        """A session total as printed: a tally total as the kind writes it, or matchpoints."""
+        if total is None:
+            return ""
+        return self.sheet_kind.figure_text(total) if isinstance(total, int) else fmt_mp(total)
 
 
 @dataclass
 class EventResults(_ByKind):
     event: Event
     kind: str
+    sheet_kind: SheetKind
     rounds: list[Round]
     tables: list[int]
     plays: dict[tuple[int, int], Play]
@@ -352,40 +357,28 @@ class EventResults(_ByKind):
 
     # -- tallies and standings ---------------------------------------------------------------------
     def game_results(self) -> list[tally_engine.GameResult]:
-        """Partnership scoresheets for ``scoring.tallies`` (none for cutthroat: no sides)."""
-        if self.cutthroat:
+        """Partnership scoresheets for ``scoring.tallies`` (none where players score alone: no sides)."""
+        if self.own_scores:
             return []
         return adapters.game_results(self.play_list())
 
-    def cutthroat_sheets(self) -> list[tally_engine.CutthroatResult]:
-        """Cutthroat scoresheets for ``scoring.tallies``: each player's own score at each table,
-        confirmed sheets only (none for a partnership event)."""
-        return [
-            tally_engine.CutthroatResult(play.round, play.table, play.individual)
-            for play in self.play_list()
-            if play.individual is not None
-        ]
+    def figure_results(self) -> list[tally_engine.CutthroatResult]:
+        """The confirmed sheets of individual scores (``Play.figures``): each player's figure at each
+        table — their own scores, or a progressive individual's table of three's nets (which add up
+        to zero beside ``game_results``)."""
+        return [tally_engine.CutthroatResult(p.round, p.table, p.figures) for p in self.play_list() if p.figures]
 
-    def three_results(self) -> list[tally_engine.CutthroatResult]:
-        """A progressive individual's tables of three, confirmed: each player's figure, for the
-        tally cards' cross-check beside ``game_results`` (their figures add up to zero)."""
-        return [tally_engine.CutthroatResult(p.round, p.table, p.odd_nets) for p in self.play_list() if p.odd_nets]
+    def tally_results(self) -> list:
+        """Every confirmed sheet as the tally cards' cross-check reads it."""
+        return [*self.game_results(), *self.figure_results()]
 
     def tallies(self) -> dict[Hashable, tally_engine.Tally]:
-        """Each entrant's tally; cutthroat: each player's own score per game in place of a net."""
-        if not self.cutthroat:
-            out = tally_engine.tallies(self.game_results())
-            for play in self.play_list():  # tables of three: each player's own figure
-                for pid, net in (play.odd_nets or {}).items():
-                    tally = out.setdefault(pid, tally_engine.Tally(pid))
-                    tally.nets[play.round] = net
-                    tally.tables[play.round] = play.table
-            return out
-        out: dict[Hashable, tally_engine.Tally] = {}
+        """Each entrant's tally: its nets, or each player's figure where the sheet scores each player."""
+        out = tally_engine.tallies(self.game_results())
         for play in self.play_list():
-            for pid, score in (play.individual or {}).items():
+            for pid, figure in (play.figures or {}).items():
                 tally = out.setdefault(pid, tally_engine.Tally(pid))
-                tally.nets[play.round] = score
+                tally.nets[play.round] = figure
                 tally.tables[play.round] = play.table
         return out
 
@@ -409,8 +402,8 @@ class EventResults(_ByKind):
         if self._standings is not None:
             return self._standings
         by_mp = self.uses_matchpoints
-        if self.cutthroat:
-            scores = adapters.cutthroat_scores(self.play_list())
+        if self.own_scores:
+            scores = adapters.figure_scores(self.play_list())
         else:
             scores = adapters.game_scores(self.play_list(), matchpoints=by_mp)
         per_game: dict[Hashable, dict[int, object]] = defaultdict(dict)
@@ -438,7 +431,7 @@ class EventResults(_ByKind):
                     games=s.games,
                     per_game=per_game[s.entrant],
                     decided_by=s.decided_by,
-                    plain=self.cutthroat,
+                    total_text=self.text_of_total(s.total),
                     cells=tuple(self.value_text(per_game[s.entrant].get(r.number)) for r in self.rounds),
                     among=LIST_HEADINGS.get(ranked.direction, ""),
                 )
@@ -447,9 +440,7 @@ class EventResults(_ByKind):
             for key, entrant in unscored:
                 if key not in per_game and ranked.direction in (None, seated[key]):
                     among = LIST_HEADINGS.get(ranked.direction, "")
-                    rows.append(
-                        StandingRow("", entrant, None, None, 0, {}, plain=self.cutthroat, cells=blank, among=among)
-                    )
+                    rows.append(StandingRow("", entrant, None, None, 0, {}, cells=blank, among=among))
             out.append(StandingsList(ranked.direction, rows))
         self._standings = out
         return out
@@ -484,7 +475,7 @@ class EventResults(_ByKind):
         ]
 
     def zero_sum(self) -> list[tally_engine.Discrepancy]:
-        if self.cutthroat:  # own scores do not cancel out: each sheet's card check is the check
+        if self.own_scores:  # own scores do not cancel out: each sheet's card check is the check
             return []
         results = self.game_results()
         totals = {e: t.total for e, t in tally_engine.tallies(results).items()}
@@ -538,10 +529,10 @@ class EventResults(_ByKind):
                     if side is not None and key in side.entrants:
                         line = CardLine(r.number, play, side, play.other(direction))
             value = None
-            if line.side is not None and self.cutthroat:
+            if line.side is not None and self.own_scores:
                 play = line.play
                 line.seat = SUIT_SYMBOLS.get(play.seat_of(key) or "", "")
-                line.own = value = (play.individual or {}).get(key)
+                line.own = value = (play.figures or {}).get(key)
                 line.others = tuple(t for t in play.seat_scores() if t[1] != key)
             elif line.side is not None:
                 value = line.side.mp if self.uses_matchpoints else (line.side.net if line.play.confirmed else None)
@@ -661,9 +652,11 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
     out: dict[int, EventResults] = {}
     round_by_pk = {r.pk: r for r in rounds}
     for event in events:
+        sheet_kind = registry.kind_of(event)
         out[event.pk] = EventResults(
             event=event,
-            kind=kind_of(event),
+            kind=ranking_of(event, sheet_kind),
+            sheet_kind=sheet_kind,
             rounds=[r for r in rounds if r.event_id == event.pk],
             tables=[],
             plays={},
@@ -729,8 +722,8 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
                     if side is not None:
                         side.score, side.net = score, net
         result.tables = sorted({t for _, t in result.plays})
-    _score_cutthroat(out)
-    score_tables_of_three(out)
+        bind_kinds(result)
+    read_figures(out)
     for adjustment in artificial:
         where = table_pk.get((adjustment.round_id, adjustment.table_id))
         if where is None:
@@ -744,29 +737,6 @@ def load_results(events: Iterable[Event]) -> dict[int, EventResults]:
         if result.uses_matchpoints:
             result._matchpoint()
     return out
-
-
-def _score_cutthroat(out: dict[int, EventResults]) -> None:
-    """Cutthroat events: each confirmed play's individual scores, from its sheet (one more query,
-    only when a cutthroat event has confirmed sheets; the main query leaves the sheets out)."""
-    plays = {
-        play.submission.pk: play
-        for result in out.values()
-        if result.cutthroat
-        for play in result.plays.values()
-        if play.confirmed
-    }
-    if not plays:
-        return
-    for pk, sheet in Submission.objects.filter(pk__in=list(plays)).values_list("pk", "sheet"):
-        play = plays[pk]
-        try:
-            scored = score_engine.score_cutthroat(sheet)
-        except score_engine.ScoreSheetError:  # a partnership sheet stored before the form changed
-            continue
-        play.individual = {
-            play.seat_players[seat]: value for seat, value in scored.scores.items() if seat in play.seat_players
-        }
 
 
 def event_results(event: Event) -> EventResults:

@@ -2,13 +2,14 @@
 (or against each other). The director's page and the API both call ``check_tally_cards``; neither
 reads a figure itself.
 
-A card's cells are named ``c<entrant>-g<game>`` (the net, or a cutthroat player's own score, that
-game) and ``c<entrant>-t`` (the card's total): ``cell_name`` gives them.
+A card's cells are named ``c<entrant>-g<game>`` (the net, or the player's own score where every
+player scores alone, that game) and ``c<entrant>-t`` (the card's total): ``cell_name`` gives them.
+How a figure is read, written back and checked is the event's kind of sheet's (``read_figure``,
+``figure_text``, ``cross_check``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -19,45 +20,10 @@ from scoring import tallies as tally_engine
 from .selectors import event_results
 from .services import latest_tally_cards, save_tally_cards
 
-_NET = re.compile(r"^[+-]?\d+$")
-
 
 def cell_name(entrant, game: int | None) -> str:
     """The name of a card's cell: game ``game``'s figure, or the total when ``game`` is None."""
     return f"c{entrant}-t" if game is None else f"c{entrant}-g{game}"
-
-
-def _as_typed(text) -> str:
-    """A figure typed from a card with its thousands separators, spaces and typographic minus gone
-    (a whole number sent as a JSON number is read as written; anything else is not a figure)."""
-    if isinstance(text, bool) or not isinstance(text, str | int | None):
-        raise ValueError(f"{text!r} is not a figure from a card (send it as written, like +120)")
-    text = str("" if text is None else text).strip()
-    return text.replace("−", "-").replace("–", "-").replace(",", "").replace(" ", "")
-
-
-def parse_net(text) -> int | None:
-    """A net as written on a card: ``+120``, ``-40``, ``−40``, ``120``, ``1,020``; blank → None."""
-    cleaned = _as_typed(text)
-    if not cleaned:
-        return None
-    if not _NET.match(cleaned):
-        raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
-    return int(cleaned)
-
-
-def parse_score(text) -> int | None:
-    """A cutthroat score as written on a card: ``1,250``, ``900`` (no sign needed; a ``+`` is let
-    pass); blank → None. A player's own score is never negative, so ``-40`` is refused."""
-    cleaned = _as_typed(text)
-    if not cleaned:
-        return None
-    if not _NET.match(cleaned):
-        raise ValueError(f"{str(text).strip()!r} is not a score (write it as on the card, like 1,250)")
-    score = int(cleaned)
-    if score < 0:
-        raise ValueError(f"{str(text).strip()!r} is negative: a cutthroat score never is (write it like 1,250)")
-    return score
 
 
 @dataclass
@@ -69,7 +35,7 @@ class TallyCheck:
     entrants: list
     games: list[int]
     seat: dict  # (entrant key, game) → table number
-    cutthroat: bool
+    own_scores: bool  # the cards hold each player's own score (no sign, never negative), not nets
     against_sheets: bool
     values: dict[str, str] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
@@ -132,21 +98,19 @@ def check_tally_cards(
             if side is not None:
                 for key in side.entrants:
                     seat[(key, play.round)] = play.table
-    # A cutthroat card holds the player's own score each game (no sign, never negative), not a net.
-    cutthroat = results.cutthroat
+    kind = results.sheet_kind  # how a card's figure is read, written and checked
     check = TallyCheck(
         results=results,
         entrants=entrants,
         games=[r.number for r in results.rounds],
         seat=seat,
-        cutthroat=cutthroat,
+        own_scores=results.own_scores,
         against_sheets=against_sheets,
         saved=latest_tally_cards(event),
     )
     if cards is not None:
         typed = _cells_of(event, check, cards)
-    parse = parse_score if cutthroat else parse_net
-    shown = tally_engine.plain if cutthroat else tally_engine.signed
+    parse, shown = kind.read_figure, kind.figure_text
     source = typed
     if source is None and check.saved:  # the cards typed last time: shown and checked again
         source = {}
@@ -187,19 +151,14 @@ def check_tally_cards(
         check.written = save_tally_cards(event=event, cards=to_save, by=by)
         check.saved = latest_tally_cards(event)
     names = {e.key: e.label for e in entrants}
-    if cutthroat:  # own scores: checked against the sheets (or totals only); nothing pairs
-        found = tally_engine.cutthroat_cross_check(
-            cards, results.cutthroat_sheets() if against_sheets else None, names=names
-        )
-    else:
-        # Cards are often typed a few at a time: the zero-sum check waits for all of them, and the
-        # cards not typed yet are listed once rather than one line each.
-        found = tally_engine.cross_check(
-            cards,
-            [*results.game_results(), *results.three_results()] if against_sheets else None,
-            names=names,
-            zero_sum=len(cards) == len(entrants),
-        )
+    # Cards are often typed a few at a time: the zero-sum check waits for all of them, and the
+    # cards not typed yet are listed once rather than one line each.
+    found = kind.cross_check(
+        cards,
+        results.tally_results() if against_sheets else None,
+        names=names,
+        zero_sum=len(cards) == len(entrants),
+    )
     check.discrepancies = [d for d in found if d.kind != "missing-card"]
     check.not_entered = [names.get(d.entrants[0], str(d.entrants[0])) for d in found if d.kind == "missing-card"]
     for d in check.discrepancies:

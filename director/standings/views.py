@@ -33,14 +33,7 @@ from .ladder import ladder_events, season_ladder
 from .ladder_params import ladder_params, positive_number
 from .models import ArtificialScore, FouledSet, StandingsOptions
 from .page import standings_page
-from .selectors import (
-    KINDS,
-    MATCHPOINTS,
-    TALLY,
-    event_results,
-    fmt_pct,
-    set_hands,
-)
+from .selectors import MATCHPOINTS, TALLY, TEAMS, event_results, fmt_pct, ranking_of, set_hands
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
 
@@ -52,7 +45,8 @@ def _context(results, tab: str, **extra) -> dict:
         "club": event.club,
         "results": results,
         "tab": tab,
-        "kind": results.kind,
+        "kind": results.sheet_kind,  # the event's kind of sheet: its own templates, its figures
+        "ranking": results.kind,
         "rounds": results.rounds,
         "game_sets": results.game_sets(),
         **extra,
@@ -83,7 +77,8 @@ def standings(request, event_id):
         "club": event.club,
         "results": page,
         "tab": "standings",
-        "kind": page.kind,
+        "kind": page.sheet_kind,
+        "ranking": page.kind,
         "rounds": page.rounds,
         "game_sets": page.game_sets,
         "rows": page.rows,
@@ -96,7 +91,7 @@ def standings(request, event_id):
         "rankings": StandingsOptions.Ranking.choices,
         "public_url": reverse("public:standings", args=[event.club.slug, event.pk]),
     }
-    return render(request, "director/standings/standings.html", context)
+    return render(request, page.sheet_kind.templates("director/standings/standings.html"), context)
 
 
 @director_view
@@ -140,7 +135,7 @@ def round_results(request, event_id, number=None):
         confirmed=sum(1 for p in plays if p.confirmed),
         suits=SUITS,  # the seats' columns, in suit order
     )
-    return render(request, "director/standings/round.html", context)
+    return render(request, results.sheet_kind.templates("director/standings/round.html"), context)
 
 
 # --- travellers ----------------------------------------------------------------------------------------
@@ -224,10 +219,10 @@ def tallies(request, event_id):
         discrepancies=check.discrepancies,
         not_entered=check.not_entered,
         against_sheets=check.against_sheets,
-        cutthroat=check.cutthroat,
         zero_sum=check.results.zero_sum(),
     )
-    return render(request, "director/standings/tallies.html", context, status=400 if errors else 200)
+    template = check.results.sheet_kind.templates("director/standings/tallies.html")
+    return render(request, template, context, status=400 if errors else 200)
 
 
 # --- adjustments ---------------------------------------------------------------------------------------
@@ -345,7 +340,7 @@ def export(request, event_id, what, fmt):
 def exports_page(request, event_id):
     event = event_for(request.user, event_id)
     results = event_results(event)
-    kinds = ["standings", "teams"] if results.kind == "teams" else ["standings"]
+    kinds = ["standings", "teams"] if results.kind == TEAMS else ["standings"]
     kinds += ["tallies"] + (["travellers"] if results.game_sets() else [])
     return render(request, "director/standings/exports.html", _context(results, "exports", export_kinds=kinds))
 
@@ -472,7 +467,7 @@ def ladder(request, slug):
     params = ladder_params(request)
     season = request.GET.get("season", "")
     events = ladder_events(club, positive_number(season), released_only=False)
-    if not any(KINDS.get(e.type) == MATCHPOINTS for e in events) and "basis" not in request.GET:
+    if not any(ranking_of(e) == MATCHPOINTS for e in events) and "basis" not in request.GET:
         params["basis"] = "tally"
     rows = season_ladder(events, **params)
     context = {

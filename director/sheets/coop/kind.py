@@ -16,3 +16,6 @@ class Kind(Partnership):
     @classmethod
     def for_table(cls, event, variant, seats):
         return cls() if event.type == Event.Type.DUPLICATE_COOP else None
+
+    # --- standings: each table's total is matchpointed among the tables that played the set
+    standings = "coop"

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from director.events.models import Event
 from director.sheets.base import ScoredSheet, SheetKind, refused
 from scoring import scores
+from scoring.tallies import Discrepancy, cutthroat_cross_check, plain
+
+from .standings import parse_score
 
 
 @dataclass(frozen=True)
@@ -35,3 +38,22 @@ class Kind(SheetKind):
 
     def seat_scores(self, data) -> dict[str, int]:
         return dict(scores.score_cutthroat(data).scores)
+
+    # --- standings: each player scores alone, so the event adds own scores (no sign, no zero sum)
+    standings = "cutthroat"
+
+    def tally_figures(self, sheet, *, own: bool) -> dict[str, int] | None:
+        try:
+            return self.seat_scores(sheet)
+        except scores.ScoreSheetError:  # a partnership sheet stored before the event's form changed
+            return None
+
+    def read_figure(self, text) -> int | None:
+        return parse_score(text)
+
+    def figure_text(self, value: int) -> str:
+        return plain(value)
+
+    def cross_check(self, cards, results, *, names, zero_sum: bool) -> list[Discrepancy]:
+        """Each card against its lines and the sheets' own scores: nothing pairs, nothing adds to 0."""
+        return cutthroat_cross_check(cards, results, names=names)

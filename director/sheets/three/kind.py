@@ -49,7 +49,7 @@ class Kind(SheetKind):
         sheet = (variants.NeutralisedSheet if self.neutralised else scores.CutthroatSheet).from_dict(data)
         return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)
 
-    # --- printing
+    # --- printing and standings (SheetKind.tally_figures reads the seats' totals)
     def seat_scores(self, data) -> dict[str, int]:
         """Each seat's total (split partnership: its own score plus the right-hand player's)."""
         return dict(variants.score_table_sheet(self.table_variant, data, self.table_seats).totals)

@@ -1,7 +1,7 @@
 """Filters for results pages: ``net`` (+120 / -40 / 0), ``mp`` (matchpoints, two places),
-``pct`` (a percentage), ``figure`` (whichever of those, or a cutthroat score, the event uses),
+``pct`` (a percentage), ``figure`` (whichever of those, or an own score, the event uses),
 ``attr_names`` and ``get_item`` (a dict lookup by a variable key); ``standing_rows`` (the rows
-of the standings table)."""
+of the standings table); ``of_kind`` (a template as the event's kind of sheet shows it)."""
 
 from html import escape as esc
 
@@ -38,10 +38,17 @@ def pct(value):
 
 @register.filter
 def figure(value, results):
-    """One game's figure as ``results`` prints it: a net, matchpoints or a cutthroat score."""
+    """One game's figure as ``results`` prints it: a net, matchpoints or a player's own score."""
     if value == "":
         return ""
     return results.value_text(value)
+
+
+@register.filter
+def of_kind(name, kind):
+    """``{% include "director/standings/_scorecard.html"|of_kind:kind %}``: the kind's own version of
+    the template if its folder has one (``SheetKind.templates``), else the template itself."""
+    return kind.templates(name)
 
 
 @register.filter

@@ -30,7 +30,7 @@ from director.events.models import Event, Round, Table
 from director.movements import services as movements
 from director.results import services as results
 from director.standings import charts, exports
-from director.standings.selectors import CUTTHROAT, event_results
+from director.standings.selectors import event_results
 
 pytestmark = pytest.mark.django_db
 
@@ -122,7 +122,7 @@ def number_of(players_a):
 
 def test_standings_are_the_players_own_scores_added(cutthroat, players_a):
     result = event_results(cutthroat)
-    assert result.kind == CUTTHROAT and result.cutthroat and not result.uses_matchpoints
+    assert result.kind == "cutthroat" and result.own_scores and not result.uses_matchpoints
     number = number_of(players_a)
     rows = result.standings()
     assert {number[r.entrant.key]: r.total for r in rows if r.rank} == TOTALS

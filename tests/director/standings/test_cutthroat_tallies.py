@@ -10,9 +10,9 @@ in game 1" (it looked for partnership sheets) and, against the cards only, "not 
 import pytest
 from django.urls import reverse
 
+from director.sheets.cutthroat.standings import parse_score
 from director.standings import services
 from director.standings.models import TallyCardEntry
-from director.standings.tally_check import parse_score
 
 from .test_cutthroat import SCORES, TOTALS, cutthroat  # noqa: F401  (cutthroat is a fixture)
 

@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from director.events.models import Round
+from director.sheets.base import parse_net
 from director.standings.clock import PROMPTS, clock_state
 from director.standings.models import ArtificialScore, FouledSet
-from director.standings.tally_check import parse_net
 from tests.director.conftest import PASSWORD
 
 from .conftest import PROGRESSIVE_NETS

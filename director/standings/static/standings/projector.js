@@ -92,7 +92,7 @@
       if (r.number != null) { who.appendChild(text("b", r.number)); who.appendChild(document.createTextNode(" ")); }
       who.appendChild(document.createTextNode(r.names));
       tr.appendChild(who);
-      // formatted on the server: +120 (tally), 1,250 (cutthroat score), 54.17 (percentage)
+      // formatted on the server: +120 (tally), 1,250 (an own score), 54.17 (percentage)
       tr.appendChild(text("td", r.text, "value"));
       body.appendChild(tr);
     });
