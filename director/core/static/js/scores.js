@@ -310,6 +310,6 @@
     checkSheet: checkSheet, scoreSheet: scoreSheet,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
-  // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for js/embers.js.
+  // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for the Embers kind's embers.js.
   root.CalypsoScores.Reading = Reading;
 })(typeof window !== "undefined" ? window : globalThis);
