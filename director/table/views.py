@@ -75,7 +75,7 @@ def table_view(view):
         if table is None:
             return _private(_invalid_link(request))
         data = request.POST
-        if json_body.is_json(request):
+        if request.method == "POST" and json_body.is_json(request):
             data = json_body.read(request, empty={})  # a body that is not JSON: answered by the middleware
             if not isinstance(data, dict):
                 return _private(_bad_body(request, table))
