@@ -68,13 +68,14 @@ def event_log(request, event_id):
         if entry.action == "results.enter_sheet" and entry.object_type == "results.submission" and entry.object_id
     }
     sheets = dict(Submission.objects.filter(pk__in=entered, round__event=event).values_list("pk", "sheet"))
+    kind = results_selectors.kind_of_cell(event)  # the event's kind of sheet lays its sheets out
     for entry in page:
         entry.reading = read(entry)
         sheet = entry.reading.sheet
         entry.sheet_label = entry.reading.sheet_label
         if sheet is None and entry.object_id.isdigit() and int(entry.object_id) in sheets:
             sheet, entry.sheet_label = sheets[int(entry.object_id)], "Sheet entered"
-        entry.sheet_view = results_selectors.sheet_view(sheet) if sheet else None
+        entry.sheet_view = kind.view(sheet) if sheet else None
         entry.history = _history(entry)
     disputed = list(results_selectors.disputed(event).order_by("round__number", "table__number"))
     return render(
@@ -91,18 +92,18 @@ def sheet_history(request, event_id, number, table_number):
     table = _table(event, table_number)
     versions = list(results_selectors.history(table, round_obj))
     disputes = _disputes(versions)
-    previous = None
+    previous, kind = None, results_selectors.kind_of_cell(event)
     for version in versions:
         version.side = (version.submitted_side or None) if version.source == Submission.Source.TABLE else None
         # Each version read as a sheet, its boxes marked where they differ from the version before.
-        version.view = results_selectors.sheet_view(version.sheet, previous.sheet if previous else None)
+        version.view = kind.view(version.sheet, previous.sheet if previous else None)
         version.changed_scores = {
             name: previous is not None and getattr(previous, name) != getattr(version, name)
             for name in ("majors", "minors", "net")
         }
         proposed = (version.proposal or {}).get("sheet")
         # the disputing side's own sheet, marked where it differs from the version they disputed
-        version.proposal_view = results_selectors.sheet_view(proposed, version.sheet) if proposed else None
+        version.proposal_view = kind.view(proposed, version.sheet) if proposed else None
         version.disputes = disputes.get(str(version.pk), [])
         previous = version
     return render(

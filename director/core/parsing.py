@@ -59,3 +59,39 @@ def parse_date(value, what: str = "the date", *, field: str = "date") -> date_ty
 def split_names(text: str) -> list[str]:
     """Names typed one per line (or separated by commas/semicolons), blanks dropped."""
     return [name for name in (re.sub(r"\s+", " ", part).strip() for part in re.split(r"[\n,;]+", text or "")) if name]
+
+
+# --- fields of a posted body: a JSON object or a form ---------------------------------------------------
+def json_kind(value) -> str:
+    """What a JSON value is, in the words of JSON: for a message about a value of the wrong type."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    for types, name in ((dict, "an object"), (list, "a list"), (int | float, "a number"), (str, "text")):
+        if isinstance(value, types):
+            return name
+    return "null"
+
+
+def read_number(data, field: str) -> int | None:
+    """``data[field]`` as a whole number: a JSON number, or digits from a form; absent or empty is None."""
+    value = data.get(field)
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 18:
+        return int(value)
+    shown = repr(value[:20]) if isinstance(value, str) else json_kind(value)
+    raise ValidationError(f"{field} must be a whole number (a JSON number such as 3), not {shown}", field=field)
+
+
+def read_text(data, field: str) -> str | None:
+    """``data[field]`` as text as sent (None when absent); a form's NUL character is refused by name
+    (JSON's is refused by ``json_body``)."""
+    value = data.get(field)
+    if isinstance(value, str):
+        parse_text(value, field, field=field)
+        return value
+    if value is None:
+        return value
+    raise ValidationError(f"{field} must be text (a JSON string), not {json_kind(value)}", field=field)

@@ -1,6 +1,7 @@
 """Reads for results, each a fixed number of queries whatever the event's size: the sheets, the
 round grid with each table's result (``results_grid``) and what it says is not finished yet
-(``unfinished_results``, ``unfinished_before``, ``next_game``)."""
+(``unfinished_results``, ``unfinished_before``, ``next_game``), and the director's score entry page
+in one call (``entry_page``): each seated table with its kind of sheet (``kind_of_cell``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from director.events.models import MAJORS, Event, Round, Seating, Table
-from director.events.selectors import Cell, Grid, round_grid
-from director.sheets.embers.kind import is_embers_pad
-from director.sheets.embers.pad import embers_view
-from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS, SUITS
+from director.events.selectors import Cell, Grid, label_games, round_grid
+from director.events.services import get_round
+from director.sheets.base import SheetKind
+from director.sheets.registry import kind_of
 
 from .models import Submission
 
@@ -50,6 +51,14 @@ def live_results(event: Event, *, round: Round | None = None) -> dict[tuple[int,
         if current is None or current.status != S.CONFIRMED:
             result[key] = row
     return result
+
+
+def kind_of_cell(event: Event, cell: Cell | None = None) -> SheetKind:
+    """The kind of sheet a table plays in a game (``cell``: its seating in the round grid): a table
+    of three's variant in its seats, a table of two; the event's own for a table of four, or none seated."""
+    if cell is None or cell.variant is None:
+        return kind_of(event)
+    return kind_of(event, cell.variant, "".join(suit for suit, _, _ in cell.seat_list))
 
 
 # --- the round grid with its results -----------------------------------------------------------------
@@ -194,105 +203,43 @@ def partnership_games(event: Event) -> list[PartnershipGame]:
     return games
 
 
-PILE_LABELS = {**SIDE_SYMBOLS, **SUIT_SYMBOLS}
-# An Auction pad's boxes as people read them, in the pad's column order.
-PAD_COLUMNS = (
-    ("declarer", "Declarer"),
-    ("contract", "Contract"),
-    ("declarers.trick_pile", "T"),
-    ("declarers.added", "P"),
-    ("declarers.calypsos", "C"),
-    ("declarers.cards_required", "Cards required"),
-    ("defenders.trick_pile", "T"),
-    ("defenders.added", "P"),
-    ("defenders.calypsos", "C"),
-    ("sell", "Sell"),
-)
-MAX_PAD_HANDS_SHOWN = 32
+# --- the director's score entry page ------------------------------------------------------------------
+@dataclass
+class EntryPage:
+    """What the score entry page of game ``round`` shows: its seated tables (``cells``, with the
+    kind of sheet each plays), the games before it still lacking sheets, the game to go to next."""
+
+    event: Event
+    round: Round
+    rounds: list[Round]
+    cells: list[Cell]
+    kinds: dict[int, SheetKind]  # table number -> the kind of sheet it plays in this game
+    earlier: list[tuple[int, list[int]]]  # ``unfinished_before``
+    next_game: Round | None
+
+    @property
+    def kind(self) -> SheetKind:
+        """The event's own kind of sheet (what its tables of four play: the page's help)."""
+        return kind_of(self.event)
+
+    @property
+    def by_table(self) -> dict[int, Cell]:
+        return {cell.table.number: cell for cell in self.cells}
 
 
-def _pad_value(hand, path: str) -> str:
-    value = hand if isinstance(hand, dict) else {}
-    for part in path.split("."):
-        value = value.get(part) if isinstance(value, dict) else None
-    if isinstance(value, list):
-        return ", ".join(_text(v) for v in value)
-    if isinstance(value, bool):
-        return "sold" if value else "not sold"
-    return _text(value)[:40]
-
-
-def pad_view(sheet: dict, compare: dict | None = None) -> dict:
-    """An Auction pad laid out for people, hand by hand (``sheet_view``'s counterpart): with
-    ``compare``, every box that differs is marked and carries the other pad's value."""
-
-    def hands_of(pad) -> list:
-        hands = pad.get("hands") if isinstance(pad, dict) else None
-        return hands[:MAX_PAD_HANDS_SHOWN] if isinstance(hands, list) else []
-
-    mine, theirs = hands_of(sheet), hands_of(compare)
-    rows = []
-    for index in range(max(len(mine), len(theirs))):
-        hand = mine[index] if index < len(mine) else {}
-        was = theirs[index] if index < len(theirs) else {}
-        boxes = []
-        for path, _ in PAD_COLUMNS:
-            value = _pad_value(hand, path)
-            if compare is None:
-                boxes.append(SheetBox(value))
-            else:
-                other = _pad_value(was, path)
-                boxes.append(SheetBox(value, value != other, other))
-        rows.append({"number": index + 1, "boxes": boxes})
-    changed = sum(b.changed for row in rows for b in row["boxes"])
-    return {"pad": rows, "columns": [label for _, label in PAD_COLUMNS], "seats": [], "piles": [], "changed": changed}
-
-
-@dataclass(frozen=True)
-class SheetBox:
-    """One box of a sheet as read, and — when compared with another sheet — what it says there."""
-
-    value: str
-    changed: bool = False
-    other: str = ""
-
-
-def _text(value) -> str:
-    return "" if value is None else str(value).strip()
-
-
-def sheet_view(sheet: dict | None, compare: dict | None = None) -> dict:
-    """A stored (or typed) sheet laid out for people: one row per seat with its boxes (calypsoes,
-    unfinished cards, revokes), then the trick piles. With ``compare`` (an earlier version, or the other
-    side's sheet) every box that differs is marked and carries the other sheet's value; boxes are
-    compared as text, so a typed "3" equals a stored 3. ``changed`` counts the differing boxes."""
-    if is_embers_pad(sheet):  # an Embers night's pad: its hands scored, and how many boxes differ
-        return embers_view(sheet, compare)
-    sheet = sheet if isinstance(sheet, dict) else {}
-    other = compare if isinstance(compare, dict) else None
-    if "hands" in sheet or (other is not None and "hands" in other):
-        return pad_view(sheet, other)
-
-    def box(section: str, key: str) -> SheetBox:
-        value = _text((sheet.get(section) or {}).get(key))
-        if other is None:
-            return SheetBox(value)
-        was = _text((other.get(section) or {}).get(key))
-        return SheetBox(value, value != was, was)
-
-    seat_keys = set()
-    for section in ("calypsos", "unfinished", "revokes"):
-        seat_keys |= set(sheet.get(section) or {}) | set((other or {}).get(section) or {})
-    seats = [
-        {
-            "seat": seat,
-            "symbol": SUIT_SYMBOLS.get(seat, seat),
-            "boxes": [box(section, seat) for section in ("calypsos", "unfinished", "revokes")],
-        }
-        for seat in sorted(seat_keys, key=lambda s: (SUITS.find(s) % 5, s))
-    ]
-    pile_keys = list(sheet.get("trick_piles") or {})
-    pile_keys += [k for k in ((other or {}).get("trick_piles") or {}) if k not in pile_keys]
-    piles = [{"key": key, "label": PILE_LABELS.get(key, key), "box": box("trick_piles", key)} for key in pile_keys]
-    boxes = [b for row in seats for b in row["boxes"]] + [p["box"] for p in piles]
-    return {"seats": seats, "piles": piles, "changed": sum(b.changed for b in boxes)}
+def entry_page(event: Event, number) -> EntryPage:
+    """The score entry page of ``event``'s game ``number`` (``NotFound`` for a game it has not)."""
+    asked = get_round(event, number)
+    grid = results_grid(event)
+    label_games(event, grid.rounds)
+    round_obj = next((r for r in grid.rounds if r.number == asked.number), asked)
+    cells = [c for c in (grid.cell(round_obj.number, t.number) for t in grid.tables) if c and c.status != "empty"]
+    return EntryPage(
+        event=event,
+        round=round_obj,
+        rounds=grid.rounds,
+        cells=cells,
+        kinds={cell.table.number: kind_of_cell(event, cell) for cell in cells},
+        earlier=unfinished_before(grid, round_obj.number),
+        next_game=next_game(grid),
+    )

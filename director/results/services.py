@@ -12,14 +12,14 @@ idempotency key back this up whatever happens.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from director.audit.services import record, record_submission
-from director.core.errors import Conflict, NotFound, ValidationError
+from director.core.errors import Conflict, DomainError, NotFound, ValidationError
 from director.events import services as event_services
 from director.events.changes import results_changed
 from director.events.locks import locked_event
@@ -196,8 +196,8 @@ def enter_sheet_once(
 
 def _kind(table: Table, round: Round) -> SheetKind:
     """The kind of sheet ``table`` plays in game ``round`` (the registry's answer for the event and
-    the table's seating: a table of three's variant in its seats, a Duet)."""
-    event = Event.objects.only("type", "form", "auction", "game", "embers_hands").get(pk=round.event_id)
+    the table's seating: a table of three's variant in its seats, a table of two)."""
+    event = Event.objects.defer("movement").get(pk=round.event_id)
     variant, seats = table_variant(table, round)
     return kind_of(event, variant, seats)
 
@@ -447,6 +447,82 @@ def save_from_page(
             note="" if standing is None else f"replaces version {standing.version} ({standing.status})",
         )
         return PageSave(table.number, "entered" if standing is None else "corrected", created)
+
+
+@dataclass
+class PageSheet:
+    """One table's sheet as typed on the director's score entry page, for ``save_page``."""
+
+    table: Table
+    kind: SheetKind
+    sheet: object | None  # None: its boxes are blank (the director only confirms the table's own sheet)
+    problems: list[str] = field(default_factory=list)  # what stops its boxes being read (the kind's read)
+    confirm: bool = False  # "Confirm table N's sheet as sent"
+    seen_version: int | None = None  # the version the page showed (0: none; None: the page did not say)
+    seen_status: str | None = None
+
+
+@dataclass
+class PageResult:
+    """What ``save_page`` did: every table's outcome, or — nothing saved — each table's problems,
+    the tables whose sheet changed while the page was open, or that an earlier game comes first."""
+
+    done: list[PageSave] = field(default_factory=list)
+    problems: dict[int, list[str]] = field(default_factory=dict)  # table number -> what is wrong
+    stale: set[int] = field(default_factory=set)
+    ahead: bool = False
+
+    @property
+    def saved(self) -> bool:
+        return not self.problems and not self.ahead
+
+
+class _Undo(Exception):
+    """Raised inside ``save_page``'s transaction to roll every table back."""
+
+
+def save_page(
+    *, round: Round, sheets: list[PageSheet], by, earlier_missing: bool = False, anyway: bool = False, ip=None
+) -> PageResult:
+    """The director's score entry page, "Save game N": each table's sheet checked by its kind, then
+    every table saved (``save_from_page``) in one transaction — all of them, or none when one is
+    wrong. New numbers for this game while an earlier game still lacks sheets (``earlier_missing``)
+    are saved only ``anyway`` (the page's "Save game N anyway"): they are usually on the wrong page."""
+    result = PageResult()
+    for typed in sheets:
+        problems = typed.problems or (typed.kind.problems(typed.sheet) if typed.sheet is not None else [])
+        if problems:
+            result.problems[typed.table.number] = problems
+    if result.problems:
+        return result
+    try:
+        with transaction.atomic():
+            for typed in sheets:
+                try:
+                    result.done.append(
+                        save_from_page(
+                            table=typed.table,
+                            round=round,
+                            sheet=typed.sheet,
+                            by=by,
+                            confirm_as_sent=typed.confirm,
+                            seen_version=typed.seen_version,
+                            seen_status=typed.seen_status,
+                            ip=ip,
+                        )
+                    )
+                except DomainError as error:
+                    result.problems[typed.table.number] = list(error.problems)
+                    if isinstance(error, Conflict):
+                        result.stale.add(typed.table.number)
+            result.ahead = (
+                not anyway and earlier_missing and any(s.outcome in ("entered", "corrected") for s in result.done)
+            )
+            if not result.saved:
+                raise _Undo
+    except _Undo:
+        result.done = []
+    return result
 
 
 def withdraw_result(*, table: Table, round: Round, by=None, note: str = "") -> int:

@@ -11,7 +11,8 @@ someone types, ``score`` to check and score what is stored.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -19,8 +20,8 @@ from typing import ClassVar
 
 from director.core.errors import ValidationError
 from scoring import tallies
-from scoring.cards import SUITS
-from scoring.scores import ScoreSheetError
+from scoring.cards import MAJOR_SUITS, SUIT_SYMBOLS, SUITS
+from scoring.scores import DIRECTIONS, ScoreSheetError
 from scoring.variants import table_nets
 
 MAX_PROBLEMS = 20
@@ -157,6 +158,105 @@ class SheetKind:
         own = (f"sheets/{kind.name}/{name}" for kind in type(self).__mro__ if getattr(kind, "name", ""))
         return [*dict.fromkeys(own), name]
 
+    # --- entry: the sheet's boxes on the phone (director.table) and the score entry page (director.results)
+    # As Wagtail's blocks do, a kind reads its own boxes from a post under a prefix (``read``), puts a
+    # stored sheet back in them (``values``), gives its templates what they draw (``widget``) and names
+    # its templates and page scripts; the pages never ask which kind it is. The 208-card family's boxes
+    # are ``director.sheets.boxes.SheetBoxes``; a pad's are in its kind's folder.
+    phone_template: ClassVar[str] = "sheets/phone.html"
+    """The phone's form for the sheet (``director/templates/table/entry.html`` includes it)."""
+    director_template: ClassVar[str] = "sheets/director.html"
+    """One table's card on the director's score entry page."""
+    help_template: ClassVar[str] = "sheets/help.html"
+    """How to type the event's sheets, once above the score entry page's cards."""
+    sheet_template: ClassVar[str] = "sheets/sheet.html"
+    """A stored sheet as the phone shows it (``sheet``, ``lines``: ``lines(sheet)``, ``seats``)."""
+    compare_template: ClassVar[str] = "sheets/compare.html"
+    """A phone's own typed sheet beside the one sent first (``typed``: the view and its lines)."""
+    scripts: ClassVar[tuple[str, ...]] = ()
+    """Static paths of the kind's page scripts, loaded after the page's own (js/scores.js is every page's)."""
+    shape_words: ClassVar[str] = "its sections (calypsos, unfinished, trick_piles)"
+    """What the sheet's JSON object holds, for a message about a sheet sent as something else."""
+
+    @property
+    def check_name(self) -> str:
+        """The sheet's check in the browser (js/scores.js ``checkSheet``) and its card's ``data-form``."""
+        return self.name
+
+    @property
+    def entry_prompt(self) -> str:
+        """The phone's words while the sheet is to be entered (safe text: shown as written)."""
+        return "After the fourth deal, one side enters the scoresheet below"
+
+    @property
+    def side_marks(self) -> dict[str, list[tuple[str, str]]]:
+        """Each side's seats on the sheet as ``(suit, symbol)``: at a table of three, only those in play."""
+        return {
+            d: [(s, SUIT_SYMBOLS[s]) for s in self.seats if (s in MAJOR_SUITS) == (d == "majors")] for d in DIRECTIONS
+        }
+
+    @property
+    def side_labels(self) -> dict[str, str]:
+        """Each side as its seats' symbols (♠♥ and ♦♣; a table of three without ♦: ♠♥ and ♣)."""
+        return {side: "".join(symbol for _, symbol in marks) for side, marks in self.side_marks.items()}
+
+    def players(self, cell) -> dict[str, str]:
+        """Who holds each of the sheet's seats in ``cell`` (``events.selectors.Cell``), by name."""
+        names = {}
+        for seat in self.seats:
+            side = cell.majors if seat in MAJOR_SUITS else cell.minors
+            player = side.seats.get(seat) if side is not None else None
+            if player is not None:
+                names[seat] = player.name
+        return names
+
+    def seated(self, cell) -> list[dict]:
+        """The sheet's seats clockwise with their side and player ("" when nobody is seated)."""
+        names = self.players(cell) if cell is not None else {}
+        return [
+            {
+                "seat": seat,
+                "symbol": SUIT_SYMBOLS[seat],
+                "side": "majors" if seat in MAJOR_SUITS else "minors",
+                "player": names.get(seat, ""),
+            }
+            for seat in self.seats
+        ]
+
+    def read(self, data, prefix: str = "") -> TypedSheet:
+        """The sheet typed in the boxes of a post (``request.POST``) named under ``prefix``."""
+        raise NotImplementedError
+
+    def values(self, sheet, prefix: str = "") -> dict[str, str]:
+        """A stored sheet (or one kept as typed) in its boxes: ``{box name: text}``."""
+        raise NotImplementedError
+
+    def typed(self, sheet) -> dict | None:
+        """A sheet as typed (boxes or JSON) cut down to the kind's boxes as short text: safe to keep
+        in a phone's session and to show again. None when it is not a sheet's shape."""
+        if not isinstance(sheet, Mapping):
+            return None
+        return self.read(self.values(sheet)).sheet
+
+    def widget(self, prefix: str, values: dict[str, str], *, players=None, label: str = "") -> dict:
+        """What the kind's templates draw of its boxes: each box's name and text (``values``), the
+        players by seat (``players``) and the table's ``label``."""
+        raise NotImplementedError
+
+    def view(self, sheet, compare=None) -> dict:
+        """A stored (or typed) sheet laid out for people, its ``template`` naming how it is drawn;
+        with ``compare`` every box that differs is marked, and ``changed`` counts them."""
+        raise NotImplementedError
+
+    def lines(self, sheet):
+        """A stored pad scored hand by hand for the pages (None for a sheet that is not a pad)."""
+        return None
+
+    def card_scores(self, sheet) -> list[dict]:
+        """Each player's figure the score entry page shows for a stored sheet of individual scores
+        (``[]`` for a sheet scored by partnership, or one that does not score as this kind)."""
+        return []
+
 
 @cache
 def printed(kind: type[SheetKind]):
@@ -197,3 +297,15 @@ def parse_net(text) -> int | None:
     if not whole_number(cleaned):
         raise ValueError(f"{text!r} is not a net (write it like +120 or -40)")
     return int(cleaned)
+
+
+@dataclass
+class TypedSheet:
+    """A sheet as typed in its boxes (``SheetKind.read``): the boxes' text to show again, the sheet
+    read from them, what stops it being read (an Auction pad's hand half typed, JSON that is not)
+    and whether nothing was typed at all."""
+
+    values: dict[str, str]
+    sheet: object
+    problems: list[str] = field(default_factory=list)
+    blank: bool = False

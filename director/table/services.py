@@ -21,22 +21,19 @@ confirms or disputes, and the status update itself refuses the sender (``results
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import transaction
 
 from director.audit.services import record
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.events import services as event_services
 from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
-from director.events.selectors import current_round, table_round
 from director.results import services as results
 from director.results.models import Submission
 from scoring.cards import SIDE_SYMBOLS as SIDE_SUITS
 
+from .selectors import SIDES, live_submission, submitted_side
+
 S = Submission.Status
-SIDES = (MAJORS, MINORS)
-LIVE = (S.SUBMITTED, S.CONFIRMED, S.DISPUTED)
 
 
 class AlreadySubmitted(Conflict):
@@ -55,92 +52,6 @@ def _check_side(side) -> str:
     if side not in SIDES:
         raise ValidationError("say which side you are: majors (♠♥) or minors (♦♣)", field="side")
     return side
-
-
-def table_game(table: Table) -> Round | None:
-    """The game the table's link may write to: the event's current game, if the event is running."""
-    event = table.event
-    if event.status != Event.Status.RUNNING:
-        return None
-    return current_round(event)
-
-
-def live_submission(table: Table, round: Round) -> Submission | None:
-    """The sheet that stands for this table and game: the confirmed one, else the latest live one."""
-    rows = list(Submission.objects.filter(table=table, round=round, status__in=LIVE).order_by("version"))
-    confirmed = [r for r in rows if r.status == S.CONFIRMED]
-    if confirmed:
-        return confirmed[0]
-    return rows[-1] if rows else None
-
-
-def submitted_side(submission: Submission) -> str | None:
-    """The side that entered ``submission`` at the table (None: the director or the API entered it)."""
-    return submission.submitted_side if submission.submitted_side in SIDES else None
-
-
-@dataclass
-class TableState:
-    """What a table's page shows."""
-
-    table: Table
-    event: Event
-    round: Round | None
-    cell: object | None  # events.selectors.Cell: sides and seats
-    submission: Submission | None
-    side: str | None  # the side that submitted ``submission``
-
-    @property
-    def seated(self) -> bool:
-        return self.cell is not None and (self.cell.majors is not None or self.cell.minors is not None)
-
-    @property
-    def status(self) -> str:
-        """``not-running`` / ``no-game`` / ``open`` / ``submitted`` / ``confirmed`` / ``disputed``."""
-        if self.round is None:
-            return "not-running"
-        if not self.seated:
-            return "no-game"
-        return self.submission.status if self.submission is not None else "open"
-
-    @property
-    def can_submit(self) -> bool:
-        return self.status in ("open", "disputed")
-
-    def to_dict(self) -> dict:
-        sub = self.submission
-        return {
-            "table": self.table.number,
-            "event": self.event.name,
-            "round": self.round.number if self.round else None,
-            "status": self.status,
-            "can_submit": self.can_submit,
-            "submission": submission_dict(sub, self.side) if sub is not None else None,
-        }
-
-
-def submission_dict(submission: Submission, side: str | None = None) -> dict:
-    return {
-        "id": submission.pk,
-        "version": submission.version,
-        "round": submission.round.number,
-        "table": submission.table.number,
-        "status": submission.status,
-        "sheet": submission.sheet,
-        "majors": submission.majors,
-        "minors": submission.minors,
-        "net": submission.net,
-        "side": side,
-        "source": submission.source,
-    }
-
-
-def table_state(table: Table) -> TableState:
-    round = table_game(table)
-    cell = table_round(table, round) if round is not None else None
-    submission = live_submission(table, round) if round is not None else None
-    side = submitted_side(submission) if submission is not None else None
-    return TableState(table=table, event=table.event, round=round, cell=cell, submission=submission, side=side)
 
 
 def _locked_game(table: Table, round_number) -> tuple[Table, Round]:

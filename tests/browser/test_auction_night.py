@@ -1,6 +1,6 @@
 """An Auction Calypso night on the phones (issue 16): the director sets up an Auction progressive
 pairs night on the New club night page and starts it; one phone of table 1 types the pad (the
-{% auction_pad %} partial with js/auction-pad.js: the live 52-card check, sell only in limbo) and
+sheets/auction/pad.html partial with the kind's auction-pad.js: the live 52-card check, sell only in limbo) and
 sends it; the opponents' phone confirms it; the director's standings show the two sides' totals as
 ``scoring.auction.score_pad`` scores the stored hands."""
 

@@ -1,6 +1,6 @@
 """The Auction score pad in the real browser (Debian's Chromium, phone-sized): the partial
-(director/templates/director/_auction_pad.html, rendered by Django as the pages will render it) with
-js/auction-pad.js, served under the site's own Content-Security-Policy. Typing a hand shows the
+(templates/sheets/auction/pad.html, rendered by Django as the pages render it) with the kind's
+auction-pad.js, served under the site's own Content-Security-Policy. Typing a hand shows the
 52-card check and the engine's words live; the sell choice appears only in limbo; running totals
 follow; hands are added and removed; the hidden sheet is what the server reads from the same post;
 and without the script the pad is a plain form the server reads alike."""
@@ -14,7 +14,7 @@ import pytest
 from django.template import engines
 from django.utils.datastructures import MultiValueDict
 
-from director.core.auction_pad import sheet_from_post
+from director.sheets.auction.boxes import pad_context, sheet_from_post
 from scoring.auction import AuctionValues, score_pad
 from tests.browser.test_content_security_policy import REPORT_VIOLATIONS
 
@@ -23,11 +23,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 HARNESS = (
     '{% extends "base.html" %}{% load static calypso %}'
     '{% block content %}<form method="post" action="/pad-harness/" id="harness">'
-    '{% auction_pad "t1-" 4 sheet=sheet values=values players=players label="Table 1" %}'
+    '{% include "sheets/auction/pad.html" with help=True %}'
     '<button type="submit" id="save">Save</button></form>{% endblock %}'
     "{% block scripts %}{% calypso_rules %}<script src=\"{% static 'js/rules.js' %}\"></script>"
-    "<script src=\"{% static 'js/auction.js' %}\"></script>"
-    "<script src=\"{% static 'js/auction-pad.js' %}\" defer></script>{% endblock %}"
+    "<script src=\"{% static 'sheets/auction/auction.js' %}\"></script>"
+    "<script src=\"{% static 'sheets/auction/auction-pad.js' %}\" defer></script>{% endblock %}"
 )
 
 
@@ -55,7 +55,8 @@ class Harness:
         policy = self.page.goto("/login/").headers["content-security-policy"]
         assert "script-src" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
         players = {"S": "Ann", "H": "Bo", "D": "Cy", "C": "Di"}
-        html = engines["django"].from_string(HARNESS).render({"players": players, "sheet": sheet, "values": values})
+        pad = pad_context("t1-", 4, sheet=sheet, values=values, players=players, label="Table 1")
+        html = engines["django"].from_string(HARNESS).render({"pad": pad})
 
         def serve(route):
             if route.request.method == "POST":

@@ -1,4 +1,4 @@
-"""The Auction score pad as a form (director/core/auction_pad.py, templates/director/_auction_pad.html):
+"""The Auction score pad as a form (director/sheets/auction/boxes.py, templates/sheets/auction/pad.html):
 the boxes a no-script post sends are read as the pad's hands, blanks are named by hand and box, a
 saved pad is shown again box for box, and the partial names every box as documented."""
 
@@ -9,7 +9,7 @@ import re
 import pytest
 from django.template import engines
 
-from director.core.auction_pad import box_names, field_name, fields_from_hand, pad_context, sheet_from_post
+from director.sheets.auction.boxes import box_names, field_name, fields_from_hand, pad_context, sheet_from_post
 from scoring.auction import AuctionError, AuctionValues, score_pad
 
 HAND_1 = {
@@ -84,7 +84,8 @@ def test_a_saved_pad_shows_again_box_for_box():
 
 
 def test_the_partial_names_every_box_as_documented_and_a_post_of_it_reads_back():
-    html = engines["django"].from_string('{% load calypso %}{% auction_pad "t3-" 2 label="Table 3" %}').render({})
+    partial = engines["django"].from_string('{% include "sheets/auction/pad.html" with help=True %}')
+    html = partial.render({"pad": pad_context("t3-", 2, label="Table 3")})
     names = set(re.findall(r'name="([^"]+)"', html))
     assert names == {"t3-sheet"} | {field_name("t3-", n, box) for n in (1, 2) for box in box_names()}
     for label in ("Hand 1 declarer", "Hand 2 ♦♣ T trick pile", "Hand 1 ♠♥ cards required", "Hand 2 sell"):

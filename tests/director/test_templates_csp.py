@@ -11,7 +11,7 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-TEMPLATES = sorted([*ROOT.glob("director/templates/**/*.html"), *ROOT.glob("director/*/templates/**/*.html")])
+TEMPLATES = sorted({*ROOT.glob("director/templates/**/*.html"), *ROOT.glob("director/**/templates/**/*.html")})
 SCRIPT = re.compile(r"<script\b([^>]*)>", re.I)
 REFUSED = {
     "a <style> block": re.compile(r"<style\b", re.I),

@@ -1,4 +1,5 @@
-// tests/js: runs the browser's checks (director/core/static/js) under node on cases from stdin.
+// tests/js: runs the browser's checks (the script files named as arguments, in the order a page
+// loads them: director/core/static/js and the kinds' engines) under node on cases from stdin.
 // Input: {"rules": scoring.browser.rules(), "cases": [{"kind": ..., "input": ...}]}; output: one
 // answer per case, as JSON. Plain node, nothing to install.
 "use strict";
@@ -7,8 +8,7 @@ const path = require("path");
 
 const request = JSON.parse(fs.readFileSync(0, "utf8"));
 globalThis.CALYPSO_RULES = request.rules;
-const folder = process.argv[2];
-for (const file of ["rules.js", "scores.js", "hands.js", "auction.js", "embers.js"]) require(path.join(folder, file));
+for (const file of process.argv.slice(2)) require(path.resolve(file));
 const S = globalThis.CalypsoScores;
 const H = globalThis.CalypsoHands;
 const A = globalThis.CalypsoAuction;

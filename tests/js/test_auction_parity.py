@@ -1,10 +1,10 @@
-"""The browser's Auction score pad is the engine's: director/core/static/js/auction.js run under node
+"""The browser's Auction score pad is the engine's: the Auction kind's auction.js run under node
 on thousands of random and edge-case bids, contracts, hands and pads — good ones, and ones with a
 card too many, a count typed wrong, a calypso the cards added cannot make, a sell choice missing
 or not asked, the club's own score values — must name the same problems in the same words, give the
 same outcomes, contract points, scores and running totals, and ask for the sell choice exactly when
 scoring.auction puts the hand in limbo. The pad's boxes read as a hand must give the JSON
-director/core/auction_pad.py gives.
+director/sheets/auction/boxes.py gives.
 
 Numbers stay below 2**53 (the pad's boxes take a few digits; JavaScript's numbers are exact only
 that far) and are never JSON floats (1.0 is 1 there; the server refuses 1.0). Decimal digits of
@@ -18,7 +18,7 @@ from dataclasses import asdict, fields
 
 import pytest
 
-from director.core.auction_pad import box_names, hand_from_fields
+from director.sheets.auction.boxes import box_names, hand_from_fields
 from scoring.auction import (
     VALUES,
     AuctionError,

@@ -218,6 +218,6 @@ def test_typed_boxes_make_the_same_pad():
         cases.append({"values": values, "prefix": prefix, "hands": hands})
     answers = run_node("embers-fields", cases)
     for case, answer in zip(cases, answers, strict=True):
-        expected = read_pad(case["values"], 0, case["prefix"], case["hands"]).sheet()["embers"]
+        expected = read_pad(case["values"], case["prefix"], case["hands"]).sheet()["embers"]
         assert answer == expected, case
     assert sum(bool(a) for a in answers) > 200

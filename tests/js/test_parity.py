@@ -22,6 +22,15 @@ from scoring import browser, cards, scores
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC_JS = ROOT / "director/core/static/js"
+# The browser's checks in the order a page loads them: the engine's figures, the 208-card sheet (every
+# kind's check, js/scores.js), typed hands, then the pads' engines, each in its kind's folder.
+SCRIPTS = [
+    STATIC_JS / "rules.js",
+    STATIC_JS / "scores.js",
+    STATIC_JS / "hands.js",
+    ROOT / "director/sheets/auction/static/sheets/auction/auction.js",
+    ROOT / "director/sheets/embers/static/sheets/embers/embers.js",
+]
 RUNNER = Path(__file__).with_name("runner.js")
 COUNT = 3000
 
@@ -33,7 +42,7 @@ pytestmark = pytest.mark.skipif(
 def run_node(kind: str, inputs: list) -> list:
     cases = [{"kind": kind, "input": value} for value in inputs]
     run = subprocess.run(
-        ["node", str(RUNNER), str(STATIC_JS)],
+        ["node", str(RUNNER), *map(str, SCRIPTS)],
         input=json.dumps({"rules": browser.rules(), "cases": cases}),
         capture_output=True,
         text=True,

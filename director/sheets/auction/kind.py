@@ -14,6 +14,8 @@ from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
 from scoring import auction
 from scoring.auction_settings import AuctionSettings
 
+from .boxes import PadBoxes
+
 # scoring.auction's sides (S + H, D + C) → the director's directions: the one mapping.
 PAD_SIDES = {"majors": "majors", "minors": "minors"}
 assert set(PAD_SIDES) == set(auction.SIDES)
@@ -77,7 +79,7 @@ def pad_lines(sheet, values: auction.AuctionValues = auction.VALUES) -> list[dic
 
 
 @dataclass(frozen=True)
-class Kind(SheetKind):
+class Kind(PadBoxes, SheetKind):
     name = "auction"
     label = "Auction Calypso score pad"
     pad = True

@@ -6,14 +6,16 @@ from dataclasses import dataclass
 
 from director.events.models import Event
 from director.sheets.base import ScoredSheet, SheetKind, refused
+from director.sheets.boxes import SheetBoxes
 from scoring import scores
+from scoring.cards import SUIT_SYMBOLS, SUITS
 from scoring.tallies import Discrepancy, cutthroat_cross_check, plain
 
 from .standings import parse_score
 
 
 @dataclass(frozen=True)
-class Kind(SheetKind):
+class Kind(SheetBoxes, SheetKind):
     name = "cutthroat"
     label = "Cutthroat Calypso"
     individual = True
@@ -57,3 +59,37 @@ class Kind(SheetKind):
     def cross_check(self, cards, results, *, names, zero_sum: bool) -> list[Discrepancy]:
         """Each card against its lines and the sheets' own scores: nothing pairs, nothing adds to 0."""
         return cutthroat_cross_check(cards, results, names=names)
+
+    # --- entry: a table may play three-handed (117 cards), saying which seat is empty (``absent``)
+    help_template = "sheets/cutthroat/help.html"
+    ABSENT_CHOICES = [("", "Four players · 208 cards")] + [
+        (seat, f"Three-handed, no {SUIT_SYMBOLS[seat]} player · 117 cards") for seat in SUITS
+    ]
+
+    def left_out(self, data, prefix: str = "") -> str:
+        absent = str(data.get(f"{prefix}absent", "") or "").strip()
+        return absent if len(absent) == 1 and absent in SUITS else ""
+
+    def left_out_values(self, absent: str, prefix: str) -> dict[str, str]:
+        return {f"{prefix}absent": absent}
+
+    def values(self, sheet, prefix: str = "") -> dict[str, str]:
+        values = super().values(sheet, prefix)
+        named = sheet.get("calypsos") if isinstance(sheet, dict) else None
+        missing = [seat for seat in SUITS if seat not in (named if isinstance(named, dict) else {})]
+        return values | {f"{prefix}absent": missing[0] if len(missing) == 1 else ""} if values else values
+
+    def widget(self, prefix: str, values: dict[str, str], *, players=None, label: str = "") -> dict:
+        widget = super().widget(prefix, values, players=players, label=label)
+        absent = values.get(f"{prefix}absent", "")
+        for seat in widget["seats"]:
+            seat["absent"] = seat["seat"] == absent
+        chooser = {"name": f"{prefix}absent", "value": absent, "choices": self.ABSENT_CHOICES}
+        return widget | {"absent": chooser | {"template": "sheets/cutthroat/absent.html"}}
+
+    def card_scores(self, sheet) -> list[dict]:
+        try:
+            figures = scores.score_cutthroat(sheet).scores
+        except scores.ScoreSheetError:  # a partnership sheet stored before the event became cutthroat
+            return []
+        return [{"seat": seat, "symbol": SUIT_SYMBOLS[seat], "score": figures[seat]} for seat in figures]

@@ -20,7 +20,7 @@ from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
 from scoring.embers import EmbersHand, check_pad, score_embers
 from scoring.scores import ScoreSheetError
 
-PAD_KEY = "embers"
+from .pad import PAD_KEY, PadBoxes, pad_lines
 
 
 def _hands(data, most: int) -> list:
@@ -45,32 +45,8 @@ def _hands(data, most: int) -> list:
     return list(hands)
 
 
-def is_embers_pad(sheet) -> bool:
-    return isinstance(sheet, Mapping) and PAD_KEY in sheet
-
-
-def pad_lines(sheet) -> dict | None:
-    """A stored pad as the pages show it: per hand what was written, its points and the running
-    totals, then the in-progress points and the final totals (``None`` for a sheet that is not a
-    pad that scores — it was checked when stored)."""
-    if not is_embers_pad(sheet):
-        return None
-    try:
-        scored = score_embers(sheet[PAD_KEY])
-    except (ScoreSheetError, TypeError):
-        return None
-    return {
-        "hands": [
-            {"number": n, "hand": hand, "score": score}
-            for n, (hand, score) in enumerate(zip(sheet[PAD_KEY], scored.hands, strict=True), start=1)
-        ],
-        "unfinished_points": scored.unfinished_points,
-        "final": scored.final,
-    }
-
-
 @dataclass(frozen=True)
-class Kind(SheetKind):
+class Kind(PadBoxes, SheetKind):
     name = "embers"
     label = "Embers Calypso score pad"
     pad = True

@@ -1,4 +1,5 @@
-"""An Embers score pad as form boxes, and back (director/templates/director/_embers_pad.html).
+"""An Embers score pad as boxes, and back (templates/sheets/embers/pad.html): the Embers kind's part
+of the entry contract (``PadBoxes``, mixed into ``Kind``), and a stored pad scored for the pages.
 
 A pad has a row of boxes a hand, named ``{prefix}hand-{n}-{box}`` (``n`` from 1; the director's
 page uses the prefix ``t{table}-``, the phone none):
@@ -12,24 +13,52 @@ page uses the prefix ``t{table}-``, the phone none):
 ``rev-{seat}``     revokes by the player in the hand (blank: none)
 =================  ==================================================================================
 
-``PadEntry.sheet`` makes the stored pad ``{"embers": [hand, …]}`` from the boxes (hands after the
-last one typed are left out; a blank trick pile is passed on, and the engine names it); js/embers.js
-(``handFromFields``) reads the same boxes alike for the live check. This module only reshapes what
-was typed: every check is ``scoring.embers``'s (through ``results.embers``).
+``read_pad`` makes the stored pad ``{"embers": [hand, …]}`` from the boxes (hands after the last one
+typed are left out; a blank trick pile is passed on, and the engine names it); embers.js
+(``padFromFields``) reads the same boxes alike for the live check. This module only reshapes what
+was typed: every check is ``scoring.embers``'s (through the kind's ``problems`` and ``score``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.safestring import mark_safe
+
+from director.sheets.base import TypedSheet
 from scoring.cards import SUIT_SYMBOLS, SUITS
-from scoring.scores import DIRECTIONS
+from scoring.embers import score_embers
+from scoring.scores import DIRECTIONS, ScoreSheetError
 
-from .kind import PAD_KEY, pad_lines
-
+PAD_KEY = "embers"
 SEAT_BOXES = (("cal", "calypsos"), ("unf", "unfinished"), ("rev", "revokes"))
 BLANK_IS_NONE = ("calypsos", "unfinished", "revokes")
 MAX_TEXT = 20
+
+
+def is_embers_pad(sheet) -> bool:
+    return isinstance(sheet, Mapping) and PAD_KEY in sheet
+
+
+def pad_lines(sheet) -> dict | None:
+    """A stored pad as the pages show it: per hand what was written, its points and the running
+    totals, then the in-progress points and the final totals (``None`` for a sheet that is not a
+    pad that scores — it was checked when stored)."""
+    if not is_embers_pad(sheet):
+        return None
+    try:
+        scored = score_embers(sheet[PAD_KEY])
+    except (ScoreSheetError, TypeError):
+        return None
+    return {
+        "hands": [
+            {"number": n, "hand": hand, "score": score}
+            for n, (hand, score) in enumerate(zip(sheet[PAD_KEY], scored.hands, strict=True), start=1)
+        ],
+        "unfinished_points": scored.unfinished_points,
+        "final": scored.final,
+    }
 
 
 def boxes() -> list[tuple[str, str, str]]:
@@ -50,14 +79,11 @@ def field_name(prefix: str, number: int, box: str) -> str:
 
 @dataclass
 class PadEntry:
-    """One table's pad as typed on a page (the score entry page's ``TableEntry`` for an Embers night)."""
+    """One pad as typed in its boxes (``values``: box name -> text)."""
 
-    table: int
     prefix: str
     hands: int
-    values: dict[str, str] = field(default_factory=dict)  # box name -> text typed
-    errors: list[str] = field(default_factory=list)
-    stale: bool = False
+    values: dict[str, str] = field(default_factory=dict)
 
     def _typed(self, number: int) -> bool:
         return any(self.values.get(field_name(self.prefix, number, box), "").strip() for box, _, _ in boxes())
@@ -71,11 +97,6 @@ class PadEntry:
         """The hands up to the last one with anything typed."""
         return max((n for n in range(1, self.hands + 1) if self._typed(n)), default=0)
 
-    def read(self) -> tuple[dict, list[str]]:
-        """``(sheet, problems)`` as the score entry page reads a table (``TableEntry.read``): the pad's
-        problems are the engine's, found when it is checked."""
-        return self.sheet(), []
-
     def sheet(self) -> dict:
         hands = []
         for number in range(1, self.played + 1):
@@ -87,18 +108,13 @@ class PadEntry:
         return {PAD_KEY: hands}
 
 
-def read_pad(data, table: int, prefix: str, hands: int) -> PadEntry:
-    entry = PadEntry(table, prefix, hands)
+def read_pad(data, prefix: str, hands: int) -> PadEntry:
+    entry = PadEntry(prefix, hands)
     for number in range(1, hands + 1):
         for box, _, _ in boxes():
             name = field_name(prefix, number, box)
             entry.values[name] = str(data.get(name, ""))[:MAX_TEXT]
     return entry
-
-
-def read_pads(data, tables: list[int], hands: int) -> dict[int, PadEntry]:
-    """The director's page: every table's pad (prefix ``t{table}-``)."""
-    return {number: read_pad(data, number, f"t{number}-", hands) for number in tables}
 
 
 def pad_values(prefix: str, sheet, hands: int) -> dict[str, str]:
@@ -142,25 +158,6 @@ def pad_rows(prefix: str, values: dict[str, str], hands: int, what: str = "") ->
     return rows
 
 
-def embers_card(cell, values: dict[str, str], hands: int) -> dict:
-    """What the score entry page shows of an Embers table: its pad's boxes, and the stored pad
-    scored hand by hand (``results.embers.pad_lines``) when there is one."""
-    table = cell.table.number
-    return {
-        "prefix": f"t{table}-",
-        "pad": pad_rows(f"t{table}-", values, hands, what=f"Table {table} "),
-        "lines": pad_lines(cell.result.sheet) if cell.result is not None else None,
-    }
-
-
-def typed_pad(sheet, hands: int) -> dict | None:
-    """A pad as typed on a phone (boxes or JSON), cut down to the pad's boxes as short text: safe
-    to keep in the phone's session and to show back. None if it is not a pad."""
-    if not isinstance(sheet, dict):
-        return None
-    return read_pad(pad_values("", sheet, hands), 0, "", hands).sheet()
-
-
 def pad_differences(typed, sent, hands: int) -> int:
     """How many of the pad's boxes differ between two pads (as text: a typed "3" equals a stored 3)."""
     ours, theirs = pad_values("", typed, hands), pad_values("", sent, hands)
@@ -168,8 +165,48 @@ def pad_differences(typed, sent, hands: int) -> int:
 
 
 def embers_view(sheet, compare=None) -> dict:
-    """A stored pad as the audit pages show a sheet (``results.selectors.sheet_view``'s shape): its
-    hands scored (``pad``) and, beside ``compare``, how many of its boxes differ (``changed``)."""
-    hands = max(len(part) for part in (sheet.get(PAD_KEY), (compare or {}).get(PAD_KEY)) if isinstance(part, list))
+    """A stored pad as the pages show a sheet beside another: its hands scored (``pad``) and, beside
+    ``compare``, how many of its boxes differ (``changed``)."""
+    parts = [part for part in ((sheet or {}).get(PAD_KEY), (compare or {}).get(PAD_KEY)) if isinstance(part, list)]
+    hands = max((len(part) for part in parts), default=0)
     changed = pad_differences(sheet, compare, hands) if isinstance(compare, dict) else 0
-    return {"embers": True, "pad": pad_lines(sheet), "seats": [], "piles": [], "changed": changed}
+    return {
+        "template": "sheets/embers/view.html",
+        "pad": pad_lines(sheet),
+        "seats": [],
+        "piles": [],
+        "changed": changed,
+    }
+
+
+class PadBoxes:
+    """The Embers kind's part of the entry contract (``SheetKind``'s entry section)."""
+
+    phone_template = "sheets/embers/phone.html"
+    director_template = "sheets/embers/director.html"
+    help_template = "sheets/embers/help.html"
+    sheet_template = "sheets/embers/lines.html"
+    compare_template = "sheets/embers/compare.html"
+    scripts = ("sheets/embers/embers.js", "sheets/embers/embers-pad.js")
+    shape_words = f"its hands ({PAD_KEY})"
+
+    @property
+    def entry_prompt(self) -> str:
+        return mark_safe("After the game's last hand, one side enters the score pad below")  # words, no markup
+
+    def read(self, data, prefix: str = "") -> TypedSheet:
+        entry = read_pad(data, prefix, self.hands)
+        return TypedSheet(entry.values, entry.sheet(), blank=entry.blank)
+
+    def values(self, sheet, prefix: str = "") -> dict[str, str]:
+        return pad_values(prefix, sheet, self.hands)
+
+    def widget(self, prefix: str, values: dict[str, str], *, players=None, label: str = "") -> dict:
+        return {
+            "prefix": prefix,
+            "label": label,
+            "rows": pad_rows(prefix, values, self.hands, f"{label} " if label else ""),
+        }
+
+    def view(self, sheet, compare=None) -> dict:
+        return embers_view(sheet if isinstance(sheet, dict) else {}, compare)

@@ -5,13 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from director.sheets.base import ScoredSheet, SheetKind, refused
+from director.sheets.boxes import SheetBoxes
 from scoring import scores
 
 
 @dataclass(frozen=True)
-class Kind(SheetKind):
+class Kind(SheetBoxes, SheetKind):
     name = "partnership"
     label = "Calypso by partnership"
+    check_name = "partnership"  # Duet and coöp are checked as this sheet in the browser too
 
     @classmethod
     def for_table(cls, event, variant, seats):

@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from director.sheets.base import ScoredSheet, SheetKind, refused
+from director.sheets.boxes import SheetBoxes
 from scoring import scores, variants
+from scoring.cards import SUIT_SYMBOLS
 
 
 @dataclass(frozen=True)
-class Kind(SheetKind):
+class Kind(SheetBoxes, SheetKind):
     name = "three"
     label = "A table of three"
     individual = True
@@ -53,3 +55,16 @@ class Kind(SheetKind):
     def seat_scores(self, data) -> dict[str, int]:
         """Each seat's total (split partnership: its own score plus the right-hand player's)."""
         return dict(variants.score_table_sheet(self.table_variant, data, self.table_seats).totals)
+
+    # --- entry
+    @property
+    def check_name(self) -> str:
+        return self.table_variant  # js/scores.js checkTable(variant, sheet, seats)
+
+    def card_scores(self, sheet) -> list[dict]:
+        """Each player's total (split partnership: own + the right-hand player's), clockwise."""
+        try:
+            figures = variants.score_table_sheet(self.table_variant, sheet, self.table_seats).totals
+        except scores.ScoreSheetError:
+            return []
+        return [{"seat": seat, "symbol": SUIT_SYMBOLS[seat], "score": figures[seat]} for seat in self.table_seats]

@@ -82,7 +82,7 @@ def running(auction_pairs):
 
 
 def pad_boxes(prefix: str, hand: int, *, majors=(), minors=(), **boxes) -> dict:
-    """One hand's boxes as the pad posts them (``director.core.auction_pad``: ``{prefix}hand-{n}-…``).
+    """One hand's boxes as the pad posts them (``director.sheets.auction.boxes``: ``{prefix}hand-{n}-…``).
     ``majors``/``minors``: the side's (T, P, C[, cards required]); the other boxes by name
     (declarer, calypsos, points, suit, doubled 0/1/2, sell yes/no)."""
     data = {f"{prefix}hand-{hand}-{box}": value for box, value in boxes.items()}

@@ -1,5 +1,5 @@
 """The director's score entry page for an Auction Calypso game: the pad as boxes (the
-``{% auction_pad %}`` tag, prefix ``t<table>-``; no JavaScript needed), or, when every box is blank,
+``sheets/auction/pad.html``, prefix ``t<table>-``; no JavaScript needed), or, when every box is blank,
 its JSON in the page script's box ``t<table>-sheet``; refusals are form errors (400), never a 500."""
 
 from __future__ import annotations
@@ -33,7 +33,11 @@ def test_the_page_shows_a_pad_per_table(dora, running):
     assert 'name="t1-hand-5-points"' not in page  # 4 hands a round
     assert 'name="t1-sheet"' in page and 'name="t1-cal-S"' not in page
     # the pad's script, after the rules it reads (the live 52-card check, sell only in limbo)
-    assert page.index("js/rules.js") < page.index("js/auction.js") < page.index("js/auction-pad.js")
+    assert (
+        page.index("js/rules.js")
+        < page.index("sheets/auction/auction.js")
+        < page.index("sheets/auction/auction-pad.js")
+    )
 
 
 def test_the_pads_are_explained_once_above_the_tables(dora, running):

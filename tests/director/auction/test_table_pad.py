@@ -37,7 +37,11 @@ def test_the_phone_page_shows_the_pad_boxes(client, table_1):
     assert 'id="table-pad"' in page and 'id="table-sheet"' not in page
     assert 'name="hand-4-majors-cards_required"' in page and 'name="hand-5-points"' not in page  # 4 a round
     assert 'name="sheet"' in page and 'data-prefix=""' in page
-    assert page.index("js/rules.js") < page.index("js/auction.js") < page.index("js/auction-pad.js")
+    assert (
+        page.index("js/rules.js")
+        < page.index("sheets/auction/auction.js")
+        < page.index("sheets/auction/auction-pad.js")
+    )
     assert "Score pad, game 1" in page
     # the round is the event's hands, not Calypso's four deals; the pad's help is said once
     assert "After the round's 4 hands, one side enters the score pad below" in page

@@ -107,9 +107,9 @@ def test_confirm_and_dispute_name_a_field_of_the_wrong_type(phone, sheet, what, 
 
 def test_a_form_post_still_reads_its_numbers_from_text(client, tables, sheet):
     """The page without JavaScript posts a form: its round is digits, as a form's always are."""
-    from director.table.forms import values_from_sheet
+    from director.sheets.registry import by_name
 
-    fields = {**values_from_sheet(sheet), "round": "1", "side": "majors", "idempotency_key": "form-1"}
+    fields = {**by_name("partnership")().values(sheet), "round": "1", "side": "majors", "idempotency_key": "form-1"}
     response = client.post(f"/t/{tables[1].token}/submit/", fields)
     assert response.status_code == 302
     assert Submission.objects.get(source="table").idempotency_key == "form-1"

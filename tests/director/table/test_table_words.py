@@ -9,7 +9,7 @@ import re
 import uuid
 
 from director.results.models import Submission
-from director.table.forms import values_from_sheet
+from director.sheets.registry import by_name
 
 PATH = re.compile(r"\b(calypsos|unfinished|trick_piles|revokes)\.\w")
 
@@ -32,7 +32,12 @@ def test_a_refused_sheet_is_named_in_the_sheets_words(phone, sheet):
 
 def test_without_javascript_the_page_names_the_boxes_too(client, tables, sheet):
     table = tables[3]
-    data = {**values_from_sheet(sheet), "round": "1", "side": "minors", "idempotency_key": uuid.uuid4().hex}
+    data = {
+        **by_name("partnership")().values(sheet),
+        "round": "1",
+        "side": "minors",
+        "idempotency_key": uuid.uuid4().hex,
+    }
     data["cal-H"] = "two"
     response = client.post(f"/t/{table.token}/submit/", data)
     assert response.status_code == 400

@@ -47,7 +47,7 @@ def test_a_three_handed_sheet_is_sent_confirmed_and_tallied(club_a, players_a):
     phones = TableClient(Client(), table)
     page = phones.phones["majors"].get(f"/t/{table.token}/").content.decode()
     state = client_state(page)
-    assert (state["table_form"], state["seats"], state["cutthroat"]) == ("three-handed", "SHC", True)
+    assert (state["check"], state["seats"], state["individual"]) == ("three-handed", "SHC", True)
     assert re.findall(r'name="pile-(\w+)"', page) == ["S", "H", "C"]
     assert 'name="cal-D"' not in page and 'name="pile-majors"' not in page
     assert 'We are <span class="suit suit-C">♣</span></label>' in page  # the ♣ player is the other "side"
@@ -122,7 +122,7 @@ def test_a_duet_is_a_partnership_sheet_with_one_player_a_side(club_a, players_a)
     phones = TableClient(Client(), table)
     page = phones.phones["majors"].get(f"/t/{table.token}/").content.decode()
     state = client_state(page)
-    assert (state["table_form"], state["seats"], state["cutthroat"]) == ("", "SHDC", False)
+    assert (state["check"], state["seats"], state["individual"]) == ("partnership", "SHDC", False)
     at = seat_players(event, 1)
     names = {p.pk: p.name for p in players_a}
     seats = re.findall(r'<li class="seat-(\w)">.*?<span class="player">([^<]*)</span>', page)

@@ -75,7 +75,9 @@ def test_the_page_shows_a_trick_pile_per_player_and_the_three_handed_choice(clie
         assert f'name="t3-pile-{seat}"' in page
     assert 'name="t1-pile-majors"' not in page
     assert 'name="t2-absent"' in page and "Three-handed, no ♣ player · 117 cards" in page
-    assert "checkCutthroat" in (Path(settings.BASE_DIR) / "director/core/static/js/score-entry.js").read_text()
+    static = Path(settings.BASE_DIR) / "director/core/static/js"
+    assert "S.checkSheet(" in (static / "score-entry.js").read_text()  # the card names its check: data-form
+    assert 'if (name === "cutthroat") return checkCutthroat(sheet);' in (static / "scores.js").read_text()
 
 
 def test_cutthroat_sheets_are_saved_with_their_individual_scores(client, cutthroat):
@@ -92,8 +94,8 @@ def test_cutthroat_sheets_are_saved_with_their_individual_scores(client, cutthro
 
     page = client.get(url(cutthroat))
     cards = {c["cell"].table.number: c for c in page.context["cards"]}
-    assert [s["score"] for s in cards[1]["saved_scores"]] == [900, 440, 1710, 630]
-    assert cards[2]["absent"]["value"] == "C" and [s["seat"] for s in cards[2]["saved_scores"]] == ["S", "H", "D"]
+    assert [s["score"] for s in cards[1]["scores"]] == [900, 440, 1710, 630]
+    assert cards[2]["widget"]["absent"]["value"] == "C" and [s["seat"] for s in cards[2]["scores"]] == ["S", "H", "D"]
     text = page.content.decode()
     assert 'value="45"' in text and "Missing: table 3" in text
     # Re-saving the page as it stands writes no new version.

@@ -1,6 +1,7 @@
 // Score entry page: live 208 check and scores per table as the director types; Enter moves on.
-// Cutthroat tables (data-form="cutthroat"): a trick pile per player, four (three-handed: three,
-// 117 cards) individual scores.
+// Each card is its kind's (director.sheets): a 208-card sheet's card names its check (data-form:
+// scores.js checkSheet) and, for a sheet of individual scores, its seats (data-seats: a trick pile
+// and a score per player); a pad's card is checked by the kind's own script, which says so.
 (function () {
   "use strict";
   var form = document.getElementById("score-entry");
@@ -11,12 +12,9 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
-  // A club night's table of three (data-form three-handed / split / neutralised, data-seats its
-  // seats) is laid out as a cutthroat table and checked by scores.js checkTable.
-  function threeForm(card) { return card.dataset.seats ? card.dataset.form : ""; }
-  function isCutthroat(card) { return card.dataset.form === "cutthroat" || threeForm(card) !== ""; }
+  function individual(card) { return card.dataset.seats !== undefined; }
 
-  // The seat nobody plays at a three-handed cutthroat table ("" for four players).
+  // The seat nobody plays at a table that may leave one empty ("" for four players).
   function absentSeat(card) {
     var select = card.querySelector("select.absent");
     return select ? select.value : "";
@@ -24,7 +22,7 @@
 
   function sheetOf(card) {
     var sheet = { calypsos: {}, unfinished: {}, trick_piles: {}, revokes: {} };
-    var absent = isCutthroat(card) ? absentSeat(card) : "";
+    var absent = absentSeat(card);
     card.querySelectorAll("input.count").forEach(function (input) {
       if (absent && input.closest("tr[data-seat]") && input.closest("tr[data-seat]").dataset.seat === absent) return;
       sheet[SECTION[input.dataset.kind]][input.dataset.key] = input.value;
@@ -32,7 +30,7 @@
     return sheet;
   }
 
-  // Show or hide the empty seat's row of a three-handed table (its boxes are not sent).
+  // Show or hide the empty seat's row of a table played by three (its boxes are not sent).
   function showSeats(card) {
     var absent = absentSeat(card);
     card.querySelectorAll("tr[data-seat]").forEach(function (row) {
@@ -42,8 +40,8 @@
     });
   }
 
-  // The card check in words, for a partnership sheet and a cutthroat one alike: the deck (208, or
-  // 117 three-handed) is the engine's, from the check (scoring.scores via scores.js).
+  // The card check in words, for every kind of 208-card sheet alike: the deck (208, or
+  // 117 at a table of three) is the engine's, from the check (scoring.scores via scores.js).
   function checkWords(result) {
     if (result.problems.length) return result.complete ? "✗ " + result.total + " of " + result.deck + " cards" : "✗ " + result.total + " cards so far";
     if (!result.complete) return result.total + " of " + result.deck + " cards so far (" + result.blanks + " box" + (result.blanks === 1 ? "" : "es") + " to fill)";
@@ -66,20 +64,18 @@
     return score();
   }
 
-  function updateCutthroat(card, anyTyped) {
-    var sheet = sheetOf(card), three = threeForm(card);
-    var result = three ? S.checkTable(three, sheet, card.dataset.seats) : S.checkCutthroat(sheet);
-    // a table of three shows each player's total (split: own + the right-hand player's)
-    var scored = showCheck(card, result, anyTyped, function () {
-      return three ? { scores: S.scoreTable(three, sheet, card.dataset.seats).totals } : S.scoreCutthroat(sheet);
-    });
+  function updateIndividual(card, anyTyped) {
+    var sheet = sheetOf(card), name = card.dataset.form, seats = card.dataset.seats;
+    var result = S.checkSheet(name, sheet, seats);
+    // a table of three shows each player's total (its variant's: scores.js scoreSheet)
+    var scored = showCheck(card, result, anyTyped, function () { return S.scoreSheet(name, sheet, seats).points; });
     card.querySelectorAll("td.points").forEach(function (td) {
-      td.textContent = scored && scored.scores[td.dataset.seat] !== undefined ? scored.scores[td.dataset.seat] : "";
+      td.textContent = scored && scored[td.dataset.seat] !== undefined ? scored[td.dataset.seat] : "";
     });
     var ranking = card.querySelector("[data-role=ranking]");
     if (ranking) {
-      ranking.textContent = scored ? result.seats.slice().sort(function (a, b) { return scored.scores[b] - scored.scores[a]; })
-        .map(function (seat) { return SYMBOL[seat] + " " + scored.scores[seat]; }).join(" · ") : "–";
+      ranking.textContent = scored ? result.seats.slice().sort(function (a, b) { return scored[b] - scored[a]; })
+        .map(function (seat) { return SYMBOL[seat] + " " + scored[seat]; }).join(" · ") : "–";
     }
     card.dataset.live = !anyTyped ? "blank" : result.problems.length ? "bad" : result.complete ? "ok" : "partial";
     summary();
@@ -87,16 +83,16 @@
 
   function update(card) {
     var anyTypedNow = Array.prototype.some.call(card.querySelectorAll("input.count:not(:disabled)"), function (i) { return i.value.trim() !== ""; });
-    if (isCutthroat(card)) { updateCutthroat(card, anyTypedNow); return; }
+    if (individual(card)) { updateIndividual(card, anyTypedNow); return; }
     var sheet = sheetOf(card);
-    var result = S.check(sheet);
+    var result = S.checkSheet(card.dataset.form, sheet);
     var anyTyped = Array.prototype.some.call(card.querySelectorAll("input.count"), function (i) { return i.value.trim() !== ""; });
-    var scored = showCheck(card, result, anyTyped, function () { return S.score(sheet); });
+    var scored = showCheck(card, result, anyTyped, function () { return S.scoreSheet(card.dataset.form, sheet); });
     card.querySelector("[data-role=majors]").textContent = scored ? scored.majors : "–";
     card.querySelector("[data-role=minors]").textContent = scored ? scored.minors : "–";
     card.querySelector("[data-role=net]").textContent = scored ? signed(scored.net) : "–";
     card.querySelectorAll("td.points").forEach(function (td) {
-      td.textContent = scored ? scored.players[td.dataset.seat] : "";
+      td.textContent = scored ? scored.points[td.dataset.seat] : "";
     });
     card.dataset.live = !anyTyped ? "blank" : result.problems.length ? "bad" : result.complete ? "ok" : "partial";
     summary();
@@ -147,10 +143,9 @@
     markCorrection(card);
   }
 
-  // An Embers pad is checked by js/embers-pad.js, which marks its card and says so: counted here.
+  // A pad is checked by its kind's script, which marks its card and says so: counted here.
   form.addEventListener("calypso:checked", summary);
-  form.querySelectorAll("fieldset.sheet").forEach(function (card) {
-    if (card.dataset.form === "embers") return;  // an Embers pad: js/embers-pad.js
+  form.querySelectorAll("fieldset.sheet[data-boxes=sheet]").forEach(function (card) {
     var fill = card.querySelector("button.fill-proposal");
     if (fill) {
       fill.hidden = false;
@@ -159,7 +154,7 @@
     card.addEventListener("input", function () { update(card); markCorrection(card); });
     var select = card.querySelector("select.absent");
     if (select) select.addEventListener("change", function () { showSeats(card); update(card); });
-    if (isCutthroat(card)) showSeats(card);
+    if (individual(card)) showSeats(card);
     update(card);
   });
 })();

@@ -9,6 +9,9 @@
 // window.CalypsoScores.scoreCutthroat(sheet) -> {scores: {S: points...}, table_total} (sheet must check)
 // window.CalypsoScores.checkTable(form, sheet, seats) / scoreTable(form, sheet, seats): a club night's
 //   table of three (three-handed, split or neutralised) -> as checkCutthroat / {own, totals, nets}
+// window.CalypsoScores.checkSheet(name, sheet, seats) / scoreSheet(name, sheet, seats): the check named
+//   by the sheet's kind (its check_name: "partnership", "cutthroat" or a table of three's form), and
+//   its scores as {majors, minors, net (partnership only), points: {S: points...}} (sheet must check)
 // window.CalypsoScores.words(problem) -> the problem in the sheet's words ("Calypsos — ♠ player: ...")
 (function (root) {
   "use strict";
@@ -268,6 +271,23 @@
     return { own: own, totals: totals, nets: nets };
   }
 
+  // The pages' one way in: the kind of sheet names its check (director.sheets: check_name), and its
+  // scores come back alike whatever the kind — per seat in points, partnership totals when it has them.
+  function checkSheet(name, sheet, seats) {
+    if (name === "partnership") return check(sheet);
+    if (name === "cutthroat") return checkCutthroat(sheet);
+    return checkTable(name, sheet, seats);
+  }
+
+  function scoreSheet(name, sheet, seats) {
+    if (name === "partnership") {
+      var scored = score(sheet);
+      return { majors: scored.majors, minors: scored.minors, net: scored.net, points: scored.players };
+    }
+    if (name === "cutthroat") return { points: scoreCutthroat(sheet).scores };
+    return { points: scoreTable(name, sheet, seats).totals };  // split: own + the right-hand player's
+  }
+
   // scoring.scores.in_sheet_words: field paths become the sheet's words.
   var RULES = WORDS.rules.map(function (rule) { return { pattern: new RegExp(rule[0], "g"), kind: rule[1] }; });
   function words(problem) {
@@ -287,8 +307,9 @@
   root.CalypsoScores = {
     check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
     checkNeutralised: checkNeutralised, checkTable: checkTable, scoreTable: scoreTable,
+    checkSheet: checkSheet, scoreSheet: scoreSheet,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };
-  // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for js/embers.js.
+  // A sheet's reading (whole numbers, counts, ranges in scoring.scores' words), for the Embers kind's embers.js.
   root.CalypsoScores.Reading = Reading;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,6 +1,9 @@
 // The table's entry page (templates/table/entry.html): live 208 check and scores as the players
 // type (window.CalypsoScores from scores.js: the one check, shared with the director's pages),
 // confirm / dispute, and a quiet poll so a second phone sees the sheet as soon as it is sent.
+// The sheet's form is its kind's (director.sheets): data-send="json" is a 208-card sheet, read here
+// and sent as JSON; data-send="boxes" is a pad, made live by the kind's own script and sent as its
+// boxes, as the plain form would send them.
 // The page survives the venue's wifi, as a Bridgemate does: what is typed (and the side) is kept
 // on the phone per table link and game until the server has the sheet; a sheet sent without a
 // connection is kept on the phone and sent by itself when the connection returns, always with the
@@ -12,15 +15,9 @@
   if (!stateNode) return;
   var state = JSON.parse(stateNode.textContent);
   var S = window.CalypsoScores;
-  var form = document.getElementById("table-sheet") || document.getElementById("embers-sheet");
-  // An Embers night's pad (templates/table/_embers_form.html): its boxes make the pad js/embers.js
-  // reads as the server does; its live check is js/embers-pad.js's. Drafts and the outbox are these.
-  var embersPad = form && form.id === "embers-sheet" ? form.querySelector(".embers-pad") : null;
-  // An Auction Calypso event's score pad (form#table-pad, made live by js/auction-pad.js, which runs
-  // after this file: a draft restored here shows its hands when the pad starts). It is sent as its
-  // boxes, as the plain form would be, through the same drafts and outbox as a sheet.
-  var padForm = document.getElementById("table-pad");
-  var typing = form || padForm;
+  var form = document.querySelector("form[data-send]");
+  // A pad's script (the kind's) runs after this file: a draft restored here shows when the pad starts.
+  var asBoxes = !!form && form.dataset.send === "boxes";
   var errorsBox = document.getElementById("js-errors");
   var noteBox = document.getElementById("phone-note");
   var SECTION = { cal: "calypsos", unf: "unfinished", pile: "trick_piles", rev: "revokes" };
@@ -135,11 +132,6 @@
 
   // --- the live check ----------------------------------------------------------------------------
   function sheetOf() {
-    if (embersPad) {
-      var boxes = {};
-      form.querySelectorAll("input.count").forEach(function (input) { boxes[input.name] = input.value; });
-      return { embers: window.CalypsoEmbers.padFromFields(boxes, "", parseInt(embersPad.dataset.hands, 10) || 0) };
-    }
     var sheet = { calypsos: {}, unfinished: {}, trick_piles: {}, revokes: {} };
     form.querySelectorAll("input[name]").forEach(function (input) {
       var parts = input.name.split("-");
@@ -151,12 +143,11 @@
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
   function update() {
-    if (!S || embersPad) return;
+    if (!S || asBoxes) return;
     var sheet = sheetOf();
     var live = document.getElementById("live");
-    // a club night's table of three: its variant's check in its seats (scores.js checkTable)
-    var three = state.table_form;
-    var result = three ? S.checkTable(three, sheet, state.seats) : state.cutthroat ? S.checkCutthroat(sheet) : S.check(sheet);
+    // the kind's check in its seats (a table of three: its variant's, scores.js checkSheet)
+    var result = S.checkSheet(state.check, sheet, state.seats);
     var deck = result.deck || S.DECK;
     var typed = typedSomething();
     var check = live.querySelector("[data-role=check]"), list = live.querySelector("[data-role=problems]");
@@ -174,7 +165,7 @@
     } else {
       live.classList.add("ok");
       check.textContent = "✓ " + deck + " cards";
-      scored = three ? S.scoreTable(three, sheet, state.seats) : state.cutthroat ? S.scoreCutthroat(sheet) : S.score(sheet);
+      scored = S.scoreSheet(state.check, sheet, state.seats);
     }
     live.dataset.live = !typed ? "blank" : result.problems.length ? "bad" : result.complete ? "ok" : "partial";
     ["majors", "minors"].forEach(function (k) {
@@ -184,24 +175,21 @@
     var net = live.querySelector("[data-role=net]");
     if (net) net.textContent = scored ? signed(scored.net) : "–";
     form.querySelectorAll("td.points").forEach(function (td) {
-      // a table of three shows each player's total (split: own + the right-hand player's)
-      var points = !scored ? "" : three ? scored.totals[td.dataset.seat] :
-        state.cutthroat ? scored.scores[td.dataset.seat] : scored.players[td.dataset.seat];
+      // a table of three shows each player's total (its variant's: scores.js scoreSheet)
+      var points = scored ? scored.points[td.dataset.seat] : "";
       td.textContent = points === undefined ? "" : points;
     });
   }
 
   // --- what is typed stays on the phone (reload, locked screen, lost connection) ------------------
-  // The boxes a draft keeps: a sheet's typed boxes, or every box of an Auction pad (its selects too).
+  // The boxes a draft keeps: every box of the sheet's form (a pad's selects too), not its hidden
+  // fields nor the side (kept apart).
   function typedBoxes() {
-    if (typing === padForm) return Array.prototype.slice.call(padForm.querySelectorAll("[data-box][name]"));
-    return Array.prototype.slice.call(form.querySelectorAll("input[type=text][name]")).filter(function (input) {
-      return SECTION[input.name.split("-")[0]] || (embersPad && input.name.indexOf("hand-") === 0);
-    });
+    return Array.prototype.slice.call(form.querySelectorAll("input[name]:not([type=hidden]):not([type=radio]), select[name]"));
   }
 
   function saveDraft() {
-    var values = {}, side = typing.querySelector("input[name=side]:checked");
+    var values = {}, side = form.querySelector("input[name=side]:checked");
     typedBoxes().forEach(function (input) { values[input.name] = input.value; });
     store(DRAFT + state.round, { side: side ? side.value : "", values: values });
   }
@@ -212,7 +200,7 @@
     typedBoxes().forEach(function (input) {
       if (draft.values && Object.prototype.hasOwnProperty.call(draft.values, input.name)) input.value = draft.values[input.name];
     });
-    var side = draft.side && typing.querySelector("input[name=side][value=" + draft.side + "]");
+    var side = draft.side && form.querySelector("input[name=side][value=" + draft.side + "]");
     if (side) side.checked = true;
   }
 
@@ -308,11 +296,19 @@
       e.preventDefault();
       var side = form.querySelector("input[name=side]:checked");
       if (!side) { showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]); return; }
+      if (asBoxes) {  // a pad: its boxes, as the plain form sends them (the server reads and names them)
+        var boxes = {};
+        new FormData(form).forEach(function (value, name) {
+          if (name !== "csrfmiddlewaretoken" && name !== "idempotency_key") boxes[name] = value;
+        });
+        outbox(form.action, boxes, JSON.stringify(boxes), true);
+        return;
+      }
       var sheet = sheetOf();
       Object.keys(sheet.revokes || {}).forEach(function (seat) {  // a blank revoke box means none
         if (String(sheet.revokes[seat]).trim() === "") sheet.revokes[seat] = "0";
       });
-      if (state.cutthroat) sheet.form = state.sheet_tag || "cutthroat";
+      if (state.tag) sheet.form = state.tag;  // a sheet of individual scores says which it is
       var body = { round: state.round, side: side.value, sheet: sheet };
       outbox(state.urls.submit, body, JSON.stringify({ sheet: body.sheet, side: body.side, round: body.round }), false);
     });
@@ -329,26 +325,6 @@
   }
 
   if (pending()) { note("Sending the sheet kept on this phone…", "sending"); flush(); }
-
-  // --- an Auction Calypso event's score pad: its boxes (the server reads them with
-  // director.core.auction_pad.read_pad and names a hand left half typed), kept and sent as a sheet is.
-  if (padForm) {
-    restoreDraft();
-    padForm.addEventListener("input", saveDraft);
-    padForm.addEventListener("change", saveDraft);
-    padForm.addEventListener("submit", function (e) {
-      e.preventDefault();
-      if (!padForm.querySelector("input[name=side]:checked")) {
-        showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]);
-        return;
-      }
-      var body = {};
-      new FormData(padForm).forEach(function (value, name) {
-        if (name !== "csrfmiddlewaretoken" && name !== "idempotency_key") body[name] = value;
-      });
-      outbox(padForm.action, body, JSON.stringify(body), true);
-    });
-  }
 
   document.querySelectorAll("form.js-action").forEach(function (actionForm) {
     actionForm.addEventListener("submit", function (e) {
@@ -376,7 +352,7 @@
     return [s.round, s.status, sub ? sub.id : "", sub ? sub.status : ""].join("|");
   }
   function typedSomething() {
-    return Array.prototype.some.call(typing.querySelectorAll("input[type=text]"), function (i) { return i.value.trim() !== ""; });
+    return Array.prototype.some.call(form.querySelectorAll("input[type=text]"), function (i) { return i.value.trim() !== ""; });
   }
   function showChanged() {
     var notice = document.getElementById("changed-meanwhile");
@@ -393,7 +369,7 @@
     show.textContent = "show their sheet (clears yours)";
     show.addEventListener("click", function () { location.replace(location.pathname); });
     notice.appendChild(show);
-    typing.parentNode.insertBefore(notice, typing);
+    form.parentNode.insertBefore(notice, form);
   }
   var seen = stamp(state), polls = 0;
   function poll() {
@@ -410,7 +386,7 @@
         } else if (now && stamp(now) !== seen) {
           // A phone still typing its own sheet keeps it: reloading now would wipe the boxes. It is
           // told what happened instead; sending compares its sheet with the one that came in.
-          if (typing && typedSomething()) { seen = stamp(now); showChanged(); setTimeout(poll, 4000); return; }
+          if (form && typedSomething()) { seen = stamp(now); showChanged(); setTimeout(poll, 4000); return; }
           location.replace(location.pathname);
           return;
         }

@@ -1,8 +1,8 @@
-// The Auction score pad (templates/director/_auction_pad.html) made live: as the boxes are typed,
+// The Auction score pad (templates/sheets/auction/pad.html) made live: as the boxes are typed,
 // each hand shows its card count against 52, the engine's problems word for word, its outcome and
 // score, and the running totals; the sell choice is shown only for a hand in limbo; hands are added
 // and removed up to the event's hands per round; the hidden "{prefix}sheet" keeps the pad's JSON.
-// Every reading is js/auction.js's (held to scoring.auction by tests/js); this file only shows it.
+// Every reading is auction.js's (held to scoring.auction by tests/js); this file only shows it.
 // Without this script the pad is a plain form: every box shown, every box posted.
 (function () {
   "use strict";

@@ -7,7 +7,7 @@
 //   EmbersSettings.to_dict() ({packs, fire_hands, hands}), or none: three packs, one fire hand, any length
 // window.CalypsoEmbers.scorePad(hands, finished) -> score_embers(hands).to_dict() (the pad must check;
 //   the settings do not change the points)
-// window.CalypsoEmbers.padFromFields(values, prefix, hands) -> the pad's hands as results.embers_pad reads the boxes
+// window.CalypsoEmbers.padFromFields(values, prefix, hands) -> the pad's hands as director.sheets.embers.pad reads the boxes
 (function (root) {
   "use strict";
   var C = root.CalypsoRules, S = root.CalypsoScores;
@@ -15,7 +15,7 @@
   var K = C.rules.scores, E = C.rules.embers;
   var SEATS = K.seats.split(""), SIDES = K.directions, SIDE = K.side, CALYPSO = K.calypso_cards;
   var HAND = E.hand_cards, DEFAULTS = E.defaults;
-  var BOXES = [];  // results.embers_pad.boxes(): [box, section, key] in tab order
+  var BOXES = [];  // director.sheets.embers.pad boxes(): [box, section, key] in tab order
   SEATS.forEach(function (seat) { BOXES.push(["cal-" + seat, "calypsos", seat], ["unf-" + seat, "unfinished", seat]); });
   SIDES.forEach(function (side) { BOXES.push(["pile-" + side, "trick_piles", side]); });
   SEATS.forEach(function (seat) { BOXES.push(["rev-" + seat, "revokes", seat]); });
@@ -123,7 +123,7 @@
 
   function fieldName(prefix, number, box) { return prefix + "hand-" + number + "-" + box; }
 
-  // results.embers_pad.PadEntry.sheet: the hands up to the last one with anything typed; blank
+  // director.sheets.embers.pad PadEntry.sheet: the hands up to the last one with anything typed; blank
   // calypsoes, in progress and revokes are none, a blank trick pile stays blank (to be typed).
   function padFromFields(values, prefix, hands) {
     function text(number, box) {

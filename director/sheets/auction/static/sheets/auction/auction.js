@@ -12,7 +12,7 @@
 //   handFromDict(hand, values) -> HandScore.to_dict(), or throws  (scoring.auction.hand_from_dict)
 //   scorePad(hands, values) -> [[score, totals]...], or throws     (scoring.auction.score_pad)
 //   pad(hands, values) -> each hand's score or problem, sell asked, running totals (for the page)
-//   handFromFields(fields) -> {hand, blanks}: a pad row's boxes as a hand (director/core/auction_pad.py)
+//   handFromFields(fields) -> {hand, blanks}: a pad row's boxes as a hand (director/sheets/auction/boxes.py)
 //   cardsSoFar(fields) -> {total, deck}: the T and P typed so far in a row's boxes
 // Three-handed Auction (scoring.auction.three, AUCTION.md §8), scored from what each player took:
 //   threeValues(overrides) -> ThreeHandedValues; parseThreeContract(text) -> {bid, doubled}
@@ -383,7 +383,7 @@
     return { hands: rows, totals: totals, problem: stopped, complete: hands.length > 0 && stopped === null };
   }
 
-  // --- a pad row's boxes: director/core/auction_pad.py (hand_from_fields), word for word -----------
+  // --- a pad row's boxes: director/sheets/auction/boxes.py (hand_from_fields), word for word -----------
 
   var SIDE_BOXES = ["trick_pile", "added", "calypsos", "cards_required"], HAND_BOXES = ["declarer", "calypsos", "points", "suit", "doubled", "sell"];
   var BOXES = HAND_BOXES.concat.apply(HAND_BOXES, SIDES.map(function (side) { return SIDE_BOXES.map(function (box) { return side + "-" + box; }); }));

@@ -1,8 +1,8 @@
-// An Embers score pad made live (templates/director/_embers_pad.html, on the director's score entry
+// An Embers score pad made live (templates/sheets/embers/pad.html, on the director's score entry
 // page and the phone): as the boxes are typed, each hand's points and running totals, the pad's
-// problems in the engine's words (js/embers.js, held to scoring.embers under node) and the final
+// problems in the engine's words (embers.js, held to scoring.embers under node) and the final
 // totals with the cards in progress scored at the end. It posts nothing itself: the page's form
-// sends the boxes, which the server reads and checks again (results.embers_pad).
+// sends the boxes, which the server reads and checks again (the kind's read: sheets/embers/pad.py).
 (function () {
   "use strict";
   var E = window.CalypsoEmbers, S = window.CalypsoScores;

@@ -1,4 +1,6 @@
-"""An Auction Calypso score pad as form fields, and back (director/templates/director/_auction_pad.html).
+"""An Auction Calypso score pad as boxes, and back (templates/sheets/auction/pad.html): the Auction
+kind's part of the entry contract (``PadBoxes``, mixed into ``Kind``), and its pad laid out for people
+(``pad_view``).
 
 The pad's boxes are named ``{prefix}hand-{n}-{box}`` (``n`` from 1), the per-side boxes
 ``{prefix}hand-{n}-{side}-{box}`` with ``side`` ``majors`` (♠ ♥ seats, N–S) or ``minors``
@@ -19,7 +21,7 @@ The pad's boxes are named ``{prefix}hand-{n}-{box}`` (``n`` from 1), the per-sid
 ====================  ============================================================================
 
 ``sheet_from_post`` turns a post (with or without the page's script) into the stored sheet
-``{"hands": [<calypsos-auction-hand/1>...]}`` that ``scoring.auction.score_pad`` scores; js/auction.js
+``{"hands": [<calypsos-auction-hand/1>...]}`` that ``scoring.auction.score_pad`` scores; auction.js
 (``handFromFields``) assembles the same JSON in the browser into the hidden ``{prefix}sheet``, and
 tests/js holds the two alike. This module only reshapes what was typed: every check is the engine's.
 
@@ -38,6 +40,10 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
+from django.utils.html import format_html
+
+from director.sheets.base import TypedSheet
+from director.sheets.boxes import SheetBox
 from scoring.auction import (
     BID_SUITS,
     COMPASS,
@@ -205,12 +211,6 @@ def fields_of_pad(sheet: Any, prefix: str, hands: int) -> dict[str, str]:
     return fields
 
 
-def typed_pad(sheet: Any, hands: int) -> dict[str, Any]:
-    """A pad as typed (from a form or JSON) cut down to the pad's boxes (``fields_of_pad``) and read
-    back: safe to keep in a session and to show again."""
-    return sheet_from_post(fields_of_pad(sheet, "", hands), "", hands)[0]
-
-
 def fields_from_hand(hand: Mapping[str, Any]) -> dict[str, str]:
     """A stored hand (one that scores) as its boxes' text, to show a saved pad again."""
     declarer = hand["declarer"]
@@ -247,7 +247,7 @@ def pad_context(
     players: Mapping[str, str] | None = None,
     label: str = "",
 ) -> dict[str, Any]:
-    """What templates/director/_auction_pad.html needs: ``hands`` rows (the event's hands per round),
+    """What templates/sheets/auction/pad.html needs: ``hands`` rows (the event's hands per round),
     each box's name and value — from ``post`` (a refused post shown again), else the saved ``sheet``,
     else blank — the event's score values for the live check, and the players' names by seat."""
     if hands < 1:
@@ -300,3 +300,98 @@ def pad_context(
         "suits": [{"suit": suit, "symbol": SUIT_SYMBOLS[suit]} for suit in BID_SUITS],
         "calypsos_bid": list(range(MAX_CALYPSOS_BID + 1)),
     }
+
+
+# --- the pad laid out for people (the audit pages, a phone's own pad beside the one sent first)
+PAD_COLUMNS = (
+    ("declarer", "Declarer"),
+    ("contract", "Contract"),
+    ("declarers.trick_pile", "T"),
+    ("declarers.added", "P"),
+    ("declarers.calypsos", "C"),
+    ("declarers.cards_required", "Cards required"),
+    ("defenders.trick_pile", "T"),
+    ("defenders.added", "P"),
+    ("defenders.calypsos", "C"),
+    ("sell", "Sell"),
+)
+"""A pad's boxes as people read them, in the pad's column order."""
+MAX_PAD_HANDS_SHOWN = 32
+
+
+def _text(value) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _pad_value(hand, path: str) -> str:
+    value = hand if isinstance(hand, dict) else {}
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    if isinstance(value, list):
+        return ", ".join(_text(v) for v in value)
+    if isinstance(value, bool):
+        return "sold" if value else "not sold"
+    return _text(value)[:40]
+
+
+def pad_view(sheet, compare=None) -> dict:
+    """A pad laid out for people, hand by hand: with ``compare``, every box that differs is marked
+    and carries the other pad's value."""
+
+    def hands_of(pad) -> list:
+        hands = pad.get("hands") if isinstance(pad, dict) else None
+        return hands[:MAX_PAD_HANDS_SHOWN] if isinstance(hands, list) else []
+
+    mine, theirs = hands_of(sheet), hands_of(compare)
+    rows = []
+    for index in range(max(len(mine), len(theirs))):
+        hand = mine[index] if index < len(mine) else {}
+        was = theirs[index] if index < len(theirs) else {}
+        boxes = []
+        for path, _ in PAD_COLUMNS:
+            value = _pad_value(hand, path)
+            if compare is None:
+                boxes.append(SheetBox(value))
+            else:
+                other = _pad_value(was, path)
+                boxes.append(SheetBox(value, value != other, other))
+        rows.append({"number": index + 1, "boxes": boxes})
+    changed = sum(b.changed for row in rows for b in row["boxes"])
+    return {
+        "template": "sheets/auction/view.html",
+        "pad": rows,
+        "columns": [label for _, label in PAD_COLUMNS],
+        "seats": [],
+        "piles": [],
+        "changed": changed,
+    }
+
+
+class PadBoxes:
+    """The Auction kind's part of the entry contract (``SheetKind``'s entry section)."""
+
+    phone_template = "sheets/auction/phone.html"
+    director_template = "sheets/auction/director.html"
+    help_template = "sheets/auction/help.html"
+    sheet_template = "sheets/auction/lines.html"
+    compare_template = "sheets/auction/compare.html"
+    scripts = ("sheets/auction/auction.js", "sheets/auction/auction-pad.js")
+    shape_words = "its hands (hands)"
+
+    @property
+    def entry_prompt(self) -> str:
+        return format_html("After the round's {} hands, one side enters the score pad below", self.hands)
+
+    def read(self, data, prefix: str = "") -> TypedSheet:
+        values = pad_values(data, prefix, self.hands)
+        sheet, problems = read_pad(values, prefix, self.hands)
+        return TypedSheet(values, sheet, problems, blank=is_blank(sheet, problems))
+
+    def values(self, sheet, prefix: str = "") -> dict[str, str]:
+        return fields_of_pad(sheet, prefix, self.hands)
+
+    def widget(self, prefix: str, values: dict[str, str], *, players=None, label: str = "") -> dict:
+        return pad_context(prefix, self.hands, post=values, values=self.settings.values, players=players, label=label)
+
+    def view(self, sheet, compare=None) -> dict:
+        return pad_view(sheet if isinstance(sheet, dict) else {}, compare if isinstance(compare, dict) else None)
