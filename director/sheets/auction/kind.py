@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 
 from director.core.errors import ValidationError
 from director.events.models import AUCTION_TYPES
+from director.results.simulate import plausible_pad
 from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
 from scoring import auction
 from scoring.auction_settings import AuctionSettings
+
+from . import night, schema
 
 # scoring.auction's sides (S + H, D + C) → the director's directions: the one mapping.
 PAD_SIDES = {"majors": "majors", "minors": "minors"}
@@ -126,3 +129,29 @@ class Kind(SheetKind):
     def lines(self, sheet) -> list[dict]:
         """The stored pad hand by hand for the pages (``pad_lines`` with the event's values)."""
         return pad_lines(sheet, self.settings.values)
+
+    # --- events and API: its settings (``night``), its card, its API schema, its demo night
+    night = night  # (the module above: SheetKind.night)
+    setup_template = "sheets/auction/settings.html"
+    event_template = "sheets/auction/event.html"
+    api_schema = schema.SHEET
+    no_game_sets = "is an Auction Calypso event: its hands are dealt at the table from a 104-card pack"
+    checked_alone = True  # with the rules' score values
+    demo_night = {  # progressive pairs: 12 players, 3 tables, 3 games of 4 hands
+        "name": "Auction Calypso night",
+        "date": "2025-04-18",
+        "type": "auction-pairs",
+        "games": 3,
+        "auction": {"hands": 4},
+        "players": 12,
+    }
+
+    def event_context(self, event, form=None) -> dict:
+        return night.card(event, self.settings, form)
+
+    def settings_form(self, data=None):
+        return night.SettingsForm(data)
+
+    def demo_sheet(self, rng, game: int, table: int) -> dict:
+        """Each table's pad played by the engine's simple bots (seeded by the demo's ``rng``)."""
+        return plausible_pad(rng.randrange(2**32), self.hands)

@@ -8,6 +8,8 @@ from director.events.models import Event
 from director.sheets.base import ScoredSheet, SheetKind, refused
 from scoring import scores
 
+from . import night, schema
+
 
 @dataclass(frozen=True)
 class Kind(SheetKind):
@@ -35,3 +37,8 @@ class Kind(SheetKind):
 
     def seat_scores(self, data) -> dict[str, int]:
         return dict(scores.score_cutthroat(data).scores)
+
+    # --- events and API: the event's form (``night``), its API schema
+    night = night  # (the module above: SheetKind.night)
+    api_schema = schema.SHEET
+    checked_alone = True

@@ -17,3 +17,6 @@ class Kind(Partnership):
     @classmethod
     def for_table(cls, event, variant, seats):
         return cls() if variant == DUET else None
+
+    # --- events and API
+    checked_alone = False  # the API's sheet check reads it as a partnership sheet

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.results.simulate import plausible_sheet
 from director.sheets.base import ScoredSheet, SheetKind, refused
 from scoring import scores
+
+from . import schema
 
 
 @dataclass(frozen=True)
@@ -27,3 +30,10 @@ class Kind(SheetKind):
         except scores.ScoreSheetError as error:
             raise refused(error) from error
         return ScoredSheet(sheet=sheet.to_dict(), majors=game.majors, minors=game.minors)
+
+    # --- events and API: the 208-card sheet's API schema (the others add to it), its demo sheets
+    api_schema = schema.SHEET
+    checked_alone = True
+
+    def demo_sheet(self, rng, game: int, table: int) -> dict:
+        return plausible_sheet(rng)

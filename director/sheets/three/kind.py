@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from director.sheets.base import ScoredSheet, SheetKind, refused
 from scoring import scores, variants
 
+from . import night, schema
+
 
 @dataclass(frozen=True)
 class Kind(SheetKind):
@@ -48,3 +50,12 @@ class Kind(SheetKind):
             raise refused(error) from error
         sheet = (variants.NeutralisedSheet if self.neutralised else scores.CutthroatSheet).from_dict(data)
         return ScoredSheet(sheet=sheet.to_dict(), majors=0, minors=0)
+
+    # --- events and API: the night's choices for its tables of three (``night``), its API schema
+    night = night  # (the module above: SheetKind.night)
+    api_schema = schema.SHEET
+
+    def movement_figure(self, sheet, net):
+        """Each seat's total (split: own + the right-hand player's): the best stays
+        (``ScoreSheetError`` for a sheet of other seats)."""
+        return variants.score_table_sheet(self.table_variant, sheet, self.table_seats).totals

@@ -115,7 +115,7 @@ def test_the_new_night_form_shows_a_refused_setting(dora, club_a, players_a):
 
 
 def test_the_event_page_edits_the_settings_of_a_draft(dora, auction_pairs):
-    url = f"/events/{auction_pairs.pk}/auction/"
+    url = f"/events/{auction_pairs.pk}/settings/"
     response = dora.post(url, {"auction_hands": "6", "auction_defender_card": "10"}, follow=True)
     assert "The Auction settings are saved." in response.content.decode()
     auction_pairs.refresh_from_db()
@@ -130,7 +130,7 @@ def test_the_event_page_edits_the_settings_of_a_draft(dora, auction_pairs):
 
 def test_another_clubs_director_cannot_change_the_settings(client, director_b, auction_pairs):
     client.login(username="bert", password="calypso-test-1")
-    response = client.post(f"/events/{auction_pairs.pk}/auction/", {"auction_hands": "6"})
+    response = client.post(f"/events/{auction_pairs.pk}/settings/", {"auction_hands": "6"})
     assert response.status_code == 404
     auction_pairs.refresh_from_db()
     assert auction_pairs.auction_settings.hands == 4
