@@ -11,6 +11,6 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Every worker beats into the shared cache; /healthz and the director pages read it (core.health).
-from director.core.health import WorkerHeartbeat  # noqa: E402
-
-app.steps["consumer"].add(WorkerHeartbeat)
+# Named, as Celery names its own steps: the worker imports it when it starts, and core.health (which
+# reads this app) is not imported by this module.
+app.steps["consumer"].add("director.core.health:WorkerHeartbeat")

@@ -224,7 +224,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, events, game sets and results for Calypso club nights and duplicate play.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    # An event's form (partnership, cutthroat) and the sheet check's (those, or an Auction pad).
+    # An event's form and the kinds of sheet the sheet check reads named alone.
     "ENUM_NAME_OVERRIDES": {
         "EventFormEnum": "director.events.models.Event.Form",
         "SheetFormEnum": "director.api.results_serializers.SHEET_FORMS",

@@ -14,6 +14,11 @@ like any other. Each module stands on one floor:
     4 audience       an app's views, forms, admin, template tags and management commands; the API
     5 routes         an app's URL modules (they may route to any app's views)
     6 top            director.urls, director.wsgi, director.demo (the demo and ``serve``)
+
+Two more rules on the same reading: no import circle at all, at any remove (the strongly connected
+components of the import graph; a task module imports its service, and the service enqueues the
+task by its name), and no module outside director/sheets imports a kind's folder — the registry
+alone reaches the kinds.
 """
 
 from __future__ import annotations
@@ -185,3 +190,113 @@ def test_function_local_imports_are_read(tmp_path, monkeypatch):
     path = tmp_path / "mod.py"
     path.write_text("def f():\n    from director.events.models import Event\n")
     assert ("director.events.models", 2) in imports("director.clubs.mod", path)
+
+
+# --- no import circles --------------------------------------------------------------------------------
+# Circles another piece of work is removing, each by its modules (sorted). May only shrink: a circle
+# that is gone fails ``test_the_known_circles_only_shrink``.
+KNOWN_CIRCLES: dict[tuple[str, ...], str] = {}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which modules of director/ and scoring/ each one imports, anywhere in it (a package's parent
+    is not counted: Python runs it first, whoever imports what)."""
+    found = modules()
+    graph: dict[str, set[str]] = {name: set() for name in found}
+    for name, path in found.items():
+        graph[name] |= {target for target, _ in imports(name, path) if target in found and target != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[tuple[str, ...]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative),
+    each sorted: every module of one imports, at some remove, every other."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[tuple[str, ...]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(tuple(sorted(component)))
+    return sorted(found)
+
+
+def test_no_module_imports_itself_through_others():
+    found = [circle for circle in circles(import_graph()) if circle not in KNOWN_CIRCLES]
+    assert not found, "import circles (each module of one imports the others):\n" + "\n".join(
+        " ↔ ".join(circle) for circle in found
+    )
+
+
+def test_the_known_circles_only_shrink():
+    stale = sorted(set(KNOWN_CIRCLES) - set(circles(import_graph())))
+    assert not stale, f"these circles are gone; delete them from KNOWN_CIRCLES: {stale}"
+
+
+def test_the_circle_finder_finds_a_circle_at_any_remove():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}}
+    assert circles(graph) == [("a", "b", "c")]
+
+
+# --- the kinds' folders are reached through the registry only ------------------------------------------
+# Modules outside director/sheets that still import a kind's folder, with what they import; another
+# piece of work is moving each onto the registry. May only shrink.
+KIND_FOLDERS_FOR_NOW: dict[tuple[str, str], str] = {}
+
+
+def is_kind_folder(name: str) -> bool:
+    """A module of a kind's folder (``director.sheets.<kind>…``), not the registry or the base."""
+    return name.startswith("director.sheets.") and name not in SHEETS_CORE
+
+
+def kind_folder_imports() -> dict[tuple[str, str], list[str]]:
+    found: dict[tuple[str, str], list[str]] = {}
+    for name, path in modules().items():
+        if name == "director.sheets" or name.startswith("director.sheets."):
+            continue
+        for target, line in imports(name, path):
+            if is_kind_folder(target):
+                found.setdefault((name, target), []).append(f"{path.relative_to(ROOT)}:{line}")
+    return found
+
+
+def test_only_the_registry_reaches_the_kinds_folders():
+    broken = {pair: where for pair, where in kind_folder_imports().items() if pair not in KIND_FOLDERS_FOR_NOW}
+    assert not broken, "ask director.sheets.registry (kind_of, by_name) instead of importing a kind's folder:\n" + (
+        "\n".join(f"{line}: {source} imports {target}" for (source, target), where in broken.items() for line in where)
+    )
+
+
+def test_the_kind_folder_allow_list_only_shrinks():
+    stale = sorted(set(KIND_FOLDERS_FOR_NOW) - set(kind_folder_imports()))
+    assert not stale, f"these imports are gone; delete them from KIND_FOLDERS_FOR_NOW: {stale}"

@@ -1,11 +1,12 @@
 """Fields and shapes shared by the API's serializers: whole numbers sent as JSON numbers, text
-sent as JSON strings, ids, seats, the scoresheet field (a Calypso sheet or an Auction pad) and the
+sent as JSON strings, ids, seats, the scoresheet field (its schema each kind of sheet's part) and the
 error body. Shape only: the domain's rules are the services' (``director.api.errors``)."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from director.deals.models import GameSet
+from director.sheets.registry import general_first
 from scoring import scores
 from scoring.cards import SUITS
 
@@ -56,66 +57,34 @@ def Id(**kwargs) -> serializers.IntegerField:
 
 
 SEATS = tuple(SUITS)  # a sheet's seats, in suit order
-_RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
-_COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SEATS}}
-SHEET_SCHEMA = {
-    "type": "object",
-    "description": "A scoresheet: counts per seat after the fourth deal (RULES.md §5). "
-    "Cards must add up to 208: 13 × calypsos + unfinished + both trick piles. "
-    f"Every count is a JSON whole number (not text): {_RANGES} (three-handed cutthroat: fewer). "
-    'A cutthroat event\'s sheet has a trick pile per seat (`{"S": 30, "H": 30, "D": 40, "C": 45}`) '
-    "and, played three-handed, names three seats (117 cards). "
-    'An Auction Calypso event\'s sheet is its score pad instead: `{"hands": [...]}`, one '
-    "`calypso-auction-hand/1` object a hand, each naming its declarer (docs/formats.md). "
-    'An Embers night\'s sheet is its pad: `{"embers": [...]}`, one object a hand (docs/variants.md).',
-    "properties": {
-        "form": {"type": "string", "enum": ["partnership", "cutthroat"], "description": "optional"},
-        "calypsos": _COUNTS,
-        "unfinished": _COUNTS,
-        "trick_piles": {
-            "type": "object",
-            "description": "`majors` and `minors`; cutthroat: one per seat",
-            "properties": {
-                "majors": {"type": "integer", "minimum": 0},
-                "minors": {"type": "integer", "minimum": 0},
-                **{seat: {"type": "integer", "minimum": 0} for seat in SEATS},
-            },
-        },
-        "revokes": _COUNTS,
-        "embers": {
-            "type": "array",
-            "description": "Embers nights only (then the only key): the hands played, in order",
-            "items": {
-                "type": "object",
-                "example": {
-                    "calypsos": {"S": 1, "H": 0, "D": 0, "C": 0},
-                    "unfinished": {"S": 5, "H": 3, "D": 0, "C": 2},
-                    "trick_piles": {"majors": 17, "minors": 12},
-                    "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
-                },
-            },
-        },
-        "hands": {
-            "type": "array",
-            "description": "Auction Calypso events only (then the only key): the hands in the order played",
-            "items": {
-                "type": "object",
-                "example": {
-                    "contract": "1 & 290♥ X",
-                    "declarer": "H",
-                    "declarers": {"trick_pile": 20, "added": 15, "calypsos": 1, "cards_required": [4]},
-                    "defenders": {"trick_pile": 12, "added": 5, "calypsos": 0},
-                },
-            },
-        },
-    },
-    "example": {
-        "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
-        "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
-        "trick_piles": {"majors": 60, "minors": 85},
-        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
-    },
-}
+
+
+def _merged(schema: dict, part: dict) -> dict:
+    """``schema`` with a kind's ``part`` added: objects merged key by key, descriptions run on."""
+    merged = dict(schema)
+    for key, value in part.items():
+        if isinstance(merged.get(key), dict) and isinstance(value, dict):
+            merged[key] = _merged(merged[key], value)
+        elif key == "description" and key in merged:
+            merged[key] = f"{merged[key]} {value}"
+        else:
+            merged[key] = value
+    return merged
+
+
+def sheet_schema() -> dict:
+    """The JSON schema of a sheet: every kind's part (``SheetKind.api_schema``), the most general
+    first (the 208-card sheet the others add to), each part once (a kind may share its parent's)."""
+    schema: dict = {}
+    parts: list[dict] = []
+    for kind in general_first():
+        if kind.api_schema and not any(kind.api_schema is part for part in parts):
+            parts.append(kind.api_schema)
+            schema = _merged(schema, kind.api_schema)
+    return schema
+
+
+SHEET_SCHEMA = sheet_schema()
 _HAND = {"type": "array", "items": {"type": "string", "example": "AS"}, "description": "canonical cards"}
 DEALS_SCHEMA = {
     "type": "array",

@@ -1,10 +1,10 @@
-"""Serializers of the results resources: scoresheet submissions (a Calypso sheet or an Auction
-Calypso pad), the sheet check, and the adjustments (artificial scores, fouled sets)."""
+"""Serializers of the results resources: scoresheet submissions (a sheet of the table's kind:
+``director.sheets``), the sheet check, and the adjustments (artificial scores, fouled sets)."""
 
 from rest_framework import serializers
 
-from director.events.models import Event
 from director.results.models import Submission
+from director.sheets.registry import general_first
 from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
 from director.standings.models import ArtificialScore, FouledSet
 
@@ -83,15 +83,16 @@ class WithdrawnSerializer(serializers.Serializer):
     withdrawn = serializers.IntegerField(read_only=True, help_text="how many live versions were superseded")
 
 
-SHEET_FORMS = [*Event.Form.choices, ("auction", "Auction Calypso score pad")]
+SHEET_FORMS = [(kind.name, kind.label) for kind in general_first() if kind.checked_alone]
+"""The kinds of sheet the check reads named alone (``SheetKind.checked_alone``), the default first."""
 
 
 class SheetCheckSerializer(serializers.Serializer):
     sheet = SheetField(check_counts=False)
     form = serializers.ChoiceField(
         choices=SHEET_FORMS,
-        default=Event.Form.PARTNERSHIP,
-        help_text="how to read the sheet when no event is given (auction: with the rules' score values)",
+        default=SHEET_FORMS[0][0],
+        help_text="how to read the sheet when no event is given (a pad: with the rules' score values)",
     )
     event = Id(required=False, help_text="read the sheet by this event's rules (its form; an Auction event's values)")
 
@@ -106,7 +107,7 @@ class SheetCheckResultSerializer(serializers.Serializer):
         child=serializers.IntegerField(),
         read_only=True,
         allow_null=True,
-        help_text="cutthroat: each seat's score (null otherwise)",
+        help_text="a sheet of individual scores: each seat's score (null otherwise)",
     )
 
 

@@ -117,7 +117,7 @@ SWITCHES = ("standings_released", "scorecards_released", "travellers_released")
 
 class EventSerializer(serializers.ModelSerializer):
     table_count = serializers.IntegerField(read_only=True, required=False)
-    removed_suit = serializers.CharField(read_only=True, help_text="the suit out of a three-handed table's packs")
+    removed_suit = serializers.CharField(read_only=True, help_text="the suit out of a table of three's three packs")
 
     class Meta:
         model = Event
@@ -167,7 +167,7 @@ class _EventSettings(serializers.Serializer):
         choices=Event.ThreeTable.choices, help_text="progressive individual: what a table of three plays"
     )
     # text rather than an enum: the suits' enum is the first dealer's (the service names a bad one)
-    removed_suit = Text(max_length=1, help_text="three-handed or split: the suit out of the three packs (S, H, D, C)")
+    removed_suit = Text(max_length=1, help_text="a table of three's three packs: the suit out of them (S, H, D, C)")
     game_length_minutes = WholeNumber(min_value=1, max_value=MAX_GAME_MINUTES)
     season = Id(allow_null=True)
     game = serializers.ChoiceField(choices=Event.Game.choices, help_text="what the tables play (Embers: progressive)")

@@ -2,7 +2,7 @@
 
 Worker liveness is a heartbeat, not a round trip: every Celery worker writes, every
 ``HEARTBEAT_SECONDS``, one cache key per queue it consumes (``WorkerHeartbeat`` below, registered
-in ``director.celery``). Reading the heartbeat is one ``get_many`` on the shared cache (Redis), so
+in ``director.celery`` by name). Reading the heartbeat is one ``get_many`` on the shared cache (Redis), so
 ``/healthz`` and the director pages' "no worker is answering" warning cost a millisecond whether
 or not a worker is up. Only when the cache is not shared (a broker but no ``REDIS_URL``) does it
 fall back to a ``control.ping`` with a short timeout, remembered for a few seconds.

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 
 from director.events.models import Event, Seating
+from director.sheets.registry import kind_of
 from scoring import gamesets
 from scoring.cards import SUITS, format_hand, sort_key
 
@@ -62,7 +63,7 @@ def commitment_state(
 ) -> CommitmentState:
     """The commitment to announce for ``event``; pass what the caller already loaded to save queries."""
     set_file = set_file if set_file is not None else set_file_of(event)
-    if event.is_auction:  # a team match's deals (``deals.auction``): their commitment is stored when dealt
+    if kind_of(event).no_game_sets:  # an Auction team match's deals (``deals.auction``): stored when dealt
         return CommitmentState(set_file.commitment if set_file is not None else "")
     sets = sets if sets is not None else list(game_sets_of(event))
     needed = needed if needed is not None else sets_needed(event)

@@ -13,11 +13,13 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from director.audit.services import record
+from director.celery import app as celery_app
 from director.core import json_body
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_int
 from director.events import services as event_services
 from director.events.models import Event, Seating
+from director.sheets.registry import kind_of
 from scoring import gamesets
 from scoring.cards import SUITS, CardError, parse_cards, sort_key
 
@@ -30,21 +32,18 @@ Source = GameSetFile.Source
 
 
 def _locked(event: Event) -> Event:
-    """The event under its row lock, to add game sets to — never an Auction Calypso event's."""
+    """The event under its row lock, to add game sets to — never one whose kind of sheet has none."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    refuse_auction(event)
+    refuse_without_sets(event)
     return event
 
 
-def refuse_auction(event: Event) -> None:
-    """Game sets are 208-card Calypso deals: an Auction event deals its 13-card hands from a
-    104-card pack at the table, so it has none (docs/auction.md, "Club nights")."""
-    if event.is_auction:
-        raise ValidationError(
-            f"{event.name} is an Auction Calypso event: its hands are dealt at the table from a 104-card pack, "
-            "so it has no game sets",
-            field="event",
-        )
+def refuse_without_sets(event: Event) -> None:
+    """Game sets are 208-card Calypso deals: a kind of sheet whose hands are dealt otherwise (an
+    Auction event's, from a 104-card pack at the table: docs/auction.md, "Club nights") has none."""
+    why = kind_of(event).no_game_sets
+    if why:
+        raise ValidationError(f"{event.name} {why}, so it has no game sets", field="event")
 
 
 def _game_set_error(error: gamesets.GameSetError, *, field: str = "file") -> ValidationError:
@@ -302,13 +301,14 @@ def delete_game_set(*, game_set: GameSet) -> None:
 # --- analysis of the sets by the play engine (issue 21.3) ------------------------------------------
 A = AnalysisJob.Status
 ANALYSIS_GAMES = 100  # games a set, as ``python -m scoring analyse`` plays by default
+ANALYSE_TASK = "director.deals.tasks.analyse_game_sets"
 log = logging.getLogger(__name__)
 
 
 def start_analysis(*, event: Event, by=None, games: int = ANALYSIS_GAMES, players: str = "club") -> AnalysisJob:
     """Analyse the event's complete game sets: a job counting the sets, its task enqueued after
     commit (run here and now when no broker is configured). ``ValidationError`` with no set."""
-    refuse_auction(event)
+    refuse_without_sets(event)
     total = GameSet.objects.filter(event=event, complete=True).count()
     if not total:
         raise ValidationError("there are no complete game sets to analyse yet", field="sets")
@@ -319,10 +319,9 @@ def start_analysis(*, event: Event, by=None, games: int = ANALYSIS_GAMES, player
 
 
 def enqueue_analysis(job_id: int) -> None:
-    from .tasks import analyse_game_sets
-
+    """Enqueue the analysis task by its name (``deals.tasks`` imports this module, not the other way)."""
     try:
-        analyse_game_sets.apply_async((job_id,))
+        celery_app.signature(ANALYSE_TASK, args=(job_id,)).apply_async()
     except Exception as error:  # the broker is down: say so on the job instead of a 500
         log.exception("could not enqueue analysis %s", job_id)
         fail_analysis(job_id, f"the analysis could not be queued ({error.__class__.__name__}); try again later")

@@ -21,7 +21,7 @@ from .models import GameSet
 log = logging.getLogger(__name__)
 
 
-@shared_task(bind=True, name="director.deals.tasks.analyse_game_sets")
+@shared_task(bind=True, name=services.ANALYSE_TASK)
 def analyse_game_sets(self, job_id: int) -> dict:
     """Analyse the sets of analysis job ``job_id``; returns ``{"job", "status"}``. Never raises for a
     bad job: the error is written on the job for the director to read."""

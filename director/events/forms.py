@@ -9,61 +9,22 @@ import secrets
 from django import forms
 
 from director.core.parsing import split_names
-from director.events.models import MAX_EMBERS_HANDS, Event
+from director.events.models import Event
 from director.events.services import MAX_GAMES
-from scoring.auction_settings import DEFAULTS, VALUE_LABELS, VALUE_NAMES
+from director.sheets.registry import general_first
 
 DRAW, ENTERED = "draw", "entered"
+INDIVIDUAL = {"data-types": Event.Type.PROGRESSIVE_INDIVIDUAL}  # a box shown for that type only (js/setup.js)
 
 
-class AuctionSettingsForm(forms.Form):
-    """An Auction Calypso event's settings, as boxes (shape only: whole numbers; the limits are
-    ``scoring.auction_settings``, through ``events.services``). Blank boxes keep the rules' values."""
+class NewEventForm(forms.Form):
+    """The new club night: the event's boxes, each kind of sheet's own (``SheetKind.setting_fields``),
+    who plays and how they are paired."""
 
-    auction_hands = forms.IntegerField(
-        required=False, initial=DEFAULTS.hands, label="Hands per round", help_text="Auction Calypso: 4 short, 12 ideal"
-    )
-    auction_draft = forms.BooleanField(required=False, initial=DEFAULTS.draft, label="Draft before the first hand")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for name in VALUE_NAMES:
-            self.fields[f"auction_{name}"] = forms.IntegerField(
-                required=False, initial=getattr(DEFAULTS.values, name), label=VALUE_LABELS[name].capitalize()
-            )
-
-    @staticmethod
-    def initial_from(settings) -> dict:
-        """The boxes showing stored ``AuctionSettings``."""
-        initial = {"auction_hands": settings.hands, "auction_draft": settings.draft}
-        initial |= {f"auction_{name}": getattr(settings.values, name) for name in VALUE_NAMES}
-        return initial
-
-    def value_fields(self):
-        return [self[f"auction_{name}"] for name in VALUE_NAMES]
-
-    def auction_settings(self) -> dict:
-        """What ``events.services`` takes as ``auction`` (blank boxes left out: the defaults)."""
-        data = self.cleaned_data
-        values = {name: data[f"auction_{name}"] for name in VALUE_NAMES if data.get(f"auction_{name}") is not None}
-        settings = {"draft": bool(data.get("auction_draft")), "values": values}
-        if data.get("auction_hands") is not None:
-            settings["hands"] = data["auction_hands"]
-        return settings
-
-
-class NewEventForm(AuctionSettingsForm):
     name = forms.CharField(max_length=160, label="Name")
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     type = forms.ChoiceField(choices=Event.Type.choices, label="Type")
     rules_variant = forms.ChoiceField(choices=Event.RulesVariant.choices, label="Rules")
-    form = forms.ChoiceField(
-        choices=Event.Form.choices,
-        initial=Event.Form.PARTNERSHIP,
-        required=False,  # not sent: partnership
-        label="Play",
-        help_text="cutthroat (four individual scores) only for a progressive individual",
-    )
     games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=4, label="Games")
     individual_movement = forms.ChoiceField(
         choices=Event.IndividualMovement.choices,
@@ -71,30 +32,7 @@ class NewEventForm(AuctionSettingsForm):
         required=False,  # not sent: the rules' movement
         label="Individual movement",
         help_text="progressive individual only: where the one of three losers who moves down goes",
-    )
-    game = forms.ChoiceField(
-        choices=Event.Game.choices,
-        initial=Event.Game.CALYPSO,
-        required=False,  # not sent: Calypso
-        label="Game at the tables",
-        help_text="Embers: progressive nights in partnerships only; each table keeps a score pad of hands",
-    )
-    embers_hands = forms.IntegerField(
-        min_value=1, max_value=MAX_EMBERS_HANDS, initial=4, required=False, label="Embers: most hands a game"
-    )
-    three_table = forms.ChoiceField(
-        choices=Event.ThreeTable.choices,
-        initial=Event.ThreeTable.THREE_HANDED,
-        required=False,  # not sent: three-handed cutthroat
-        label="A table of three plays",
-        help_text="progressive individual of 3 or 7 players only (2 players play Calypso Duet)",
-    )
-    removed_suit = forms.ChoiceField(
-        choices=Event._meta.get_field("removed_suit").choices,
-        initial="D",
-        required=False,  # not sent: ♦
-        label="Suit out of the three packs",
-        help_text="three-handed or split: the suit nobody holds (Neutralised plays ♠ ♦ ♥ from 207 cards)",
+        widget=forms.Select(attrs=INDIVIDUAL),
     )
     season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(
@@ -126,6 +64,12 @@ class NewEventForm(AuctionSettingsForm):
 
     def __init__(self, *args, club_players=(), seasons=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.kinds = general_first()
+        self.kind_fields: dict[type, list[str]] = {}
+        for kind in self.kinds:
+            own = kind.setting_fields()
+            self.fields.update(own)
+            self.kind_fields[kind] = list(own)
         today = datetime.date.today()
         self.fields["players"].choices = [(p.pk, p.name) for p in club_players]
         self.fields["season"].choices = [("", "— none —")] + [(s.pk, s.name) for s in seasons]
@@ -145,11 +89,24 @@ class NewEventForm(AuctionSettingsForm):
         self.fields["once"].initial = secrets.token_urlsafe(18)
         self.fields["name"].initial = f"Club night {datetime.date.today():%d %b %Y}"
 
-    def auction_settings(self) -> dict | None:
-        """The Auction settings when the night is an Auction Calypso one (None otherwise)."""
-        if self.cleaned_data.get("type") not in (Event.Type.AUCTION_PAIRS, Event.Type.AUCTION_TEAMS):
-            return None
-        return super().auction_settings()
+    def kind_boxes(self) -> list:
+        """The kinds' boxes shown among the event's own (those of kinds without a block of their own)."""
+        return [self[name] for kind in self.kinds if not kind.setup_template for name in self.kind_fields[kind]]
+
+    def kind_blocks(self) -> list[tuple[str, list]]:
+        """``(template, boxes)`` of each kind with a block of its own on the page."""
+        return [
+            (kind.setup_template, [self[name] for name in self.kind_fields[kind]])
+            for kind in self.kinds
+            if kind.setup_template
+        ]
+
+    def kind_settings(self) -> dict:
+        """The kinds' boxes as ``events.services`` takes them."""
+        settings: dict = {}
+        for kind in self.kinds:
+            settings |= kind.settings_from_form(self.cleaned_data)
+        return settings
 
     def clean(self):
         data = super().clean()

@@ -1,7 +1,7 @@
 """A coöperative event's grade bands (docs/variants.md, "Coöperative grades at the club").
 
 The bands belong to the event (``Event.coop_bands``): a club night of coöperative tables is graded
-as its director set it up, and a night of three-handed tables can have bands of its own. An event
+as its director set it up, and a night of tables of three can have bands of its own. An event
 with none set uses ``scoring.coop.DEFAULT_BANDS``. Every check is ``scoring.coop.parse_bands``'s:
 this module only reads the director's lines (``Gold: 4250``, one band a line) into its pairs and
 stores what the engine returns.

@@ -171,11 +171,6 @@ class Event(models.Model):
         return self.type.startswith("duplicate-")
 
     @property
-    def is_auction(self) -> bool:
-        """Auction Calypso: the sheets are score pads (``scoring.auction``), not 208-card sheets."""
-        return self.type in AUCTION_TYPES
-
-    @property
     def is_team_event(self) -> bool:
         """Teams of four (a team is one majors and one minors partnership)."""
         return self.type in (self.Type.DUPLICATE_TEAMS, self.Type.AUCTION_TEAMS)

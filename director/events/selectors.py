@@ -9,6 +9,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from director.clubs.access import clubs_for
 from director.core.errors import NotFound
+from director.sheets.registry import kind_of
 from scoring.cards import SUIT_INDEX, SUIT_SYMBOLS
 from scoring.movements import odd
 from scoring.variants import clockwise_seats
@@ -97,6 +98,20 @@ def table_variant(table: Table, round: Round) -> tuple[str | None, str]:
     return odd_variant(table.event, suits)
 
 
+def odd_table_seated(event: Event) -> int | None:
+    """The first table seated with three players or fewer in some game (a table of three or two), or
+    None (one query)."""
+    seated = (
+        Seat.objects.filter(round__event=event)
+        .values("round_id", "seating__table__number")
+        .annotate(players=Count("pk"))
+        .filter(players__lte=3)
+        .order_by("seating__table__number")
+        .first()
+    )
+    return None if seated is None else seated["seating__table__number"]
+
+
 # --- the round grid ----------------------------------------------------------------------------------
 @dataclass
 class SideView:
@@ -129,23 +144,26 @@ class Cell:
     minors: SideView | None = None
     result: object | None = None  # the confirmed (or latest live) Submission (``results_grid`` fills it)
     variant: str | None = None  # a table of three or two of a progressive individual (scoring.movements.odd)
+    kind: object | None = None  # the kind of sheet the table plays (``director.sheets.registry.kind_of``)
 
     @property
     def variant_name(self) -> str:
-        """What a table of three or two plays ("three-handed cutthroat", "Calypso Duet"); "" for four to six."""
+        """What a table of three or two plays, in words (``scoring.movements.odd.NAMES``); "" for four to six."""
         return odd.NAMES.get(self.variant or "", "")
 
     @property
     def seat_list(self) -> list[tuple[str, str, object]]:
-        """A table of three or two: ``(suit, symbol, player)`` clockwise (a Duet: ♠ hand v ♣ hand)."""
+        """A table of three or two: ``(suit, symbol, player)`` clockwise (a table of two: ♠ hand v ♣ hand)."""
         seated = {suit: player for side in (self.majors, self.minors) if side for suit, player in side.seats.items()}
         return [(suit, SUIT_SYMBOLS[suit], seated[suit]) for suit in clockwise_seats("".join(seated))]
 
     def mark_odd(self, event: Event) -> Cell:
-        """Set ``variant`` when two or three are seated here in a progressive individual."""
+        """Set ``variant`` when two or three are seated here in a progressive individual, and the
+        ``kind`` of sheet the table plays."""
         suits = [suit for side in (self.majors, self.minors) if side for suit in side.seats]
         blank = [""] * sum(side.out_first is not None for side in (self.majors, self.minors) if side)
-        self.variant = odd_variant(event, suits + blank)[0]
+        self.variant, seats = odd_variant(event, suits + blank)
+        self.kind = kind_of(event, self.variant, seats)
         return self
 
     @property

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count
 from django.utils import timezone
 
 from director.audit.services import record
@@ -21,19 +20,11 @@ from director.clubs.models import Club
 from director.clubs.services import player_name_key
 from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
-from scoring.auction import AuctionError
-from scoring.auction_settings import AuctionSettings
-from scoring.cards import SUITS
+from director.sheets import registry
 
 from . import lineup
-from .embers import check_game, check_odd_table, clean_game_settings
 from .locks import lock_rounds, locked_event
-from .models import (
-    AUCTION_TYPES,
-    Event,
-    Round,
-    Seat,
-)
+from .models import Event, Round
 
 MAX_GAMES = 30
 MAX_GAME_MINUTES = 600  # a game's length on the clock
@@ -46,8 +37,6 @@ DEFAULT_MOVEMENT = {
     Event.Type.AUCTION_PAIRS: Event.MovementKind.PROGRESSIVE,
     Event.Type.AUCTION_TEAMS: Event.MovementKind.AUCTION_TEAM_MATCH,
 }
-# The types where the form may be cutthroat (no partnerships); the others are partnership games.
-CUTTHROAT_TYPES = {Event.Type.PROGRESSIVE_INDIVIDUAL}
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -56,19 +45,20 @@ _EVENT_SETTINGS = (
     "date",
     "type",
     "rules_variant",
-    "form",
     "games",
     "matchpoint_scale",
     "movement_kind",
     "individual_movement",
-    "three_table",
-    "removed_suit",
     "game_length_minutes",
     "season",
-    "game",
-    "embers_hands",
-    "auction",
 )
+"""The settings of every event; each kind of sheet adds its own (``registry.event_settings``)."""
+# Seatings, tallies and results are laid out for these: they cannot change once the event has started.
+_FIXED_ONCE_STARTED = {"type": "the type", "games": "the number of games"}
+
+
+def _settings() -> tuple[str, ...]:
+    return (*_EVENT_SETTINGS, *registry.event_settings())
 
 
 def _clean_event_settings(club: Club, values: dict) -> dict:
@@ -88,8 +78,6 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
         clean["rules_variant"] = parse_choice(
             values["rules_variant"], Event.RulesVariant, "the rules", field="rules_variant"
         )
-    if "form" in values:
-        clean["form"] = parse_choice(values["form"], Event.Form, "the form", field="form")
     if "games" in values:
         clean["games"] = parse_int(values["games"], "the number of games", field="games", minimum=1, maximum=MAX_GAMES)
     if "matchpoint_scale" in values:
@@ -107,17 +95,6 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             "the progressive individual movement",
             field="individual_movement",
         )
-    if values.get("three_table"):
-        clean["three_table"] = parse_choice(
-            values["three_table"], Event.ThreeTable, "what a table of three plays", field="three_table"
-        )
-    if values.get("removed_suit"):
-        suit = values["removed_suit"]
-        if not isinstance(suit, str) or suit not in tuple(SUITS):
-            raise ValidationError(
-                f"the suit out of the three packs must be one of S, H, D, C, not {suit!r}", field="removed_suit"
-            )
-        clean["removed_suit"] = suit
     if "game_length_minutes" in values:
         clean["game_length_minutes"] = parse_int(
             values["game_length_minutes"],
@@ -126,61 +103,22 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             minimum=1,
             maximum=MAX_GAME_MINUTES,
         )
-    if "auction" in values and values["auction"] != {}:  # {}: nothing set (kept, or the defaults)
-        try:
-            clean["auction"] = AuctionSettings.from_dict(values["auction"]).to_dict()
-        except AuctionError as error:
-            raise ValidationError(f"the Auction settings are wrong: {error}", field="auction") from error
     if "season" in values:
         season = values["season"]
         if season is not None and season.club_id != club.pk:
             raise NotFound(f"the season {season} is not one of {club.name}'s", field="season")
         clean["season"] = season
-    clean.update(clean_game_settings(values))
+    clean.update(registry.clean_settings(values))  # each kind of sheet reads its own
     return clean
 
 
-def _check_form(event_type: str, form: str) -> None:
-    if form == Event.Form.CUTTHROAT and event_type not in CUTTHROAT_TYPES:
-        raise ValidationError(f"a {event_type} event is played in partnerships, not cutthroat", field="form")
-
-
-def _auction_settings(event_type: str, clean: dict, stored: dict) -> dict:
-    """An Auction event always stores its settings (the rules' defaults unless given); the other
-    types store none, and refuse them rather than keep settings nothing reads."""
-    if event_type in AUCTION_TYPES:
-        return clean.get("auction") or stored or AuctionSettings().to_dict()
-    if clean.get("auction"):
-        raise ValidationError(
-            f"Auction settings are for Auction Calypso events, not {Event.Type(event_type).label}", field="auction"
-        )
-    return {}
-
-
-def _check_odd_tables(event: Event, clean: dict) -> None:
-    """What a table of three plays fixes its seat rows (Neutralised ♠ ♦ ♥, three-handed without the
-    removed suit): once a table of two or three is seated, it cannot change under it, nor the night
-    become an Embers one (``embers.check_odd_table``)."""
-    keys = ("three_table", "removed_suit", "game")
-    changed = [key for key in keys if key in clean and clean[key] != getattr(event, key)]
-    if not changed or not event.is_individual:
-        return
-    seated = (
-        Seat.objects.filter(round__event=event)
-        .values("round_id", "seating__table__number")
-        .annotate(players=Count("pk"))
-        .filter(players__lte=3)
-        .order_by("seating__table__number")
-        .first()
-    )
-    if seated is not None and "game" in changed:  # (a night of fours may become Embers)
-        check_odd_table(clean["game"], f"table {seated['seating__table__number']}", conflict=True)
-    if seated is not None and changed != ["game"]:
-        raise Conflict(
-            f"table {seated['seating__table__number']} is seated as a table of three or two: what it plays and the "
-            "suit left out are chosen when the night is set up, and cannot change once it is seated",
-            field=changed[0],
-        )
+def _check_kinds(clean: dict, event: Event | None = None) -> None:
+    """Every kind of sheet checks the settings as they will be (what ``clean`` gives over what
+    ``event`` stores, or a new event's defaults), and fills in its own (an Auction event's)."""
+    stored = Event() if event is None else event
+    names = [name for name in _settings() if name != "season"]  # (the season's row is not needed)
+    settings = {name: clean[name] if name in clean else getattr(stored, name) for name in names}
+    clean.update(registry.check_settings(settings, clean, event))
 
 
 def _sync_rounds(event: Event) -> None:
@@ -237,6 +175,12 @@ def create_event_once(*, club: Club, idempotency_key: str | None, **fields) -> t
     return once(club, key, lambda: create_event(club=club, setup_token=key, **fields))
 
 
+def _refuse_unknown(settings) -> None:
+    unknown = sorted(set(settings) - set(_settings()))
+    if unknown:
+        raise ValidationError(f"unknown event setting {unknown[0]!r}", field=unknown[0])
+
+
 @transaction.atomic
 def create_event(
     *,
@@ -251,19 +195,16 @@ def create_event(
 ) -> Event:
     """A draft event with rounds 1..games (and ``tables`` numbered tables if given).
 
-    ``settings``: rules_variant, form, games, matchpoint_scale, movement_kind (defaults by type),
-    individual_movement (``rules`` or ``fixed-sizes``), game_length_minutes, season.
+    ``settings``: rules_variant, games, matchpoint_scale, movement_kind (defaults by type),
+    individual_movement (``rules`` or ``fixed-sizes``), game_length_minutes, season, and the kinds
+    of sheet's own (``registry.event_settings``: the form, the game, an Auction event's …).
     ``setup_token``: the one-time token of the form that asks for the event; a token already used
     is refused (``Conflict``, field ``setup_token``).
     """
-    unknown = set(settings) - set(_EVENT_SETTINGS)
-    if unknown:
-        raise ValidationError(f"unknown event setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+    _refuse_unknown(settings)
     clean = _clean_event_settings(club, {"name": name, "date": date, "type": type, **settings})
     clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
-    _check_form(clean["type"], clean.get("form", Event.Form.PARTNERSHIP))
-    check_game(clean["type"], clean.get("form", Event.Form.PARTNERSHIP), clean.get("game", Event.Game.CALYPSO))
-    clean["auction"] = _auction_settings(clean["type"], clean, {})
+    _check_kinds(clean)
     setup_token = (setup_token or "").strip() or None
     if setup_token is not None:
         if len(setup_token) > 40 or event_set_up_by(club, setup_token) is not None:
@@ -283,31 +224,16 @@ def create_event(
 @transaction.atomic
 def update_event(*, event: Event, **values) -> Event:
     """Change settings. Type, form and the number of games are fixed once the event has started."""
-    unknown = set(values) - set(_EVENT_SETTINGS)
-    if unknown:
-        raise ValidationError(f"unknown event setting {sorted(unknown)[0]!r}", field=sorted(unknown)[0])
+    _refuse_unknown(values)
     event = locked_event(event)
     clean = _clean_event_settings(event.club, values)
     if event.status != Event.Status.DRAFT:
-        # Seatings, tallies and results are laid out for these: changing them mid-session would
-        # strand games already played (or leave games nobody is seated for).
-        # The Auction settings too: the pads already entered were scored with them.
-        for key, what in (
-            ("type", "the type"),
-            ("form", "the form"),
-            ("games", "the number of games"),
-            ("auction", "the Auction settings"),
-            ("three_table", "what a table of three plays"),
-            ("removed_suit", "the suit out of the three packs"),
-            ("game", "the game"),
-            ("embers_hands", "the hands a game"),
-        ):
+        # Changing these mid-session would strand games already played (or leave games nobody is
+        # seated for); a kind's own settings too (the pads already entered were scored with them).
+        for key, what in (_FIXED_ONCE_STARTED | registry.event_settings()).items():
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
-    _check_form(clean.get("type", event.type), clean.get("form", event.form))
-    check_game(clean.get("type", event.type), clean.get("form", event.form), clean.get("game", event.game))
-    clean["auction"] = _auction_settings(clean.get("type", event.type), clean, event.auction)
-    _check_odd_tables(event, clean)
+    _check_kinds(clean, event)
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()

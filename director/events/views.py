@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.text import capfirst
 from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for
@@ -29,12 +30,11 @@ from director.movements import night
 from director.movements import selectors as movement_selectors
 from director.results.selectors import next_game, results_grid, unfinished_results
 from director.results.services import finish_event
-from scoring.auction_settings import VALUE_LABELS, VALUE_NAMES, AuctionSettings
+from director.sheets.registry import kind_of
 from scoring.cards import SIDE_SYMBOLS
-from scoring.movements.odd import ODD_COUNTS, describe_sizes
-from scoring.variants import DEFAULT_REMOVED_SUIT
+from scoring.movements.odd import NAMES, ODD_COUNTS, OddTables, describe_sizes
 
-from .forms import ENTERED, AuctionSettingsForm, NewEventForm, SwitchesForm
+from .forms import ENTERED, NewEventForm, SwitchesForm
 
 
 # --- setting up a club night -----------------------------------------------------------------------
@@ -53,7 +53,6 @@ def new_event(request, slug):
             form.add_error("new_players", "; ".join(problems))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        auction = form.auction_settings()
         try:
             event, created = night.set_up_night_once(
                 club=club,
@@ -62,13 +61,8 @@ def new_event(request, slug):
                 date=data["date"],
                 type=data["type"],
                 rules_variant=data["rules_variant"],
-                form=data.get("form") or Event.Form.PARTNERSHIP,
                 games=data["games"],
                 individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
-                three_table=data.get("three_table") or Event.ThreeTable.THREE_HANDED,
-                removed_suit=data.get("removed_suit") or DEFAULT_REMOVED_SUIT,
-                game=data.get("game") or Event.Game.CALYPSO,
-                embers_hands=data.get("embers_hands") or 4,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
                 players=data.get("players") or [],
                 new_players=data["new_names"],
@@ -76,7 +70,7 @@ def new_event(request, slug):
                 seed=data.get("seed") or None,
                 setup_token=data.get("once") or None,
                 allow_twin=bool(data.get("again")),
-                **({"auction": auction} if auction is not None else {}),
+                **form.kind_settings(),  # each kind of sheet's own settings (the form, the game, …)
             )
         except DomainError as error:
             if error.field == "twin":  # Back fetched the form again (new token, boxes filled in)
@@ -105,11 +99,21 @@ def new_event(request, slug):
             "selected": {int(v) for v in request.POST.getlist("players") if v.isdigit()},
             "quick_add_notices": notices,
             "twin": twin,
-            # the player counts that seat a table of three or two, for the page's estimate
-            "odd_counts": json.dumps({n: describe_sizes(sizes) for n, sizes in ODD_COUNTS.items()}),
+            "odd_counts": odd_counts(),
         },
         status=(409 if twin else 400) if request.method == "POST" else 200,
     )
+
+
+def odd_counts() -> str:
+    """For the page's estimate: the player counts that seat a table of three or two, each with its
+    tables and what the odd table plays when that is not the night's choice for a three (JSON)."""
+    choice = OddTables()
+    counts = {}
+    for players, sizes in ODD_COUNTS.items():
+        variant, _ = choice.for_size(min(sizes))
+        counts[players] = [describe_sizes(sizes), "" if variant == choice.three else NAMES[variant]]
+    return json.dumps(counts)
 
 
 def _already_set_up(request, club, club_players, event):
@@ -119,7 +123,14 @@ def _already_set_up(request, club, club_players, event):
     return render(
         request,
         "director/event_new.html",
-        {"club": club, "form": form, "club_players": club_players, "selected": set(), "already": event},
+        {
+            "club": club,
+            "form": form,
+            "club_players": club_players,
+            "selected": set(),
+            "already": event,
+            "odd_counts": odd_counts(),
+        },
         status=409,
     )
 
@@ -203,11 +214,14 @@ def event_detail(request, event_id):
     set_file = set_file_of(event) if event.is_duplicate else None
     tables = [{"table": t, "link": table_link(request, t)} for t in grid.tables]
     links = event_links(event)
+    kind = kind_of(event)
     return render(
         request,
         "director/event.html",
         {
-            **auction_context(event),
+            **kind.event_context(event),
+            "kind": kind,
+            "deals": deals_state(event),  # an Auction team match's deals (None for the others)
             "event": event,
             "club": event.club,
             "grid": grid,
@@ -243,46 +257,27 @@ def event_detail(request, event_id):
     )
 
 
-def auction_context(event, form: AuctionSettingsForm | None = None) -> dict:
-    """An Auction event's settings as the event page shows them, and the form to change them
-    while the event is a draft."""
-    if not event.is_auction:
-        return {}
-    settings = event.auction_settings
-    changed = settings.changed_values()
-    rules = AuctionSettings().values
-    values = [
-        (VALUE_LABELS[name], getattr(settings.values, name), getattr(rules, name) if name in changed else None)
-        for name in VALUE_NAMES
-    ]
-    if form is None and event.status == Event.Status.DRAFT:
-        form = AuctionSettingsForm(initial=AuctionSettingsForm.initial_from(settings))
-    return {
-        "auction": settings,
-        "auction_values": values,
-        "auction_form": form,
-        "open_auction": form is not None,
-        "deals": deals_state(event),  # a team match's deals (None for progressive pairs)
-    }
-
-
 @require_POST
 @director_view
-def auction(request, event_id):
-    """Change an Auction event's settings (a draft only: ``events.services.update_event`` refuses
-    them once it has started)."""
+def kind_settings(request, event_id):
+    """Change the settings of the event's kind of sheet (an Auction event's) on its card (a draft
+    only: ``events.services.update_event`` refuses them once it has started)."""
     event = event_for(request.user, event_id)
-    form = AuctionSettingsForm(request.POST)
-    if form.is_valid():
+    kind = kind_of(event)
+    form = kind.settings_form(request.POST)
+    words = ", ".join(kind.event_settings().values())
+    if form is None:
+        messages.error(request, f"{event.name} has no settings of its sheets to change here.")
+    elif form.is_valid():
         try:
-            services.update_event(event=event, auction=form.auction_settings())
+            services.update_event(event=event, **form.settings())
         except DomainError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "The Auction settings are saved.")
+            messages.success(request, f"{capfirst(words)} are saved.")
     else:
         problems = [f"{form.fields[name].label}: {' '.join(errors)}" for name, errors in form.errors.items()]
-        messages.error(request, "The Auction settings are not saved: " + "; ".join(problems))
+        messages.error(request, f"{capfirst(words)} are not saved: " + "; ".join(problems))
     return redirect("events:detail", event_id=event.pk)
 
 

@@ -22,8 +22,8 @@ from director.clubs.models import Club
 from director.clubs.services import members_by_name, player_name_key
 from director.events.models import MAJORS, MINORS, Event, Partnership, PartnershipMember, Round, Seat, Seating
 from director.events.selectors import odd_variant
+from director.sheets.registry import kind_of
 from scoring import movements as mv
-from scoring import variants
 from scoring.cards import SUIT_INDEX
 from scoring.scores import ScoreSheetError
 
@@ -358,14 +358,11 @@ def pending_results(state: EventMovement) -> PendingResults:
     for table, status, net, sheet in rows:
         if status == Submission.Status.CONFIRMED:
             entry = seated.get(table)
-            if entry is not None and entry.variant in variants.TABLE_FORMS:
-                # a table of three: each seat's total (split: own + the right-hand player's); the best stays
-                try:
-                    results[table] = variants.score_table_sheet(entry.variant, sheet, entry.seats).totals
-                except ScoreSheetError:  # a sheet of other seats (re-seated by hand after it was confirmed)
-                    continue
-            else:
-                results[table] = net
+            kind = kind_of(state.event, entry.variant, entry.seats) if entry is not None else None
+            try:  # what the table's kind of sheet says decides who moves (a three: each seat's total)
+                results[table] = kind.movement_figure(sheet, net) if kind is not None else net
+            except ScoreSheetError:  # a sheet of other seats (re-seated by hand after it was confirmed)
+                continue
         else:
             waiting.add(table)
     missing = [t for t in tables if t not in results]

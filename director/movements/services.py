@@ -33,7 +33,6 @@ from director.core.parsing import parse_choice, parse_int
 from director.events import lineup
 from director.events import services as event_services
 from director.events.changes import results_changed
-from director.events.embers import check_odd_table
 from director.events.locks import locked_event
 from director.events.models import (
     DIRECTION_SUITS,
@@ -47,6 +46,7 @@ from director.events.models import (
     Seating,
     Table,
 )
+from director.sheets.registry import kind_of
 from scoring import movements as mv
 from scoring.movements import edit
 from scoring.movements.odd import side_suits
@@ -518,8 +518,10 @@ def apply_plan(*, event: Event, plan, from_round: int = 1) -> int:
                 else:
                     player_ids = list(side.players)
                 # A table of three or two (scoring.movements.odd): its side holds one player a seat.
-                if sides.variant:  # a table of three or two: not at an Embers night
-                    check_odd_table(event.game, f"table {table_number}, game {number}")
+                if sides.variant:  # a table of three or two: the night's kind may refuse one
+                    kind_of(event, sides.variant, sides.seats).check_table(
+                        sides.variant, f"table {table_number}, game {number}"
+                    )
                 suits = side_suits(sides.seats, direction) if sides.variant else DIRECTION_SUITS[direction]
                 if sides.variant and (partnership is not None or len(player_ids) != len(suits)):
                     raise ValidationError(

@@ -48,3 +48,35 @@ def by_name(name: str) -> type:
         if kind.name == name:
             return kind
     raise LookupError(f"no kind of sheet is called {name!r} ({', '.join(k.name for k in kinds())})")
+
+
+# --- events and API: what the event's pages, services and the API ask of every kind -------------------
+def general_first() -> tuple[type, ...]:
+    """The kinds' classes, the most general first (partnership's sheet, then what others add to it):
+    the order the pages, the checks and the API list them in."""
+    return tuple(reversed(kinds()))
+
+
+def clean_settings(values) -> dict:
+    """Every kind's own event settings among ``values``, each read and checked (``SheetKind.clean_settings``)."""
+    found: dict = {}
+    for kind in general_first():
+        found |= kind.clean_settings(values)
+    return found
+
+
+def check_settings(settings, given, event=None) -> dict:
+    """Every kind checks an event's settings as they will be (``SheetKind.check_settings``: ``given``
+    over what ``event`` stores; None while it is set up); what they fill in, together."""
+    filled: dict = {}
+    for kind in general_first():
+        filled |= kind.check_settings(settings, given, event)
+    return filled
+
+
+def event_settings() -> dict[str, str]:
+    """Every kind's own event settings, in words (``SheetKind.event_settings``)."""
+    words: dict[str, str] = {}
+    for kind in general_first():
+        words |= kind.event_settings()
+    return words

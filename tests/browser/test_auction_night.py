@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from director.clubs import services as clubs
 from director.events.models import Event
 from director.results.models import Submission
+from director.sheets.registry import kind_of
 from scoring.auction import score_pad
 from tests.browser.conftest import sign_in
 
@@ -62,7 +63,7 @@ def test_an_auction_night_through_the_phone_pad(page, phone_page, second_phone):
     page.get_by_role("button", name="Set up and seat the tables").click()
     page.wait_for_url(re.compile(r".*/events/\d+/$"))
     event = Event.objects.get(name="Auction Friday")
-    assert event.is_auction and event.auction_settings.hands == 3 and event.tables.count() == 2
+    assert kind_of(event).name == "auction" and event.auction_settings.hands == 3 and event.tables.count() == 2
     page.get_by_role("button", name="Start the event").click()
     page.wait_for_selector("text=Enter scores · game 1")
 

@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 
 from director.core.errors import ValidationError
 from director.events.models import AUCTION_TYPES
+from director.results.simulate import plausible_pad
 from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
 from scoring import auction
 from scoring.auction_settings import AuctionSettings
 
+from . import night, schema
 from .boxes import PadBoxes
 
 # scoring.auction's sides (S + H, D + C) → the director's directions: the one mapping.
@@ -131,3 +133,29 @@ class Kind(PadBoxes, SheetKind):
 
     # --- printing
     printed_description = "Auction score pads, one per table per game (a row per hand, the bonus table)"
+
+    # --- events and API: its settings (``night``), its card, its API schema, its demo night
+    night = night  # (the module above: SheetKind.night)
+    setup_template = "sheets/auction/settings.html"
+    event_template = "sheets/auction/event.html"
+    api_schema = schema.SHEET
+    no_game_sets = "is an Auction Calypso event: its hands are dealt at the table from a 104-card pack"
+    checked_alone = True  # with the rules' score values
+    demo_night = {  # progressive pairs: 12 players, 3 tables, 3 games of 4 hands
+        "name": "Auction Calypso night",
+        "date": "2025-04-18",
+        "type": "auction-pairs",
+        "games": 3,
+        "auction": {"hands": 4},
+        "players": 12,
+    }
+
+    def event_context(self, event, form=None) -> dict:
+        return night.card(event, self.settings, form)
+
+    def settings_form(self, data=None):
+        return night.SettingsForm(data)
+
+    def demo_sheet(self, rng, game: int, table: int) -> dict:
+        """Each table's pad played by the engine's simple bots (seeded by the demo's ``rng``)."""
+        return plausible_pad(rng.randrange(2**32), self.hands)

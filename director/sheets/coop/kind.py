@@ -19,3 +19,6 @@ class Kind(Partnership):
 
     # --- standings: each table's total is matchpointed among the tables that played the set
     standings = "coop"
+
+    # --- events and API
+    checked_alone = False  # the API's sheet check reads it as a partnership sheet

@@ -11,6 +11,7 @@ from scoring import scores
 from scoring.cards import SUIT_SYMBOLS, SUITS
 from scoring.tallies import Discrepancy, cutthroat_cross_check, plain
 
+from . import night, schema
 from .standings import parse_score
 
 
@@ -93,3 +94,8 @@ class Kind(SheetBoxes, SheetKind):
         except scores.ScoreSheetError:  # a partnership sheet stored before the event became cutthroat
             return []
         return [{"seat": seat, "symbol": SUIT_SYMBOLS[seat], "score": figures[seat]} for seat in figures]
+
+    # --- events and API: the event's form (``night``), its API schema
+    night = night  # (the module above: SheetKind.night)
+    api_schema = schema.SHEET
+    checked_alone = True

@@ -28,3 +28,6 @@ class Kind(Partnership):
             if player is not None:
                 names[seat] = f"{player.name} (dummy)" if seat in "HD" else player.name
         return names
+
+    # --- events and API
+    checked_alone = False  # the API's sheet check reads it as a partnership sheet

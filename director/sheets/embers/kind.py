@@ -20,6 +20,7 @@ from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
 from scoring.embers import EmbersHand, check_pad, score_embers
 from scoring.scores import ScoreSheetError
 
+from . import night, schema
 from .pad import PAD_KEY, PadBoxes, pad_lines
 
 
@@ -85,3 +86,16 @@ class Kind(PadBoxes, SheetKind):
     def lines(self, sheet) -> dict | None:
         """The stored pad for the pages (``pad_lines``)."""
         return pad_lines(sheet)
+
+    # --- events and API: its settings (``night``), its API schema
+    night = night  # (the module above: SheetKind.night)
+    api_schema = schema.SHEET
+
+    @classmethod
+    def check_table(cls, variant, where, *, conflict=False):
+        if variant:
+            raise night.odd_table_refused(where, conflict=conflict)
+
+    @property
+    def summary(self) -> str:
+        return f"Embers Calypso, up to {self.most_hands} hand{'s' * (self.most_hands != 1)} a game"

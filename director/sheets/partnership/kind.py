@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.results.simulate import plausible_sheet
 from director.sheets.base import ScoredSheet, SheetKind, refused
 from director.sheets.boxes import SheetBoxes
 from scoring import scores
+
+from . import schema
 
 
 @dataclass(frozen=True)
@@ -29,3 +32,10 @@ class Kind(SheetBoxes, SheetKind):
         except scores.ScoreSheetError as error:
             raise refused(error) from error
         return ScoredSheet(sheet=sheet.to_dict(), majors=game.majors, minors=game.minors)
+
+    # --- events and API: the 208-card sheet's API schema (the others add to it), its demo sheets
+    api_schema = schema.SHEET
+    checked_alone = True
+
+    def demo_sheet(self, rng, game: int, table: int) -> dict:
+        return plausible_sheet(rng)

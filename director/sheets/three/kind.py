@@ -10,6 +10,8 @@ from director.sheets.boxes import SheetBoxes
 from scoring import scores, variants
 from scoring.cards import SUIT_SYMBOLS
 
+from . import night, schema
+
 
 @dataclass(frozen=True)
 class Kind(SheetBoxes, SheetKind):
@@ -68,3 +70,12 @@ class Kind(SheetBoxes, SheetKind):
         except scores.ScoreSheetError:
             return []
         return [{"seat": seat, "symbol": SUIT_SYMBOLS[seat], "score": figures[seat]} for seat in self.table_seats]
+
+    # --- events and API: the night's choices for its tables of three (``night``), its API schema
+    night = night  # (the module above: SheetKind.night)
+    api_schema = schema.SHEET
+
+    def movement_figure(self, sheet, net):
+        """Each seat's total (split: own + the right-hand player's): the best stays
+        (``ScoreSheetError`` for a sheet of other seats)."""
+        return variants.score_table_sheet(self.table_variant, sheet, self.table_seats).totals

@@ -56,3 +56,14 @@ def test_docs_page_renders_every_operation_and_loads_nothing_from_elsewhere(anon
     for url in re.findall(r'(?:src|href)="([^"]*)"', html):
         assert url.startswith(("#", "/")), url
     assert "cdn" not in html.lower()
+
+
+def test_the_sheet_schema_is_every_kinds_part_together(anon):
+    """Each kind of sheet names its own part (``SheetKind.api_schema``); the served sheet has them all."""
+    schema = json.loads(anon.get("/api/schema/", {"format": "json"}).content)
+    sheet = schema["components"]["schemas"]["SubmissionCreate"]["properties"]["sheet"]
+    assert {"calypsos", "unfinished", "trick_piles", "revokes", "form", "hands", "embers"} <= set(sheet["properties"])
+    assert set(sheet["properties"]["trick_piles"]["properties"]) == {"majors", "minors", "S", "H", "D", "C"}
+    for words in ("add up to 208", "a trick pile per seat", "its three seats", '{"hands": [...]}', '{"embers": [...]}'):
+        assert words in sheet["description"]
+    assert schema["components"]["schemas"]["SheetFormEnum"]["enum"] == ["partnership", "cutthroat", "auction"]

@@ -9,6 +9,7 @@ from director.core.errors import Conflict, ValidationError
 from director.events import services as events
 from director.events.models import Event
 from director.movements import night as nights
+from director.sheets.registry import kind_of
 from scoring import movements as mv
 from scoring.auction import VALUES
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def test_progressive_pairs_night_rotates_like_progressive_pairs(auction_pairs):
     event = auction_pairs
-    assert event.is_auction and not event.is_duplicate and event.movement_kind == "progressive"
+    assert kind_of(event).name == "auction" and not event.is_duplicate and event.movement_kind == "progressive"
     assert event.auction_settings.hands == 4 and event.auction_settings.values == VALUES
     partnerships = list(event.partnerships.order_by("number"))
     assert [p.direction for p in partnerships] == ["majors"] * 3 + ["minors"] * 3
@@ -55,7 +56,7 @@ def test_settings_are_checked_and_nothing_is_written_when_wrong(club_a):
         events.create_event(club=club_a, name="Bad", date=DATE, auction={"hands": 4})
     assert not Event.objects.filter(name="Bad").exists()
     plain = events.create_event(club=club_a, name="Plain", date=DATE)
-    assert plain.auction == {} and not plain.is_auction
+    assert plain.auction == {} and kind_of(plain).name != "auction"
 
 
 def test_settings_change_while_a_draft_and_are_fixed_once_started(auction_pairs, director_a):
@@ -115,7 +116,7 @@ def test_the_new_night_form_shows_a_refused_setting(dora, club_a, players_a):
 
 
 def test_the_event_page_edits_the_settings_of_a_draft(dora, auction_pairs):
-    url = f"/events/{auction_pairs.pk}/auction/"
+    url = f"/events/{auction_pairs.pk}/settings/"
     response = dora.post(url, {"auction_hands": "6", "auction_defender_card": "10"}, follow=True)
     assert "The Auction settings are saved." in response.content.decode()
     auction_pairs.refresh_from_db()
@@ -130,7 +131,7 @@ def test_the_event_page_edits_the_settings_of_a_draft(dora, auction_pairs):
 
 def test_another_clubs_director_cannot_change_the_settings(client, director_b, auction_pairs):
     client.login(username="bert", password="calypso-test-1")
-    response = client.post(f"/events/{auction_pairs.pk}/auction/", {"auction_hands": "6"})
+    response = client.post(f"/events/{auction_pairs.pk}/settings/", {"auction_hands": "6"})
     assert response.status_code == 404
     auction_pairs.refresh_from_db()
     assert auction_pairs.auction_settings.hands == 4

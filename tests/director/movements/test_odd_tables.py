@@ -117,9 +117,10 @@ def test_the_set_up_page_offers_the_choice_and_knows_the_odd_counts(client, club
     client.force_login(director_a)
     html = client.get(f"/clubs/{club_a.slug}/events/new/").content.decode()
     assert 'name="three_table"' in html and 'name="removed_suit"' in html
-    assert (
-        'data-odd="{&quot;2&quot;: &quot;a Duet of two&quot;, &quot;3&quot;: &quot;a three&quot;, '
-        '&quot;7&quot;: &quot;a four and a three&quot;}"'
+    assert (  # the tables, and what the odd table plays unless it is the night's choice for a three
+        'data-odd="{&quot;2&quot;: [&quot;a Duet of two&quot;, &quot;Calypso Duet&quot;], '
+        "&quot;3&quot;: [&quot;a three&quot;, &quot;&quot;], "
+        '&quot;7&quot;: [&quot;a four and a three&quot;, &quot;&quot;]}"'
     ) in html
 
 

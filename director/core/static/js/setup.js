@@ -24,31 +24,31 @@
     count.textContent = total ? "(" + total + " player" + (total === 1 ? "" : "s") + ")" : "";
     partnershipsBox.hidden = pairing() !== "entered";
     var type = form.querySelector("[name=type]").value;
-    // Cutthroat is only for a progressive individual: offer the choice there, else partnership.
-    // The individual movement, likewise, is only asked for there.
     var individual = type === "progressive-individual";
-    var play = form.querySelector("[name=form]");
-    if (play) {
-      play.closest(".field").hidden = !individual;
-      if (!individual) play.value = "partnership";
-    }
-    var movement = form.querySelector("[name=individual_movement]");
-    if (movement) movement.closest(".field").hidden = !individual;
-    // What a table of three plays (and the suit out of three-handed/split packs): individual only.
+    // A box marked with the event types it is for (data-types) is shown for those only; hidden, it
+    // goes back to its data-default. One marked data-hidden-when hides while another box holds
+    // one of the values named (the suit out of the packs, for a table of three that plays all four).
+    form.querySelectorAll("[data-types]").forEach(function (box) {
+      var hidden = box.getAttribute("data-types").split(" ").indexOf(type) === -1;
+      var when = JSON.parse(box.getAttribute("data-hidden-when") || "{}");
+      Object.keys(when).forEach(function (name) {
+        var other = form.querySelector("[name=" + name + "]");
+        if (other && when[name].indexOf(other.value) !== -1) hidden = true;
+      });
+      box.closest(".field").hidden = hidden;
+      if (hidden && box.hasAttribute("data-default")) box.value = box.getAttribute("data-default");
+    });
     var three = form.querySelector("[name=three_table]");
-    var removed = form.querySelector("[name=removed_suit]");
-    if (three) three.closest(".field").hidden = !individual;
-    if (removed) removed.closest(".field").hidden = !individual || (three && three.value.indexOf("neutralised") === 0);
     // The counts that seat a table of three or two come from the server (scoring.movements.odd).
     var odd = JSON.parse(estimate.getAttribute("data-odd") || "{}");
     if (pairing() === "entered") {
       var lines = form.querySelector("[name=partnerships]").value.split("\n").filter(function (l) { return l.trim(); });
       estimate.textContent = lines.length ? lines.length + " partnerships → " + Math.ceil(lines.length / 2) + " tables" : "";
-    } else if (type === "progressive-individual") {
+    } else if (individual) {
       if (odd[total]) {
-        var plays = three ? three.options[three.selectedIndex].text : "three-handed cutthroat";
-        estimate.textContent = total + " players → " + odd[total] +
-          (total === 2 ? " (Calypso Duet)" : " (the three plays " + plays + ")");
+        // [the tables, what the odd table plays when it is not the night's choice for a three]
+        var plays = odd[total][1] || (three ? "the three plays " + three.options[three.selectedIndex].text : "");
+        estimate.textContent = total + " players → " + odd[total][0] + (plays ? " (" + plays + ")" : "");
       } else {
         estimate.textContent = total >= 4 ? total + " players → " + Math.floor(total / 4) + " tables of four to six" : "";
       }

@@ -1,11 +1,13 @@
 """``python manage.py demo``: a club night to look at in one command (deterministic, seeded).
 
-Creates the Demo Calypso Club with 20 players and a director to sign in as, and three events:
-a finished progressive-pairs night (5 tables, 5 games), a duplicate-pairs event with generated
-game sets (Mitchell, 5 tables, 4 rounds) and a team match of two teams of four, every result
-confirmed and adding up to 208. ``--if-empty`` does nothing when any club exists (``make run``
-calls it so); ``--reset`` removes the demo club and loads it afresh. ``--password`` gives the demo
-director another password than the published one (``make run LAN=1`` does: see ``serve``).
+Creates the Demo Calypso Club with 20 players and a director to sign in as, and its events: a
+finished progressive-pairs night (5 tables, 5 games), a duplicate-pairs event with generated game
+sets (Mitchell, 5 tables, 4 rounds), a team match of two teams of four, and a night of each kind of
+sheet that has one of its own (``SheetKind.demo_night``: an Auction Calypso night), every result
+confirmed and adding up (each table's sheet is its kind's ``demo_sheet``). ``--if-empty`` does
+nothing when any club exists (``make run`` calls it so); ``--reset`` removes the demo club and loads
+it afresh. ``--password`` gives the demo director another password than the published one
+(``make run LAN=1`` does: see ``serve``).
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from director.deals import services as deals
 from director.events import lineup
 from director.events import services as events
 from director.events.models import Event
+from director.events.selectors import table_variant
 from director.movements import services as movements
 from director.results import services as results
-from director.results.simulate import plausible_pad, plausible_sheet
+from director.sheets import registry
 
 SLUG = "demo"
 USERNAME = "director"
@@ -94,17 +97,20 @@ class Command(BaseCommand):
         self.progressive_night(club, season, players, user, rng)
         self.duplicate_pairs(club, season, players, user, rng)
         self.team_match(club, season, players, user, rng)
-        self.auction_night(club, season, players, user)
+        nights = [kind for kind in registry.general_first() if kind.demo_night]
+        for number, kind in enumerate(nights, start=3):
+            self.kind_night(kind, club, season, players, user, SEED + number)
         return created
 
-    def confirm_all(self, event, user, rng, sheet=None) -> int:
-        """Enters a sheet at every seated table of every game: ``sheet(game, table)``, or a plausible
-        208-card one from ``rng``."""
+    def confirm_all(self, event, user, rng) -> int:
+        """Enters a sheet at every seated table of every game: a plausible one of the table's kind
+        (``SheetKind.demo_sheet``) from ``rng``."""
         count = 0
         for round_ in event.rounds.order_by("number"):
             tables = {s.table for s in round_.seatings.select_related("table")}
             for table in sorted(tables, key=lambda t: t.number):
-                typed = sheet(round_.number, table.number) if sheet else plausible_sheet(rng)
+                kind = registry.kind_of(event, *table_variant(table, round_))
+                typed = kind.demo_sheet(rng, round_.number, table.number)
                 results.enter_sheet(table=table, round=round_, sheet=typed, by=user)
                 count += 1
         return count
@@ -173,25 +179,19 @@ class Command(BaseCommand):
         results.finish_event(event=event)
         self.step(f"{event.name}: two tables, sets swapped, {count} sheets")
 
-    def auction_night(self, club, season, players, user) -> None:
-        """Auction Calypso, progressive pairs: 12 players, 3 tables, 3 games of 4 hands; each table's
-        pad played by the engine's simple bots (seeded: the same demo every time)."""
-        event = events.create_event(
-            club=club,
-            season=season,
-            name="Auction Calypso night",
-            date=datetime.date(2025, 4, 18),
-            type="auction-pairs",
-            games=3,
-            auction={"hands": 4},
-            by=user,
-        )
-        lineup.draw_partnerships(event=event, players=players[:12], seed=SEED + 3)
+    def kind_night(self, kind, club, season, players, user, seed: int) -> None:
+        """A kind of sheet's own night (its ``demo_night``): its players drawn into partnerships,
+        seated, every table's sheet entered (seeded: the same demo every time) and finished."""
+        settings = dict(kind.demo_night)
+        playing = players[: settings.pop("players")]
+        event = events.create_event(club=club, season=season, by=user, **settings)
+        lineup.draw_partnerships(event=event, players=playing, seed=seed)
         movements.seat_event(event=event)
         events.start_event(event=event)
-        count = self.confirm_all(
-            event, user, None, sheet=lambda game, table: plausible_pad(SEED + 100 * game + table, 4)
-        )
+        count = self.confirm_all(event, user, random.Random(seed))
         results.finish_event(event=event)
         events.set_public_switches(event=event, standings_released=True, scorecards_released=True)
-        self.step(f"{event.name}: 6 partnerships, 3 tables, 3 games of 4 hands, {count} score pads")
+        self.step(
+            f"{event.name}: {event.partnerships.count()} partnerships, {event.tables.count()} tables, "
+            f"{event.games} games, {count} sheets ({kind.label})"
+        )
