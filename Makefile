@@ -20,7 +20,7 @@ endif
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run dev test lint format lock clean mutate bench
+.PHONY: run dev test lint format lock clean mutate bench package
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -44,6 +44,12 @@ dev: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)
+
+# The package as a director installs it (a couple of minutes; .ci/run runs it after make test): build
+# the wheel and sdist, install the wheel into a fresh virtualenv outside the checkout, run a night
+# with `calypso-director` there (tests/package/smoke.py).
+package: $(DEV_STAMP)
+	$(BIN)/python tests/package/smoke.py $(ARGS)
 
 # Mutation testing of scoring/ with mutmut (minutes; not part of make test): prints per-module
 # scores and, last, `mutation score: K killed of N (P %)`. See tests/mutate.py and docs/testing.md.

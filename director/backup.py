@@ -126,7 +126,7 @@ def take(layout: Layout, out: Path | None = None, *, reason: str = "") -> Path:
 def _media_target(layout: Layout, member: str) -> Path | None:
     """Where a ``media/...`` member of the archive goes, or None when it would leave the media folder."""
     parts = PurePosixPath(member).parts
-    if len(parts) < 2 or parts[0] != MEDIA or any(part in ("..", "") for part in parts) or ":" in member:
+    if len(parts) < 2 or parts[0] != MEDIA or ".." in parts or ":" in member or "\\" in member:
         return None
     return layout.media.joinpath(*parts[1:])
 
@@ -169,8 +169,8 @@ def _restore_files(layout: Layout, archive: zipfile.ZipFile) -> None:
     names = archive.namelist()
     if SECRET_KEY in names:
         layout.secret_key.write_bytes(archive.read(SECRET_KEY))
-    for member in names:
-        if member.endswith("/") or not member.startswith(MEDIA + "/"):
+    for member in names:  # a zip names its files with "/" whatever the platform
+        if member.endswith("/") or PurePosixPath(member).parts[:1] != (MEDIA,) or member == MEDIA:
             continue
         target = _media_target(layout, member)
         if target is None:

@@ -102,6 +102,22 @@ def scripts(venv: Path) -> Path:
     return venv / ("Scripts" if os.name == "nt" else "bin")
 
 
+def package_files() -> list[str]:
+    """The files of the two packages as the repository has them (git's list; else the tree)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "director", "scoring"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        listed = [
+            path.relative_to(ROOT).as_posix()
+            for top in ("director", "scoring")
+            for path in (ROOT / top).rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts
+        ]
+    return sorted(listed)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -225,6 +241,10 @@ def main(argv: list[str]) -> int:
                 sdist = next(dist.glob("*.tar.gz"))
                 names = zipfile.ZipFile(wheel).namelist()
                 say(f"    {wheel.name}: {len(names)} files, {wheel.stat().st_size:,} bytes; {sdist.name}")
+                missing = sorted(set(package_files()) - set(names))
+                if missing:
+                    raise Failed(f"the wheel lacks {len(missing)} files of the packages: {missing[:20]}")
+                say(f"    every file of director/ and scoring/ is in it ({len(package_files())})")
         venv = outside_checkout(work / "env")
         with steps.step("a fresh virtual environment: the locked dependencies, the wheel, pip check"):
             run([options.python, "-m", "venv", venv], cwd=work)
