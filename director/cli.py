@@ -16,7 +16,8 @@ this same ``run`` (``python -m director run``) with the checkout's ``var/``.
 
 ``createdirector``, ``export-event``, ``import-event`` and ``print`` are the project's Django
 management commands under friendlier names: their options are those commands' own (``--help``
-shows them), so the two never drift apart.
+shows them), so the two never drift apart. They migrate the database first, as ``run`` does (a
+database in use is backed up before a new version's migrations), so a new data folder works at once.
 """
 
 from __future__ import annotations
@@ -146,6 +147,15 @@ def use_data_folder(data: str | None) -> Path:
 
 def run_django_command(name: str, command: str, args: list[str]) -> int:
     from django.core.management import get_commands, load_command_class
+
+    if not {"-h", "--help"} & set(args):
+        # A fresh data folder works straight away (createdirector before the first run, an event
+        # imported into a new folder); a new version's migrations run after a backup, as for run.
+        from django.core.management.base import OutputWrapper
+
+        from director.demo.management.commands.serve import migrate
+
+        migrate(OutputWrapper(sys.stderr))
 
     handler = load_command_class(get_commands()[command], command)
     # Django's own parser, named after this sub-command: its --help is the sub-command's help.

@@ -77,10 +77,10 @@ def test_the_data_folder_is_the_one_named_else_the_users_own(monkeypatch, tmp_pa
     assert conf.data_dir() == tmp_path / "new"
 
 
-def director(*args, data: Path, cwd: Path) -> subprocess.CompletedProcess:
+def director(*args, data: Path, cwd: Path, **extra: str) -> subprocess.CompletedProcess:
     """``python -m director ARGS --data DATA`` from another folder, the checkout only on the path."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CALYPSO_", "DJANGO_", "DATABASE_URL"))}
-    env["PYTHONPATH"] = str(ROOT)
+    env |= {"PYTHONPATH": str(ROOT), **extra}
     return subprocess.run(
         [sys.executable, "-m", "director", *map(str, args), "--data", str(data)],
         cwd=cwd,
@@ -114,11 +114,11 @@ UPGRADE = """
 import django, io
 django.setup()
 from django.core.management import call_command
-from director.demo.management.commands.serve import Command
+from director.demo.management.commands.serve import backup_before_migrating
 call_command("migrate", verbosity=0)
 call_command("migrate", "axes", "zero", verbosity=0)  # as if a new version brought axes' migrations
 out = io.StringIO()
-Command(stdout=out).backup_before_migrating()
+backup_before_migrating(out)
 print(out.getvalue())
 """
 
@@ -131,3 +131,12 @@ def test_run_backs_up_a_database_in_use_before_migrating_it(tmp_path):
     assert "migrations to apply: the database was backed up first to" in done.stdout
     (made,) = (tmp_path / "backups").iterdir()
     assert made.name.startswith("calypso-before-migrate-") and zipfile.is_zipfile(made)
+
+
+def test_createdirector_works_on_a_new_data_folder_before_any_run(tmp_path):
+    password = {"CALYPSO_DIRECTOR_PASSWORD": "a long enough password"}
+    made = director(
+        "createdirector", "ann", "--club", "Our Club", "--no-input", data=tmp_path, cwd=tmp_path, **password
+    )
+    assert made.returncode == 0, made.stderr
+    assert "ann directs Our Club (owner)" in made.stdout

@@ -100,6 +100,34 @@ def fresh_password() -> str:
     return "".join(secrets.choice(READABLE) for _ in range(12))
 
 
+def backup_before_migrating(stdout) -> None:
+    """A database in use with migrations to apply (a new version over an old data folder) is
+    backed up before they run, so an upgrade that goes wrong can be undone (docs/install.md)."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    if not executor.loader.applied_migrations:
+        return  # a new database: nothing to keep
+    pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if not pending:
+        return
+    if connection.vendor != "sqlite":
+        stdout.write(
+            f"{len(pending)} migrations to apply to {connection.vendor}: not backed up here "
+            "(take a pg_dump before upgrading, docs/backup.md)."
+        )
+        return
+    path = backup.take(backup.layout_of(settings), reason="before-migrate")
+    stdout.write(f"{len(pending)} migrations to apply: the database was backed up first to {path}")
+
+
+def migrate(stdout) -> None:
+    """The database brought up to this version (`run`, and the installed command's others)."""
+    backup_before_migrating(stdout)
+    call_command("migrate", interactive=False, verbosity=0)
+
+
 class Command(BaseCommand):
     help = "Migrate, load the demo on an empty database, and run the web app."
 
@@ -121,8 +149,7 @@ class Command(BaseCommand):
                 "Debug pages show the settings and code to anyone on the wifi: serve on the network "
                 "without them (unset DEBUG, or DEBUG=0, and no --dev)."
             )
-        self.backup_before_migrating()
-        call_command("migrate", interactive=False, verbosity=0)
+        migrate(self.stdout)
         self.stdout.write("Database migrated.")
         if not no_demo and "demo" in get_commands():
             # On the network the demo is loaded with a password nobody has read in the README.
@@ -152,27 +179,6 @@ class Command(BaseCommand):
         ):
             waitress.serve(get_wsgi_application(), host=bind, port=port, threads=THREADS, ident="Calypso Director")
         self.stdout.write("Stopped.")
-
-    def backup_before_migrating(self) -> None:
-        """A database in use with migrations to apply (a new version over an old data folder) is
-        backed up before they run, so an upgrade that goes wrong can be undone (docs/install.md)."""
-        from django.db import connection
-        from django.db.migrations.executor import MigrationExecutor
-
-        executor = MigrationExecutor(connection)
-        if not executor.loader.applied_migrations:
-            return  # a new database: nothing to keep
-        pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
-        if not pending:
-            return
-        if connection.vendor != "sqlite":
-            self.stdout.write(
-                f"{len(pending)} migrations to apply to {connection.vendor}: not backed up here "
-                "(take a pg_dump before upgrading, docs/backup.md)."
-            )
-            return
-        path = backup.take(backup.layout_of(settings), reason="before-migrate")
-        self.stdout.write(f"{len(pending)} migrations to apply: the database was backed up first to {path}")
 
     @staticmethod
     def public_base_url(default: str) -> str:
