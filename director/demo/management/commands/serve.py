@@ -159,7 +159,7 @@ class Command(BaseCommand):
         if network:
             self.retire_published_password()
             address = lan_address() if bind in EVERY_INTERFACE else bind
-            hosts = sorted({"127.0.0.1", "localhost", address, *settings.ALLOWED_HOSTS})
+            hosts = sorted({"127.0.0.1", "localhost", url_host(address), *settings.ALLOWED_HOSTS})
             base_url = self.public_base_url(f"http://{url_host(address)}:{port}")
             self.stdout.write(f"Serving on the local network: phones open {base_url}")
         else:
