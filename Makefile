@@ -10,11 +10,17 @@ BIN := $(VENV)/bin
 # and a runtime reinstall removes it, so the dev tools are checked again afterwards.
 RUN_STAMP := $(VENV)/.installed-run-$(shell cat requirements.lock | cksum | cut -d' ' -f1)
 DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.lock requirements-dev.lock | cksum | cut -d' ' -f1)
+# The checkout keeps its data (database, media, secret key, backups) in ./var, apart from an
+# installed copy's, which lives in the user's data folder; CALYPSO_DATA or CALYPSO_DATA_DIR in the
+# environment names another folder (director/conf.py: data_dir).
+ifeq ($(strip $(CALYPSO_DATA)$(CALYPSO_DATA_DIR)),)
+export CALYPSO_DATA_DIR := $(CURDIR)/var
+endif
 # make run LAN=1 serves on the venue's network so players' phones can reach the table pages.
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run dev test lint format lock clean mutate bench
+.PHONY: run dev test lint format lock clean mutate bench package
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -28,8 +34,9 @@ $(DEV_STAMP): $(RUN_STAMP) requirements-dev.lock
 	@rm -f $(VENV)/.installed-dev-*
 	@touch $@
 
+# The installed command's own `run` (director/cli.py), from the checkout's code.
 run: $(RUN_STAMP)
-	$(BIN)/python manage.py serve --port $(PORT) $(if $(filter 1 yes true,$(LAN)),--lan,)
+	$(BIN)/python -m director run --port $(PORT) $(if $(filter 1 yes true,$(LAN)),--lan,)
 
 # Debug pages and reloading on code changes, for a developer; never on the venue's network.
 dev: $(RUN_STAMP)
@@ -37,6 +44,12 @@ dev: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(BIN)/python tests/suite.py $(ARGS)
+
+# The package as a director installs it (a couple of minutes; .ci/run runs it after make test): build
+# the wheel and sdist, install the wheel into a fresh virtualenv outside the checkout, run a night
+# with `calypso-director` there (tests/package/smoke.py).
+package: $(DEV_STAMP)
+	$(BIN)/python tests/package/smoke.py $(ARGS)
 
 # Mutation testing of scoring/ with mutmut (minutes; not part of make test): prints per-module
 # scores and, last, `mutation score: K killed of N (P %)`. See tests/mutate.py and docs/testing.md.

@@ -75,6 +75,30 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     return value
 
 
+# The app's name for its folder in the user's data directory (platformdirs).
+APP_NAME = "calypso-director"
+
+
+def data_dir() -> Path:
+    """Where this installation keeps its database, media, secret key, static root and backups.
+
+    ``CALYPSO_DATA`` (what ``calypso-director --data DIR`` sets), else ``CALYPSO_DATA_DIR`` (the
+    older name, which the Docker image and the checkout's ``make``/``manage.py`` set), else the
+    user's own data folder for the app, as the platform has it (platformdirs: ``~/.local/share``
+    on Linux, ``~/Library/Application Support`` on macOS, ``%LOCALAPPDATA%`` on Windows). Never
+    the current directory, never the folder the code was installed in. Both names set to
+    different folders is an error: one of them would be silently ignored.
+    """
+    new, old = env_str("CALYPSO_DATA"), env_str("CALYPSO_DATA_DIR")
+    if new and old and Path(new).expanduser().resolve() != Path(old).expanduser().resolve():
+        raise ConfigError(f"CALYPSO_DATA={new!r} and CALYPSO_DATA_DIR={old!r} name different folders; set one")
+    if new or old:
+        return Path(new or old).expanduser().resolve()
+    import platformdirs  # only when no folder is named: the Docker image and tests always name one
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
 def secret_key(data_dir: Path) -> str:
     """The ``SECRET_KEY`` env var, else a key generated once into ``data_dir/secret_key``."""
     from_env = env_str("SECRET_KEY")

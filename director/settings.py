@@ -6,10 +6,12 @@ from pathlib import Path
 
 import dj_database_url
 
-from .conf import env_bool, env_choice, env_int, env_list, env_networks, env_str, secret_key
+from .conf import data_dir, env_bool, env_choice, env_int, env_list, env_networks, env_str, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-DATA_DIR = Path(env_str("CALYPSO_DATA_DIR") or BASE_DIR / "var")
+# The database, media, secret key, static root and backups: CALYPSO_DATA or CALYPSO_DATA_DIR, else
+# the user's data folder (director.conf.data_dir); never the checkout or the current directory.
+DATA_DIR = data_dir()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 # "laptop" is the venue default (SQLite, tasks in-process); "production" is the league server and

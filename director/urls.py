@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from director.clubs import views as club_views
+from director.core import help as core_help
 from director.core import views as core_views
 
 # Players and the public see the app's own pages (director/templates/404.html, 500.html), never Django's.
@@ -11,6 +12,8 @@ handler404 = core_views.page_not_found
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    # The rules of the game (docs/rules.md, shipped in the package), linked from every page's foot.
+    path("rules/", core_help.rules, name="rules"),
     # Password guesses are limited by django-axes (director.audit.login), here and in the API.
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

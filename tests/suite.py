@@ -20,6 +20,11 @@ temporary MEDIA_ROOT with the tests. Tests that hand rows to the worker are mark
 (SIGTERM, then SIGKILL after 20 s) before pytest-django drops the database, so nothing outlives
 `make test`. Their logs are in pytest's tmp directory (`stack*/web.log`, `worker.log`).
 
+The tests' data folder (secret key, static root) is the checkout's var/, as for `make run`, unless
+CALYPSO_DATA or CALYPSO_DATA_DIR names another: never the user's own data folder, which an installed
+`calypso-director` uses. The installed package itself is tested by `make package`
+(tests/package/smoke.py: the built wheel in a fresh virtualenv; `.ci/run` runs it after this).
+
 Extra arguments are passed to pytest (e.g. `make test ARGS="-k matchpoints"`).
 """
 
@@ -45,6 +50,8 @@ def step(name: str, command: list[str], env: dict | None = None) -> tuple[str, f
 
 
 def main(argv: list[str]) -> int:
+    if not (os.environ.get("CALYPSO_DATA") or os.environ.get("CALYPSO_DATA_DIR")):
+        os.environ["CALYPSO_DATA_DIR"] = str(ROOT / "var")
     results = []
     pytest = [str(BIN / "python"), "-m", "pytest"]
     if not argv:

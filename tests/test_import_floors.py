@@ -41,8 +41,8 @@ FLOOR_NAMES = ("scoring", "core", "domain", "kinds", "audience", "routes", "top"
 SHEETS_CORE = {"director.sheets", "director.sheets.base", "director.sheets.registry"}
 # Modules of a domain app that serve an audience rather than hold the domain.
 AUDIENCE_MODULES = ("views", "forms", "admin", "templatetags", "management")
-PROJECT_CORE = {"director", "director.settings", "director.conf", "director.celery"}
-PROJECT_TOP = {"director.urls", "director.wsgi"}
+PROJECT_CORE = {"director", "director.settings", "director.conf", "director.celery", "director.backup"}
+PROJECT_TOP = {"director.urls", "director.wsgi", "director.cli", "director.__main__"}
 
 # Imports that break the floors today and are being moved by another piece of work. The list may
 # only shrink: an entry that no longer occurs fails ``test_the_allow_list_only_shrinks``.

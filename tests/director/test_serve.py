@@ -126,3 +126,49 @@ def test_make_dev_is_djangos_development_server_on_this_machine(monkeypatch, wai
     run_serve(port=8001, dev=True, no_demo=True)
     assert started and started[0]["addrport"] == "127.0.0.1:8001"
     assert waitress.calls == []
+
+
+def test_host_every_interface_is_the_network_as_lan_is(client, waitress, settings):
+    settings.DEBUG = False
+    output = run_serve(port=8100, host="0.0.0.0")
+    (call,) = waitress.calls
+    assert (call["host"], call["port"]) == ("0.0.0.0", 8100)
+    assert "192.168.1.20" in call["hosts"] and call["base_url"] == "http://192.168.1.20:8100"
+    (fresh,) = re.findall(r"password: (\S+)", output)
+    assert fresh != demo.PASSWORD and sign_in(client, demo.PASSWORD).status_code == 200
+
+
+def test_host_a_given_address_is_served_and_printed_as_it_is(waitress, settings):
+    settings.DEBUG = False
+    run_serve(port=8101, host="10.1.2.3", no_demo=True)
+    (call,) = waitress.calls
+    assert call["host"] == "10.1.2.3" and "10.1.2.3" in call["hosts"]
+    assert call["base_url"] == "http://10.1.2.3:8101"
+
+
+def test_host_loopback_stays_this_machine_with_the_published_password(waitress, settings):
+    settings.DEBUG = False
+    output = run_serve(port=8102, host="::1")
+    (call,) = waitress.calls
+    assert call["host"] == "::1" and call["base_url"] == "http://[::1]:8102"
+    assert f"password: {demo.PASSWORD}" in output and "Serving at http://[::1]:8102/" in output
+
+
+def test_a_network_host_refuses_debug_pages(waitress, settings):
+    settings.DEBUG = True
+    with pytest.raises(CommandError, match="unset DEBUG"):
+        run_serve(host="0.0.0.0", no_demo=True)
+
+
+def test_sigterm_stops_the_server_as_ctrl_c_does(monkeypatch, waitress, settings):
+    import signal
+
+    settings.DEBUG = False
+
+    def terminated(app, **options):
+        signal.getsignal(signal.SIGTERM)(signal.SIGTERM, None)
+
+    monkeypatch.setattr(serve.waitress, "serve", terminated)
+    before = signal.getsignal(signal.SIGTERM)
+    assert run_serve(port=8103, no_demo=True).rstrip().endswith("Stopped.")
+    assert signal.getsignal(signal.SIGTERM) is before
