@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 import weakref
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from . import _fastplay as fp
 from .cards import CARDS, DISPLAY_ORDER, SUIT_INDEX, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card
-from .gamesets import ORIENTATIONS, GameSet, commitment, require_valid
+from .gamesets import ORIENTATIONS, SORTED, GameSet, commitment, require_valid, vouched
 from .tricks import ALL_FOURS, RULES, STANDARD, check_rule, playable_suits
 
 FORMS: tuple[str, ...] = ("partnership", "cutthroat")
@@ -33,6 +34,8 @@ TRICKS_PER_DEAL = 13
 _SEAT = SUIT_INDEX
 _DISPLAY_ORDER = tuple(card.index for card in DISPLAY_ORDER)
 _DISPLAY_POSITION = {c: position for position, c in enumerate(_DISPLAY_ORDER)}
+_SUIT_OF = fp.SUIT_OF.__getitem__
+_INTERNED = DISPLAY_ORDER  # the interned cards, by display position
 
 
 def _playable_table(rule: str) -> tuple:
@@ -81,25 +84,36 @@ def _prepared_deals(game_set: GameSet) -> tuple:
     """``deals[d][seat]``: ``(numbers, cards)``, each four tuples (suits S H D C) of the seat's cards
     in hand order (high first), as card numbers and as the interned ``Card``s.
 
-    ``GameSetError`` if ``game_set`` is not a valid set (checked the first time only).
+    ``GameSetError`` if ``game_set`` is not a valid set: checked the first time only, and not at all
+    when ``gamesets`` dealt or checked it (``vouched``); a set it dealt is not sorted again either.
     """
     key = id(game_set)
     entry = _PREPARED.get(key)
     if entry is not None and entry[0]() is game_set:
         return entry[1]
-    require_valid(game_set)
-    deals = []
-    for deal in game_set.deals:
-        seats = []
-        for suit in SUITS:
-            numbers: list[list[int]] = [[], [], [], []]
-            for c in sorted((card.index for card in deal[suit]), key=_DISPLAY_POSITION.__getitem__):
-                numbers[c // 13].append(c)
-            seats.append((tuple(tuple(n) for n in numbers), tuple(tuple(CARDS[c] for c in n) for n in numbers)))
-        deals.append(tuple(seats))
+    if vouched(game_set) == SORTED:
+        deals = tuple(tuple(_split(deal[suit]) for suit in SUITS) for deal in game_set.deals)
+    else:
+        require_valid(game_set)
+        deals = tuple(
+            tuple(
+                _split(tuple(_INTERNED[p] for p in sorted(_DISPLAY_POSITION[c.index] for c in deal[suit])))
+                for suit in SUITS
+            )
+            for deal in game_set.deals
+        )
     prepared = tuple(deals)
     _PREPARED[key] = (weakref.ref(game_set, lambda _ref: _PREPARED.pop(key, None)), prepared)
     return prepared
+
+
+def _split(hand: tuple[Card, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Card, ...], ...]]:
+    """A hand in hand order (suits S H D C, each high first) as its four suits' card numbers and cards."""
+    numbers = tuple([card.index for card in hand])
+    h = bisect_left(numbers, 1, key=_SUIT_OF)
+    d = bisect_left(numbers, 2, h, key=_SUIT_OF)
+    c = bisect_left(numbers, 3, d, key=_SUIT_OF)
+    return (numbers[:h], numbers[h:d], numbers[d:c], numbers[c:]), (hand[:h], hand[h:d], hand[d:c], hand[c:])
 
 
 class IllegalPlay(ValueError):
