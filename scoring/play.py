@@ -35,7 +35,6 @@ _SEAT = SUIT_INDEX
 _DISPLAY_ORDER = tuple(card.index for card in DISPLAY_ORDER)
 _DISPLAY_POSITION = {c: position for position, c in enumerate(_DISPLAY_ORDER)}
 _SUIT_OF = fp.SUIT_OF.__getitem__
-_INTERNED = DISPLAY_ORDER  # the interned cards, by display position
 
 
 def _playable_table(rule: str) -> tuple:
@@ -75,45 +74,59 @@ def _seating(orientation: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], 
 
 _SEATING = {orientation: _seating(orientation) for orientation in ORIENTATIONS}
 
+
+class _Prepared(weakref.ref):
+    """A game set's hands as the referee deals them, kept while the set lives (a weak reference to
+    it): ``numbers``, every card number of the set in deal, seat (S H D C) and hand order (suits S H
+    D C, high first); ``cuts``, where each suit of each hand starts in it (five a hand, 20 a deal,
+    the fifth the next hand's start); ``leaders``, who leads each deal. A handful of objects a set,
+    so a first game leaves the cyclic garbage collector almost nothing new to follow."""
+
+    __slots__ = ("cuts", "key", "leaders", "numbers")
+
+
+def _forget(ref: _Prepared) -> None:
+    _PREPARED.pop(ref.key, None)
+
+
 # Each game set's hands, checked and sorted once per GameSet object (a GameSet is frozen), so a bot
 # playing thousands of games of one set, or a referee replaying it, pays for that only once.
-_PREPARED: dict[int, tuple[weakref.ref, tuple]] = {}
+_PREPARED: dict[int, _Prepared] = {}
 
 
-def _prepared_deals(game_set: GameSet) -> tuple:
-    """``deals[d][seat]``: ``(numbers, cards)``, each four tuples (suits S H D C) of the seat's cards
-    in hand order (high first), as card numbers and as the interned ``Card``s.
+def _prepared_deals(game_set: GameSet) -> _Prepared:
+    """The set's ``_Prepared`` hands, made the first time it is played.
 
     ``GameSetError`` if ``game_set`` is not a valid set: checked the first time only, and not at all
     when ``gamesets`` dealt or checked it (``vouched``); a set it dealt is not sorted again either.
     """
     key = id(game_set)
     entry = _PREPARED.get(key)
-    if entry is not None and entry[0]() is game_set:
-        return entry[1]
+    if entry is not None and entry() is game_set:
+        return entry
     if vouched(game_set) == SORTED:
-        deals = tuple(tuple(_split(deal[suit]) for suit in SUITS) for deal in game_set.deals)
+        numbers = [card.index for deal in game_set.deals for seat in SUITS for card in deal[seat]]
     else:
         require_valid(game_set)
-        deals = tuple(
-            tuple(
-                _split(tuple(_INTERNED[p] for p in sorted(_DISPLAY_POSITION[c.index] for c in deal[suit])))
-                for suit in SUITS
-            )
+        order, place = _DISPLAY_ORDER, _DISPLAY_POSITION
+        numbers = [
+            order[p]
             for deal in game_set.deals
-        )
-    prepared = tuple(deals)
-    _PREPARED[key] = (weakref.ref(game_set, lambda _ref: _PREPARED.pop(key, None)), prepared)
-    return prepared
-
-
-def _split(hand: tuple[Card, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Card, ...], ...]]:
-    """A hand in hand order (suits S H D C, each high first) as its four suits' card numbers and cards."""
-    numbers = tuple([card.index for card in hand])
-    h = bisect_left(numbers, 1, key=_SUIT_OF)
-    d = bisect_left(numbers, 2, h, key=_SUIT_OF)
-    c = bisect_left(numbers, 3, d, key=_SUIT_OF)
-    return (numbers[:h], numbers[h:d], numbers[d:c], numbers[c:]), (hand[:h], hand[h:d], hand[d:c], hand[c:])
+            for seat in SUITS
+            for p in sorted([place[card.index] for card in deal[seat]])
+        ]
+    cuts = []
+    for start in range(0, len(numbers), 13):  # within a hand the suits come in order: bisect them
+        end = start + 13
+        h = bisect_left(numbers, 1, start, end, key=_SUIT_OF)
+        d = bisect_left(numbers, 2, h, end, key=_SUIT_OF)
+        cuts += (start, h, d, bisect_left(numbers, 3, d, end, key=_SUIT_OF), end)
+    entry = _PREPARED[key] = _Prepared(game_set, _forget)
+    entry.key = key
+    entry.numbers = numbers
+    entry.cuts = tuple(cuts)
+    entry.leaders = tuple(_SEAT[game_set.leader(d)] for d in range(len(game_set.deals)))
+    return entry
 
 
 class IllegalPlay(ValueError):
@@ -199,14 +212,17 @@ class GameState:
     def _start_deal(self, d: int) -> None:
         self._deal = d
         self._trick_no = 0
-        # Each seat's hand as four suit lists (S H D C) of the interned cards in hand order, so hand()
-        # and legal_plays() join lists instead of building cards on every play, and the same lists
-        # of card numbers, which find a played card's place without comparing Card objects.
-        deal = self._deals[d]
-        self._numbers = [[list(suit) for suit in numbers] for numbers, _ in deal]
-        self._hands = [[list(suit) for suit in cards] for _, cards in deal]
+        # Each seat's hand as four suit lists (S H D C) of card numbers in hand order: legal_plays()
+        # joins lists and finds a played card's place by comparing integers; Cards only at the edge.
+        prepared = self._deals
+        numbers, cuts = prepared.numbers, prepared.cuts
+        hands = []
+        for i in range(20 * d, 20 * d + 20, 5):
+            s, h, di, c, end = cuts[i : i + 5]
+            hands.append([numbers[s:h], numbers[h:di], numbers[di:c], numbers[c:end]])
+        self._hands = hands
         self._renounced = [0, 0, 0, 0]  # bit per suit shown void this deal
-        self._leader = _SEAT[self.game_set.leader(d)]
+        self._leader = prepared.leaders[d]
         self._turn = self._leader
         self._cards: list[int] = []
         self._led = -1  # the suit led to the trick in progress, -1 before the lead
@@ -263,11 +279,16 @@ class GameState:
     def hand(self, seat: str) -> list[Card]:
         """The cards ``seat`` still holds in this deal, in hand order (suits S H D C, high first)."""
         spades, hearts, diamonds, clubs = self._hands[_seat_index(seat)]
-        return spades + hearts + diamonds + clubs
+        return [CARDS[c] for c in spades + hearts + diamonds + clubs]
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to play may play (repeated cards kept), in hand order
         (``tricks.legal_plays`` of ``hand()``, read from the suit lists)."""
+        return [CARDS[c] for c in self._legal()]
+
+    def _legal(self) -> list[int]:
+        """``legal_plays()`` as card numbers: for this module's players, which read it before the next
+        play and never change it (it may be the hand's own suit list)."""
         turn = self._turn
         if turn < 0:
             return []
@@ -276,7 +297,7 @@ class GameState:
         if led >= 0:
             suits = self._playable[led][turn][bool(hand[led])]
             if len(suits) == 1:
-                return hand[led][:]
+                return hand[led]
             if len(suits) == 2:
                 return hand[suits[0]] + hand[suits[1]]
         return hand[0] + hand[1] + hand[2] + hand[3]
@@ -299,7 +320,7 @@ class GameState:
                 card=card,
             )
         seat = SUITS[turn]
-        if c not in self._numbers[turn][c // 13]:
+        if c not in self._hands[turn][c // 13]:
             return IllegalPlay(
                 f"{self._where()}: {SUIT_NAMES[seat]} ({seat}) does not hold {card}",
                 deal=self._deal,
@@ -338,17 +359,16 @@ class GameState:
         if turn < 0:
             raise self._illegal(c)
         suit = c // 13
-        numbers = self._numbers[turn][suit]
+        hand = self._hands[turn]
+        held = hand[suit]
         try:
-            place = numbers.index(c)
+            place = held.index(c)
         except ValueError:  # not held
             raise self._illegal(c) from None
-        cards = self._cards
-        hand = self._hands[turn]
         led = self._led
         if led < 0:
             self._led = suit
-        elif suit not in self._follow[led][turn]:
+        elif suit != led and suit not in self._follow[led][turn]:
             # Not a card its player may play while holding the led suit (tricks.playable_suits).
             if hand[led]:
                 if not self.allow_revokes:
@@ -356,7 +376,8 @@ class GameState:
                 self._revokes[turn] += 1
             # Shown publicly void in the led suit (under All Fours a trump-in shows nothing).
             self._renounced[turn] |= 1 << led
-        del numbers[place], hand[suit][place]
+        del held[place]
+        cards = self._cards
         cards.append(c)
         if len(cards) < 4:
             self._turn = self._next[turn]
@@ -582,7 +603,10 @@ class RandomPlayer:
         self._random = random.Random(seed).random
 
     def choose(self, state: GameState) -> Card:
-        legal = state.legal_plays()
+        if state.__class__ is GameState:  # the referee's own card numbers: no list of Cards built
+            numbers = state._legal()
+            return CARDS[numbers[int(self._random() * len(numbers))]]
+        legal = state.legal_plays()  # any other game with the same API (tables of three, Embers)
         return legal[int(self._random() * len(legal))]
 
 
@@ -713,7 +737,7 @@ class ClubPlayer:
 
     def choose(self, state: GameState) -> Card:
         me = state._turn
-        legal = sorted({c.index for c in state.legal_plays()})
+        legal = sorted(set(state._legal()))
         if len(legal) == 1:
             return CARDS[legal[0]]
         # What every candidate card shares: the cards already played, who plays after me, my side.
