@@ -1,0 +1,185 @@
+"""The club bot, ``ClubPlayer``: a sensible club player for ``play.GameState``, greedy one trick deep.
+
+``analyse`` seats four of them for a session's hand records, so this is the hot path of an analysis.
+What its candidate cards share is worked out once per choice (``_Choice``): the trick so far, the
+players after it, and each side's worth of the trick for every candidate card; each candidate then
+only resolves its trick and weighs the two worths by the chance its side takes it. It reads the
+referee's integer state (``_fastplay``'s shapes) and imports nothing of ``play`` at run time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import _fastplay as fp
+from .cards import CARDS, Card
+from .tricks import ALL_FOURS
+
+if TYPE_CHECKING:
+    from .play import GameState
+
+# The club player's sense of value, in points: a card that joins a calypso in progress is worth its
+# 20 plus a share of the 500+ a completed calypso brings; anything else taken is 10 in the pile.
+_CALYPSO_CARD = 50.0
+_PILE_CARD = 10.0
+_LOST_CHANCE = 15.0  # our own needed card gone to the opponents' pile can never join our calypso
+_NOISE = 8.0  # points of random preference: club players do not all play alike
+
+
+# The seats whose calypsos a trick won by ``seat`` feeds: ``_OWNERS[cutthroat][seat]``.
+_OWNERS = (tuple((seat, seat ^ 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
+
+
+def _worths(
+    owners: tuple[int, ...], cards: list[int], legal: list[int], unknown: int, mask: list[int], count: list[int]
+) -> list[float]:
+    """For each candidate card (in the order of ``legal``), what the trick's cards so far, that card
+    and the ``unknown`` cards still to come (guessed to be of the led suit) are worth to the side
+    whose calypsoes are ``owners``: a card joining a calypso in progress of the side (once per rank)
+    is a calypso card, any other a pile card.
+
+    Every term is added in play order, as a trick is valued card by card (the sums of whole points
+    are exact; the guess for the cards to come is added last)."""
+    seen = [0, 0, 0, 0]
+    value = 0.0
+    for c in cards:
+        s = c // 13
+        b = 1 << (c % 13)
+        if s in owners and not (mask[s] | seen[s]) & b:
+            seen[s] |= b
+            value += _CALYPSO_CARD
+        else:
+            value += _PILE_CARD
+    to_come = [0.0, 0.0, 0.0, 0.0]  # by the led suit: the worth of the cards still to come
+    if unknown:
+        for suit in range(4):
+            need = 1 - count[suit] / 13 if suit in owners else 0.0
+            to_come[suit] = unknown * (_PILE_CARD + need * (_CALYPSO_CARD - _PILE_CARD))
+    led = cards[0] // 13 if cards else -1
+    worths = []
+    for c in legal:
+        s = c // 13
+        worth = value + (_CALYPSO_CARD if s in owners and not (mask[s] | seen[s]) & (1 << (c % 13)) else _PILE_CARD)
+        if unknown:
+            worth += to_come[s if led < 0 else led]
+        worths.append(worth)
+    return worths
+
+
+class ClubPlayer:
+    """A sensible club player, greedy one trick deep. Seeded: deterministic for a given seed.
+
+    For each legal card it estimates the chance its side takes the trick (exact for the last
+    player; otherwise from the rank of the winning card, who is still to play and the renounce
+    indicators) and the value of the trick to either side (cards that complete calypsoes in
+    progress are worth most). So it wins tricks holding its side's calypso cards, keeps the
+    opponents' needed ranks away from them, throws junk on tricks it will lose, and leads an
+    opponent's suit when it holds the top cards there. Near-equal choices are broken at random.
+    """
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self._random = random.Random(seed).random
+
+    def choose(self, state: GameState) -> Card:
+        me = state._turn
+        legal = sorted(set(state._legal()))
+        if len(legal) == 1:
+            return CARDS[legal[0]]
+        return CARDS[self._best(state, me, legal, self._random)]
+
+    @staticmethod
+    def _best(state: GameState, me: int, legal: list[int], rnd: Callable[[], float]) -> int:
+        """The candidate card (of ``legal``, in order) with the highest score and a little noise
+        (``rnd`` draws once per card, in order; the first of equal scores wins). A card's score: the
+        chance its side takes the trick times the trick's worth to it, less the chance the opponents
+        do times its worth to them (and a needed card lost), less a little for playing a high card.
+
+        What the candidates share is worked out once: the players still to come, each side's worth
+        of the trick with each card (``_worths``), and the trick so far, resolved once: a candidate
+        either beats its winning card (it then holds the trick, as ``_fastplay.resolve_trick`` would
+        say of the whole trick) or leaves it where it is, the same outcome for every such card."""
+        cards = state._cards
+        k = len(cards)
+        order = state._order[state._leader]  # the trick's seats in turn order: me at k
+        seats = order[: k + 1]
+        later = order[k + 1 :]
+        owners = _OWNERS[state._cutthroat]
+        mine = owners[me]
+        first_opponent = (me + 2) % 4
+        for seat in later:
+            if seat not in mine:
+                first_opponent = seat
+                break
+        beat_leader = state._beat_leader
+        renounced = state._renounced
+        can_trump = 0.45 if state.rule == ALL_FOURS else 0.08 + 0.04 * state._trick_no
+        mask, count = state._mask, state._count
+        unknown = 3 - k
+        ours = _worths(mine, cards, legal, unknown, mask, count)
+        worths = {mine: ours}
+        if k:  # the trick so far, resolved once
+            led = cards[0] // 13
+            strength = fp.STRENGTH[led]
+            best = fp.LEAD[beat_leader][seats[0]][cards[0]]
+            held = 0
+            for i in range(1, k):
+                v = strength[seats[i]][cards[i]]
+                if v > best:
+                    best = v
+                    held = i
+            mine_strength = strength[me]
+        stays = None  # the outcome of every card that leaves the trick where it is
+        best_card, best_score = legal[0], float("-inf")
+        for i, c in enumerate(legal):
+            staying = False
+            if not k:  # leading: the card holds the trick so far, in its own suit
+                led, winner, win_card, pos = c // 13, me, c, 0
+            elif mine_strength[c] > best:
+                winner, win_card, pos = me, c, k
+            elif stays is None:
+                winner, win_card, pos, staying = seats[held], cards[held], held, True
+            else:
+                winner = -1
+            if winner >= 0:
+                # When win_card, the trick's pos-th card, holds it for winner so far: the chance our
+                # side takes the trick, and whose calypsoes it feeds if not. Each opponent still to
+                # come can beat ours; otherwise the partner still to come can beat theirs (the last
+                # such one counts). A player shown void in the led suit trumps more often.
+                side_wins = winner in mine
+                trump_in = pos > 0 and win_card // 13 == winner and winner != led
+                trump_lead = pos == 0 and led == seats[0]
+                p_mine = 1.0 if side_wins else 0.0
+                rank_left = 12 - win_card % 13
+                for seat in later:
+                    if (seat in mine) is side_wins:
+                        continue
+                    can = 0.7 if renounced[seat] >> led & 1 else can_trump
+                    if trump_in or (trump_lead and beat_leader):
+                        chance = can * rank_left / 12
+                    elif trump_lead:
+                        chance = can
+                    else:
+                        chance = can + (1 - can) * 0.6 * rank_left / 12
+                    if side_wins:
+                        p_mine *= 1 - chance
+                    else:
+                        p_mine = chance
+                other = owners[first_opponent if side_wins else winner]
+                if staying:
+                    stays = (p_mine, other)
+            else:
+                p_mine, other = stays
+            theirs = worths.get(other)
+            if theirs is None:
+                theirs = worths[other] = _worths(other, cards, legal, unknown, mask, count)
+            # Our own needed card lost to the opponents can never join our calypso.
+            s = c // 13
+            lost = _LOST_CHANCE if s in mine and not mask[s] >> (c % 13) & 1 else 0.0
+            score = p_mine * ours[i] - (1 - p_mine) * (theirs[i] + lost)
+            # Keep high cards for later tricks unless they are needed now; near-equal cards at random.
+            score = score - (c % 13) * 0.4 + rnd() * _NOISE
+            if score > best_score:
+                best_card, best_score = c, score
+        return best_card
