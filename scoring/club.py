@@ -32,16 +32,16 @@ _NOISE = 8.0  # points of random preference: club players do not all play alike
 _OWNERS = (tuple((seat, seat ^ 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
 
 
-def _worths(
-    owners: tuple[int, ...], cards: list[int], legal: list[int], unknown: int, mask: list[int], count: list[int]
-) -> list[float]:
-    """For each candidate card (in the order of ``legal``), what the trick's cards so far, that card
-    and the ``unknown`` cards still to come (guessed to be of the led suit) are worth to the side
-    whose calypsoes are ``owners``: a card joining a calypso in progress of the side (once per rank)
-    is a calypso card, any other a pile card.
-
-    Every term is added in play order, as a trick is valued card by card (the sums of whole points
-    are exact; the guess for the cards to come is added last)."""
+def _side(
+    owners: tuple[int, ...], cards: list[int], unknown: int, mask: list[int], count: list[int]
+) -> tuple[float, list[int], list[float]]:
+    """What the trick is worth to the side whose calypsoes are ``owners``, before the candidate card:
+    ``(value, seen, to_come)`` — the cards played so far (a card joining a calypso in progress of the
+    side, once per rank, is a calypso card, any other a pile card), the ranks they add per suit, and
+    per led suit the ``unknown`` cards still to come (guessed to be of the led suit; when leading, of
+    the card's own). A candidate card ``c`` of suit ``s`` makes it ``value + (a calypso card if it
+    joins, else a pile card) + to_come[led]``: every term added in play order, as a trick is valued
+    card by card (the sums of whole points are exact; the guess for the cards to come is last)."""
     seen = [0, 0, 0, 0]
     value = 0.0
     for c in cards:
@@ -52,20 +52,12 @@ def _worths(
             value += _CALYPSO_CARD
         else:
             value += _PILE_CARD
-    to_come = [0.0, 0.0, 0.0, 0.0]  # by the led suit: the worth of the cards still to come
+    to_come = [0.0, 0.0, 0.0, 0.0]
     if unknown:
-        for suit in range(4):
+        for suit in (cards[0] // 13,) if cards else range(4):
             need = 1 - count[suit] / 13 if suit in owners else 0.0
             to_come[suit] = unknown * (_PILE_CARD + need * (_CALYPSO_CARD - _PILE_CARD))
-    led = cards[0] // 13 if cards else -1
-    worths = []
-    for c in legal:
-        s = c // 13
-        worth = value + (_CALYPSO_CARD if s in owners and not (mask[s] | seen[s]) & (1 << (c % 13)) else _PILE_CARD)
-        if unknown:
-            worth += to_come[s if led < 0 else led]
-        worths.append(worth)
-    return worths
+    return value, seen, to_come
 
 
 class ClubPlayer:
@@ -117,8 +109,8 @@ class ClubPlayer:
         can_trump = 0.45 if state.rule == ALL_FOURS else 0.08 + 0.04 * state._trick_no
         mask, count = state._mask, state._count
         unknown = 3 - k
-        ours = _worths(mine, cards, legal, unknown, mask, count)
-        worths = {mine: ours}
+        ours_value, ours_seen, ours_come = _side(mine, cards, unknown, mask, count)
+        sides = {}
         if k:  # the trick so far, resolved once
             led = cards[0] // 13
             strength = fp.STRENGTH[led]
@@ -132,7 +124,7 @@ class ClubPlayer:
             mine_strength = strength[me]
         stays = None  # the outcome of every card that leaves the trick where it is
         best_card, best_score = legal[0], float("-inf")
-        for i, c in enumerate(legal):
+        for c in legal:
             staying = False
             if not k:  # leading: the card holds the trick so far, in its own suit
                 led, winner, win_card, pos = c // 13, me, c, 0
@@ -171,13 +163,21 @@ class ClubPlayer:
                     stays = (p_mine, other)
             else:
                 p_mine, other = stays
-            theirs = worths.get(other)
-            if theirs is None:
-                theirs = worths[other] = _worths(other, cards, legal, unknown, mask, count)
-            # Our own needed card lost to the opponents can never join our calypso.
+            side = sides.get(other)
+            if side is None:
+                side = sides[other] = _side(other, cards, unknown, mask, count)
+            # The trick's worth to either side with this card (see _side).
             s = c // 13
+            bit = 1 << (c % 13)
+            ours = ours_value + (_CALYPSO_CARD if s in mine and not (mask[s] | ours_seen[s]) & bit else _PILE_CARD)
+            value, seen, to_come = side
+            theirs = value + (_CALYPSO_CARD if s in other and not (mask[s] | seen[s]) & bit else _PILE_CARD)
+            if unknown:
+                ours += ours_come[led]  # led: when leading, the card's own suit
+                theirs += to_come[led]
+            # Our own needed card lost to the opponents can never join our calypso.
             lost = _LOST_CHANCE if s in mine and not mask[s] >> (c % 13) & 1 else 0.0
-            score = p_mine * ours[i] - (1 - p_mine) * (theirs[i] + lost)
+            score = p_mine * ours - (1 - p_mine) * (theirs + lost)
             # Keep high cards for later tricks unless they are needed now; near-equal cards at random.
             score = score - (c % 13) * 0.4 + rnd() * _NOISE
             if score > best_score:
