@@ -54,6 +54,11 @@ def _playable_table(rule: str) -> tuple:
 
 
 _PLAYABLE = {rule: _playable_table(rule) for rule in RULES}
+# Whether, under the rule, a player holding the led suit may play that suit only (whoever they are).
+_MUST_FOLLOW = {
+    rule: all(by_own[True] == (led,) for led, by_led in enumerate(table) for by_own in by_led)
+    for rule, table in _PLAYABLE.items()
+}
 # ``_FOLLOW[rule][led][own]``: the suits a player holding the led suit may play (checked per card).
 _FOLLOW = {
     rule: tuple(tuple(by_seat[True] for by_seat in by_led) for by_led in table) for rule, table in _PLAYABLE.items()
@@ -196,6 +201,7 @@ class GameState:
         self._beat_leader = rule != STANDARD
         self._next, self._order = _SEATING[game_set.orientation]
         self._playable = _PLAYABLE[self.rule]
+        self._must_follow = _MUST_FOLLOW[self.rule]
         self._follow = _FOLLOW[self.rule]
         # Calypsoes in progress (rank masks and sizes), completed calypsoes, piles, revokes.
         self._mask = [0, 0, 0, 0]
@@ -296,9 +302,12 @@ class GameState:
         hand = self._hands[turn]
         led = self._led
         if led >= 0:
-            suits = self._playable[led][turn][bool(hand[led])]
+            held = hand[led]
+            if held and self._must_follow:
+                return held
+            suits = self._playable[led][turn][1 if held else 0]
             if len(suits) == 1:
-                return hand[led]
+                return held
             if len(suits) == 2:
                 return hand[suits[0]] + hand[suits[1]]
         return hand[0] + hand[1] + hand[2] + hand[3]
