@@ -34,6 +34,7 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = 0, bid_chance: float = 0.3) -> None:
         self._random = random.Random(seed)
+        self._float = self._random.random
         self.bid_chance = bid_chance
 
     def _pick(self, items: Sequence[Any]) -> Any:
@@ -66,7 +67,7 @@ class RandomBot:
 
     def play(self, game: AuctionGame) -> Card:
         legal = game._legal()  # card numbers: no list of Cards built
-        return CARDS[legal[int(self._random.random() * len(legal))]]
+        return CARDS[legal[int(self._float() * len(legal))]]
 
     def sell(self, game: AuctionGame) -> bool:
         return game.can_sell and self._random.random() < 0.5

@@ -11,7 +11,7 @@ from typing import Any
 from .. import _fastplay as fp
 from ..auction import SIDES, VALUES, Auction, AuctionError, AuctionValues, Bid, SideHand, assign_trumps, check_seat
 from ..cards import CARDS, SUIT_SYMBOLS, SUITS, Card
-from ..play import _PLAYABLE  # the follow-suit rule as a lookup table, by suit number
+from ..play import _MUST_FOLLOW, _PLAYABLE  # the follow-suit rule as a lookup table, by suit number
 from ..tricks import STANDARD, check_rule
 from .draft import _Draft
 from .records import (
@@ -71,6 +71,7 @@ class AuctionGame(_Draft, _AfterHand):
         self.values = values
         self._beat_leader = rule != STANDARD
         self._playable_table = _PLAYABLE[rule]
+        self._must_follow = _MUST_FOLLOW[rule]
         self._random = random.Random(seed)
         # Calypsos in progress per side (0 majors, 1 minors) per suit: rank masks and sizes.
         self.mask = [[0, 0, 0, 0], [0, 0, 0, 0]]
@@ -306,10 +307,15 @@ class AuctionGame(_Draft, _AfterHand):
         if not trick:
             return hand[0] + hand[1] + hand[2] + hand[3]
         led = trick[0] // 13
-        suits = self._playable_table[led][self._trump[turn]][bool(hand[led])]
+        held = hand[led]
+        if held and self._must_follow:
+            return held
+        suits = self._playable_table[led][self._trump[turn]][1 if held else 0]
         if len(suits) == 1:
             return hand[suits[0]]
-        return [c for s in suits for c in hand[s]]
+        if len(suits) == 2:
+            return hand[suits[0]] + hand[suits[1]]
+        return hand[0] + hand[1] + hand[2] + hand[3]  # any card: the four suits in order
 
     def play(self, card: Card | str) -> str | None:
         """The player to play plays ``card``; returns the seat that won the trick when it completes one."""
@@ -343,30 +349,28 @@ class AuctionGame(_Draft, _AfterHand):
         seats = _ORDER[self._leader]
         relabel = self._relabel
         trick = self._trick
-        cards = [relabel[c] for c in trick]
+        first, second, third, fourth = trick
+        cards = [relabel[first], relabel[second], relabel[third], relabel[fourth]]
         winner = seats[fp.resolve_trick(cards, seats, self._beat_leader)]
         side = winner >> 1
         done4 = self._done4
-        piled, before = self._pile2[side], (done4[winner], done4[winner ^ 1])
+        before = (done4[winner], done4[winner ^ 1])
         fp.take_trick(cards, winner, self._mask4, self._count4, done4, self._pile2, False)
-        # The engine's own accounting, trick by trick.
-        ledger = self._ledger
-        taken = self._pile2[side] - piled
+        # The engine's own accounting, trick by trick: the calypsos completed (the cards each side
+        # takes to its pile are counted in _pile2 and priced when the hand ends).
         declaring = side == self._declarer >> 1
         completed = (done4[winner], done4[winner ^ 1]) != before
         for owner, was in zip((winner, winner ^ 1), before, strict=True) if completed else ():
             for k in range(was, done4[owner]):
                 needed = HAND_SIZE - self._start4[owner] if k == 0 else HAND_SIZE
                 self._completions.append((owner, needed))
+                ledger = self._ledger
                 if declaring:
                     ledger["declarer_required"].append((owner, needed))
                 else:
                     ledger["defender_points"] += self.values.calypso
-        if declaring:
-            ledger["contract_points"] += self.values.declarer_card * taken
-        else:
-            ledger["defender_points"] += self.values.defender_card * taken
-        self.record_in_play.tricks.append((SUITS[self._leader], tuple([CARDS[c] for c in trick])))
+        played = (CARDS[first], CARDS[second], CARDS[third], CARDS[fourth])
+        self.records[-1].tricks.append((SUITS[self._leader], played))
         self._trick = []
         self._tricks_done += 1
         if self._tricks_done < HAND_SIZE:
@@ -414,6 +418,9 @@ class AuctionGame(_Draft, _AfterHand):
         contract = record.contract
         assert contract is not None and record.declarers is not None
         values, ledger = self.values, self._ledger
+        side = self._declarer >> 1
+        ledger["contract_points"] += values.declarer_card * self._pile2[side]
+        ledger["defender_points"] += values.defender_card * self._pile2[1 - side]
         bid = contract.bid
         owners = [s for s, _ in ledger["declarer_required"]]
         made = [n for _, n in ledger["declarer_required"]]
