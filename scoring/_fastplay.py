@@ -213,7 +213,9 @@ def simulate_random(
     done = [0, 0, 0, 0]
     pile = [0, 0, 0, 0] if cutthroat else [0, 0]
     for d, deal_hands in enumerate(tables.hands):
-        H = [[s[0][:], s[1][:], s[2][:], s[3][:]] for s in deal_hands]
+        H = []  # this deal's hands, copied (a loop, not a comprehension: no function call per deal)
+        for s in deal_hands:
+            H.append([s[0][:], s[1][:], s[2][:], s[3][:]])
         leader = tables.leaders[d]
         tricks = [] if record is not None else None
         for t in range(13):

@@ -29,7 +29,7 @@ _NOISE = 8.0  # points of random preference: club players do not all play alike
 
 
 # The seats whose calypsos a trick won by ``seat`` feeds: ``_OWNERS[cutthroat][seat]``.
-_OWNERS = (tuple((seat, seat ^ 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
+_OWNERS = (tuple((seat & 2, seat | 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
 
 
 def _side(
@@ -99,11 +99,14 @@ class ClubPlayer:
         later = order[k + 1 :]
         owners = _OWNERS[state._cutthroat]
         mine = owners[me]
-        first_opponent = (me + 2) % 4
+        opponents = []  # still to come, in turn order
+        partner: tuple[int, ...] = ()  # the last of our side still to come, if any
         for seat in later:
-            if seat not in mine:
-                first_opponent = seat
-                break
+            if seat in mine:
+                partner = (seat,)
+            else:
+                opponents.append(seat)
+        first_opponent = opponents[0] if opponents else (me + 2) % 4
         beat_leader = state._beat_leader
         renounced = state._renounced
         can_trump = 0.45 if state.rule == ALL_FOURS else 0.08 + 0.04 * state._trick_no
@@ -144,9 +147,7 @@ class ClubPlayer:
                 trump_lead = pos == 0 and led == seats[0]
                 p_mine = 1.0 if side_wins else 0.0
                 rank_left = 12 - win_card % 13
-                for seat in later:
-                    if (seat in mine) is side_wins:
-                        continue
+                for seat in opponents if side_wins else partner:
                     can = 0.7 if renounced[seat] >> led & 1 else can_trump
                     if trump_in or (trump_lead and beat_leader):
                         chance = can * rank_left / 12
@@ -168,18 +169,24 @@ class ClubPlayer:
                 side = sides[other] = _side(other, cards, unknown, mask, count)
             # The trick's worth to either side with this card (see _side).
             s = c // 13
-            bit = 1 << (c % 13)
-            ours = ours_value + (_CALYPSO_CARD if s in mine and not (mask[s] | ours_seen[s]) & bit else _PILE_CARD)
+            r = c % 13
+            bit = 1 << r
+            m = mask[s]
             value, seen, to_come = side
-            theirs = value + (_CALYPSO_CARD if s in other and not (mask[s] | seen[s]) & bit else _PILE_CARD)
+            if s in mine:
+                ours = ours_value + (_CALYPSO_CARD if not (m | ours_seen[s]) & bit else _PILE_CARD)
+                # Our own needed card lost to the opponents can never join our calypso.
+                lost = 0.0 if m & bit else _LOST_CHANCE
+            else:
+                ours = ours_value + _PILE_CARD
+                lost = 0.0
+            theirs = value + (_CALYPSO_CARD if s in other and not (m | seen[s]) & bit else _PILE_CARD)
             if unknown:
                 ours += ours_come[led]  # led: when leading, the card's own suit
                 theirs += to_come[led]
-            # Our own needed card lost to the opponents can never join our calypso.
-            lost = _LOST_CHANCE if s in mine and not mask[s] >> (c % 13) & 1 else 0.0
             score = p_mine * ours - (1 - p_mine) * (theirs + lost)
             # Keep high cards for later tricks unless they are needed now; near-equal cards at random.
-            score = score - (c % 13) * 0.4 + rnd() * _NOISE
+            score = score - r * 0.4 + rnd() * _NOISE
             if score > best_score:
                 best_card, best_score = c, score
         return best_card
