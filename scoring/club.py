@@ -95,13 +95,11 @@ class ClubPlayer:
         cards = state._cards
         k = len(cards)
         order = state._order[state._leader]  # the trick's seats in turn order: me at k
-        seats = order[: k + 1]
-        later = order[k + 1 :]
         owners = _OWNERS[state._cutthroat]
         mine = owners[me]
         opponents = []  # still to come, in turn order
         partner: tuple[int, ...] = ()  # the last of our side still to come, if any
-        for seat in later:
+        for seat in order[k + 1 :]:
             if seat in mine:
                 partner = (seat,)
             else:
@@ -113,14 +111,19 @@ class ClubPlayer:
         mask, count = state._mask, state._count
         unknown = 3 - k
         ours_value, ours_seen, ours_come = _side(mine, cards, unknown, mask, count)
+        # The other side's worth: in partnership always the opponents' (worked out here); in cutthroat
+        # the player who would take the trick, worked out for each such player when first needed.
+        cutthroat = state._cutthroat
         sides = {}
+        if not cutthroat:
+            value, seen, to_come = _side(owners[first_opponent], cards, unknown, mask, count)
         if k:  # the trick so far, resolved once
             led = cards[0] // 13
             strength = fp.STRENGTH[led]
-            best = fp.LEAD[beat_leader][seats[0]][cards[0]]
+            best = fp.LEAD[beat_leader][order[0]][cards[0]]
             held = 0
             for i in range(1, k):
-                v = strength[seats[i]][cards[i]]
+                v = strength[order[i]][cards[i]]
                 if v > best:
                     best = v
                     held = i
@@ -128,13 +131,16 @@ class ClubPlayer:
         stays = None  # the outcome of every card that leaves the trick where it is
         best_card, best_score = legal[0], float("-inf")
         for c in legal:
+            s = c // 13
+            r = c % 13
             staying = False
             if not k:  # leading: the card holds the trick so far, in its own suit
-                led, winner, win_card, pos = c // 13, me, c, 0
+                led = s
+                winner, win_card, pos = me, c, 0
             elif mine_strength[c] > best:
                 winner, win_card, pos = me, c, k
             elif stays is None:
-                winner, win_card, pos, staying = seats[held], cards[held], held, True
+                winner, win_card, pos, staying = order[held], cards[held], held, True
             else:
                 winner = -1
             if winner >= 0:
@@ -144,7 +150,7 @@ class ClubPlayer:
                 # such one counts). A player shown void in the led suit trumps more often.
                 side_wins = winner in mine
                 trump_in = pos > 0 and win_card // 13 == winner and winner != led
-                trump_lead = pos == 0 and led == seats[0]
+                trump_lead = pos == 0 and led == order[0]
                 p_mine = 1.0 if side_wins else 0.0
                 rank_left = 12 - win_card % 13
                 for seat in opponents if side_wins else partner:
@@ -164,15 +170,14 @@ class ClubPlayer:
                     stays = (p_mine, other)
             else:
                 p_mine, other = stays
-            side = sides.get(other)
-            if side is None:
-                side = sides[other] = _side(other, cards, unknown, mask, count)
+            if cutthroat:
+                side = sides.get(other)
+                if side is None:
+                    side = sides[other] = _side(other, cards, unknown, mask, count)
+                value, seen, to_come = side
             # The trick's worth to either side with this card (see _side).
-            s = c // 13
-            r = c % 13
             bit = 1 << r
             m = mask[s]
-            value, seen, to_come = side
             if s in mine:
                 ours = ours_value + (_CALYPSO_CARD if not (m | ours_seen[s]) & bit else _PILE_CARD)
                 # Our own needed card lost to the opponents can never join our calypso.
