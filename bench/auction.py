@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scoring.auction import score_hand
 from scoring.auction_play import AuctionGame, RandomBot, SimpleBot, advance, replay
 from scoring.cards import SUITS
 from scoring.gamesets import deal_game_sets
@@ -93,20 +94,25 @@ def play(kind: str, total: int, hands: int, draft: bool, rule: str, sets=None, s
     return whole, in_play, api, played, outcomes
 
 
-def check(kind: str, total: int, hands: int, draft: bool, rule: str) -> tuple[int, int, int, list]:
-    """The same games again, untimed: (hands, hands agreeing, games replayed alike, first problems)."""
+def check(kind: str, total: int, hands: int, draft: bool, rule: str) -> tuple[int, int, int, list, float]:
+    """The same games again: (hands, hands agreeing, games replayed alike, first problems, seconds of
+    the score pad per hand). The score pad (``score_hand``) scores each hand as its last card is
+    played, so it is inside the card play's figure; it is timed here on its own, hand by hand."""
     hands_seen = agreeing = replayed = 0
     problems: list = []
+    pad = Clock()
     for g, bots, new in games(kind, total, hands, draft, rule):
         game = new()
         advance(game, bots)
         for record in game.records:
+            with pad:
+                score_hand(record.contract, record.declarers, record.defenders, record.sell, game.values)
             found = record.disagreements()
             hands_seen += 1
             agreeing += not found
             problems.extend((g, record.number, p) for p in found[: 5 - len(problems)])
         replayed += replay(game.record()).totals == game.totals
-    return hands_seen, agreeing, replayed, problems
+    return hands_seen, agreeing, replayed, problems, pad.wall / max(1, hands_seen)
 
 
 def main() -> int:
@@ -161,7 +167,13 @@ def main() -> int:
             f"card play {mm([b for _, b in cpu_ratios])}"
         )
         print(f"{'':6}  outcomes: {shares}")
-        hands_seen, agreeing, replayed, problems = check(kind, args.total, args.hands, args.draft, args.rule)
+        hands_seen, agreeing, replayed, problems, pad = check(kind, args.total, args.hands, args.draft, args.rule)
+        pad_card = pad / 52 * 1e6
+        without = [(c - pad_card) / b for c, b in zip(card, base, strict=True)]
+        print(
+            f"{'':6}  of the card play, the score pad at each hand's end: {pad_card:.2f} µs per card; card play "
+            f"less the pad: {mm([c - pad_card for c in card])} µs per card = {mm(without)} × the referee API"
+        )
         n_games = -(-args.total // args.hands)
         print(
             f"{'':6}  score pad v engine: {agreeing:,} of {hands_seen:,} hands agree; "
