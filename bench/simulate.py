@@ -9,8 +9,9 @@ prepared for play inside the timing) and a **replay** on a set already played. G
 ``deal_game_sets`` with fixed seeds, so reruns play the same games.
 
 ``--against REV`` (default: the commit before issue 34) also runs the fast path of that revision's
-code (``git archive``) in processes of its own, interleaved round by round with this code's, and
-prints the ratio. The TypeScript engine (ADBond/calypso on Node 20) is not part of this project and
+code (``git archive``, imported in this process as ``scoring_before``) and prints the ratio. Every
+round times the paths turn and turn about, a chunk of games at a time, so a machine shared with
+other work loads them alike. The TypeScript engine (ADBond/calypso on Node 20) is not part of this project and
 cannot be run here, so its figure in the same run is derived from that revision's fast path and the
 ratio issue 34 measured between the two side by side (``REV_OVER_TS``).
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import platform
 import pstats
 import random
@@ -43,6 +45,7 @@ from scoring.tricks import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 1000
+CHUNK = 250  # fast-path games timed at a turn (the rounds interleave the paths chunk by chunk)
 API_RATIO = 0.5  # the referee API's first game as a share of the fast path's rate, same run (issue 34.1)
 TS_RATIO = 2.5  # the fast path against the TypeScript engine (issue 34.2)
 BEFORE = "d50e46b"  # the commit before issue 34
@@ -51,31 +54,15 @@ BEFORE = "d50e46b"  # the commit before issue 34
 # for the TypeScript engine's rate in a run where only BEFORE's fast path can be measured.
 REV_OVER_TS = 1.96
 
-# The fast path of another checkout, timed in a process of its own: prints games/s.
-WORKER = """
-import random, sys, time
-sys.path.insert(0, sys.argv[1])
-from scoring._fastplay import SetTables, simulate_random
-from scoring.gamesets import deal_game_sets
-rule, cutthroat, games, n_sets = sys.argv[2], sys.argv[3] == "1", int(sys.argv[4]), int(sys.argv[5])
-tables = [SetTables(gs) for gs in deal_game_sets(n_sets, seed="5eed")]
-rnd = random.Random(1).random
-for i in range(min(500, games)):
-    simulate_random(tables[i % n_sets], rule, cutthroat, rnd)
-start = time.perf_counter()
-for i in range(games):
-    simulate_random(tables[i % n_sets], rule, cutthroat, rnd)
-print(games / (time.perf_counter() - start))
-"""
 
-
-def run_fast(tables: list[SetTables], rule: str, cutthroat: bool, games: int, seed: int) -> float:
-    """Seconds for ``games`` games on the fast path, cycling through the sets."""
+def run_fast(tables, rule: str, cutthroat: bool, games: int, seed: int, simulate=simulate_random) -> float:
+    """Seconds for ``games`` games on the fast path (``simulate``: this code's or another's), cycling
+    through the sets' ``tables``."""
     rnd = random.Random(seed).random
     n = len(tables)
     start = time.perf_counter()
     for i in range(games):
-        done, count, _mask, pile = simulate_random(tables[i % n], rule, cutthroat, rnd)
+        done, count, _mask, pile = simulate(tables[i % n], rule, cutthroat, rnd)
         assert 13 * sum(done) + sum(count) + sum(pile) == 208
     return time.perf_counter() - start
 
@@ -88,18 +75,19 @@ def run_api(sets, rule: str, form: str, seed: int) -> float:
     return time.perf_counter() - start
 
 
-def checkout(rev: str, into: str) -> str:
-    """``scoring/`` of revision ``rev`` under ``into``; returns ``into``."""
+def load_before(rev: str, into: str):
+    """The fast path of revision ``rev``: its ``scoring/`` (``git archive``) unpacked under ``into`` as
+    the package ``scoring_before`` (the engine imports itself relatively), imported into this process,
+    so the two fast paths can be timed turn and turn about. Returns its ``(SetTables, simulate_random,
+    deal_game_sets)`` (its sets are of its own ``GameSet`` class)."""
     archive = subprocess.run(["git", "archive", rev, "scoring"], cwd=ROOT, capture_output=True, check=True).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
-    return into
-
-
-def run_other(tree: str, rule: str, cutthroat: bool, games: int, sets: int) -> float:
-    """Games/s of the fast path of the code under ``tree``, in a process of its own."""
-    args = [sys.executable, "-c", WORKER, tree, rule, "1" if cutthroat else "0", str(games), str(sets)]
-    return float(subprocess.run(args, capture_output=True, text=True, check=True).stdout)
+    Path(into, "scoring").rename(Path(into, "scoring_before"))
+    sys.path.insert(0, into)
+    fastplay = importlib.import_module("scoring_before._fastplay")
+    gamesets = importlib.import_module("scoring_before.gamesets")
+    return fastplay.SetTables, fastplay.simulate_random, gamesets.deal_game_sets
 
 
 def mm(values: list[float], fmt: str = "{:,.0f}") -> str:
@@ -128,24 +116,36 @@ def main() -> None:
         f"{args.form}; {args.rounds} interleaved rounds, min · median"
     )
     with tempfile.TemporaryDirectory() as scratch:
-        tree = checkout(args.against, scratch) if args.against else None
+        before = load_before(args.against, scratch) if args.against else None
+        before_tables = [before[0](gs) for gs in before[2](args.sets, seed="5eed")] if before else None
+        chunks = max(1, args.games // CHUNK)
         for rule in rules:
             run_fast(tables, rule, cutthroat, min(500, args.games), 1)  # warm up
             fast, other, first, replay = [], [], [], []
             for r in range(args.rounds):
-                if tree:
-                    other.append(run_other(tree, rule, cutthroat, args.games, args.sets))
-                fast.append(args.games / run_fast(tables, rule, cutthroat, args.games, 2 + r))
-                if args.api_games:
-                    fresh = deal_game_sets(args.api_games, seed=f"{r + 1:04x}")  # never played: first games
-                    first.append(args.api_games / run_api(fresh, rule, args.form, 1000 * r))
-                    replay.append(args.api_games / run_api(fresh, rule, args.form, 1000 * r))
+                # Turn and turn about, a chunk at a time, so that all four see the same load.
+                times = [0.0, 0.0, 0.0, 0.0]
+                for chunk in range(chunks):
+                    seed = 1000 * r + chunk
+                    times[0] += run_fast(tables, rule, cutthroat, CHUNK, seed)
+                    if before:
+                        times[1] += run_fast(before_tables, rule, cutthroat, CHUNK, seed, before[1])
+                    if args.api_games:
+                        n = max(1, args.api_games // chunks)
+                        fresh = deal_game_sets(n, seed=f"{seed + 1:06x}")  # never played: first games
+                        times[2] += run_api(fresh, rule, args.form, seed)
+                        times[3] += run_api(fresh, rule, args.form, seed)
+                games, api_games = chunks * CHUNK, chunks * max(1, args.api_games // chunks)
+                fast.append(games / times[0])
+                other.append(games / times[1] if before else 0.0)
+                first.append(api_games / times[2] if args.api_games else 0.0)
+                replay.append(api_games / times[3] if args.api_games else 0.0)
             verdict = "meets" if min(fast) >= TARGET else "MISSES"
             print(
-                f"{rule:16} fast path: {args.games} games a round: {mm(fast)} games/s "
+                f"{rule:16} fast path: {chunks * CHUNK} games a round: {mm(fast)} games/s "
                 f"({statistics.median(fast) * 208 / 1e6:.2f} M plays/s) — {verdict} the {TARGET:,} games/s target"
             )
-            if tree:
+            if before:
                 ratios = [a / b for a, b in zip(fast, other, strict=True)]
                 ts = [b / REV_OVER_TS for b in other]
                 to_ts = [a / t for a, t in zip(fast, ts, strict=True)]
@@ -168,9 +168,13 @@ def main() -> None:
                 print(
                     f"{'':16} referee API replay: {mm(replay)} games/s = {mm(replay_ratio, '{:.2f}')} × the fast path"
                 )
-                if tree:
+                if before:
                     to_ts = [a / (b / REV_OVER_TS) for a, b in zip(first, other, strict=True)]
-                    print(f"{'':16} referee API first game = {mm(to_ts, '{:.2f}')} × the TS engine (derived)")
+                    ratio = [a / b for a, b in zip(first, other, strict=True)]
+                    print(
+                        f"{'':16} referee API first game = {mm(ratio, '{:.2f}')} × the fast path of {args.against} "
+                        f"= {mm(to_ts, '{:.2f}')} × the TS engine (derived)"
+                    )
 
     if args.profile:
         fresh = deal_game_sets(max(args.api_games, 100), seed="50fe")
