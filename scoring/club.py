@@ -1,10 +1,11 @@
 """The club bot, ``ClubPlayer``: a sensible club player for ``play.GameState``, greedy one trick deep.
 
 ``analyse`` seats four of them for a session's hand records, so this is the hot path of an analysis.
-What its candidate cards share is worked out once per choice (``_Choice``): the trick so far, the
-players after it, and each side's worth of the trick for every candidate card; each candidate then
-only resolves its trick and weighs the two worths by the chance its side takes it. It reads the
-referee's integer state (``_fastplay``'s shapes) and imports nothing of ``play`` at run time.
+What its candidate cards share is worked out once per choice (``ClubPlayer._best``): the trick so
+far, resolved once, the players after it, and each side's worth of the trick before the card
+(``_side``); each candidate then only finishes the two worths and weighs them by the chance its
+side takes the trick. It reads the referee's integer state (``_fastplay``'s shapes) and imports
+nothing of ``play`` at run time.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ _LOST_CHANCE = 15.0  # our own needed card gone to the opponents' pile can never
 _NOISE = 8.0  # points of random preference: club players do not all play alike
 
 
-# The seats whose calypsos a trick won by ``seat`` feeds: ``_OWNERS[cutthroat][seat]``.
+# The seats whose calypsos a trick won by ``seat`` feeds: ``_OWNERS[cutthroat][seat]`` (in partnership
+# the side's two seats in order, so both seats of a side give the same tuple).
 _OWNERS = (tuple((seat & 2, seat | 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
 
 
@@ -89,7 +91,7 @@ class ClubPlayer:
         do times its worth to them (and a needed card lost), less a little for playing a high card.
 
         What the candidates share is worked out once: the players still to come, each side's worth
-        of the trick with each card (``_worths``), and the trick so far, resolved once: a candidate
+        of the trick before the card (``_side``), and the trick so far, resolved once: a candidate
         either beats its winning card (it then holds the trick, as ``_fastplay.resolve_trick`` would
         say of the whole trick) or leaves it where it is, the same outcome for every such card."""
         cards = state._cards
