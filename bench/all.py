@@ -148,20 +148,27 @@ def lopsided() -> list[Row]:
 def standings(against: str) -> list[Row]:
     rows = []
     for tables, goal in ((100, 100), (500, 300)):
-        args = ["--tables", str(tables), "--repeat", "3"] + (["--against", against] if tables == 100 else [])
-        out = run("standings.py", *args)
+        args = ["--tables", str(tables), "--repeat", "3"]
+        compared = tables == 100
+        try:
+            out = run("standings.py", *args, *(["--against", against] if compared else []))
+        except RuntimeError as error:  # the old revision no longer runs under today's script
+            print(f"  standings.py --against {against} failed: {str(error).splitlines()[-1]}", file=sys.stderr)
+            out, compared = run("standings.py", *args), False
         last = out.strip().splitlines()[-1]
         ms, queries = number(r"ms=([\d.]+)", last), int(number(r"queries=(\d+)", last))
         cpu = number(r"cold .*\(CPU ([\d.]+) ms\)", out)
         work = f"standings page, {tables} tables, after a write"
         figure = f"{ms:.0f} ms ({cpu:.0f} CPU), {queries} queries"
-        if tables == 100:
+        if compared:
             then = number(r"before \([^)]+\): tables=\d+ queries=\d+ ms=([\d.]+)", out)
             then_cpu = number(r"before .*\(CPU ([\d.]+) ms\)", out)
             before = f"{against}: {then:.0f} ms ({then_cpu:.0f} CPU)"
             rows.append(Row(work, figure, before, f"{then_cpu / cpu:.1f} (CPU)"))
         else:
             rows.append(Row(work, figure, f"goal < {goal} ms", f"{goal / cpu:.1f} (CPU)"))
+            if tables == 100:
+                rows[-1].baseline += f" ({against} failed)"
     return rows
 
 
