@@ -70,10 +70,24 @@ LEAD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 def resolve_trick(cards: list[int], seats: list[int] | tuple[int, ...], beat_leader: bool) -> int:
-    """Position (0..3) of the winning card; ``seats[i]`` played ``cards[i]`` (RULES.md §3)."""
-    best = LEAD[beat_leader][seats[0]][cards[0]]
-    strength = STRENGTH[cards[0] // 13]
+    """Position (0..3) of the winning card; ``seats[i]`` played ``cards[i]`` (RULES.md §3).
+
+    The first card of the highest strength wins; a whole trick of four is compared card by card
+    without a loop (the referee and the Auction engine resolve every trick here)."""
+    c0 = cards[0]
+    best = LEAD[beat_leader][seats[0]][c0]
+    strength = STRENGTH[c0 // 13]
     win = 0
+    if len(cards) == 4:
+        v = strength[seats[1]][cards[1]]
+        if v > best:
+            best = v
+            win = 1
+        v = strength[seats[2]][cards[2]]
+        if v > best:
+            best = v
+            win = 2
+        return 3 if strength[seats[3]][cards[3]] > best else win
     for i in range(1, len(cards)):
         v = strength[seats[i]][cards[i]]
         if v > best:
