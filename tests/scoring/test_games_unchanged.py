@@ -7,7 +7,7 @@ verdict) with a digest recorded from the code *before* issue 34's speed work. A 
 fast the engine plays must leave every digest as it is; a change to what it plays must say so
 by recording new ones (run this file as a script to print them).
 
-    .venv/bin/python tests/scoring/test_games_unchanged.py
+    PYTHONPATH=. .venv/bin/python tests/scoring/test_games_unchanged.py
 """
 
 from __future__ import annotations
@@ -15,10 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scoring import _fastplay as fp
 from scoring.analysis import analyse_sets
