@@ -37,34 +37,63 @@ def next_seats(orientation: str) -> tuple[int, ...]:
     return tuple(nxt)
 
 
-def resolve_trick(cards: list[int], seats: list[int], beat_leader: bool) -> int:
-    """Position (0..3) of the winning card; ``seats[i]`` played ``cards[i]`` (RULES.md §3)."""
+def _strength(c: int, seat: int, led: int) -> int:
+    """How card ``c`` played by ``seat`` (not the leader) ranks in a trick led in suit ``led``
+    (RULES.md §3): a trump-in (the player's own suit, not the led suit) beats every card of the led
+    suit and ranks among trump-ins by rank; a card of the led suit ranks by rank; anything else
+    (a discard) cannot win."""
+    s, r = divmod(c, 13)
+    if s == led:
+        return r
+    return 26 + r if s == seat else -1
+
+
+def _lead_strength(c: int, leader: int, beat_leader: bool) -> int:
+    """How the led card ``c`` of ``leader`` ranks on the scale of ``_strength``: a card of another suit
+    than the leader's own by its rank; a trump lead beats every card of its suit, and loses to any
+    trump-in under the standard rule, to a higher trump-in only under the other two (equal ranks
+    stay with the leader, who played first)."""
+    s, r = divmod(c, 13)
+    if s != leader:
+        return r
+    return 26 + r if beat_leader else 25
+
+
+# STRENGTH[led][seat][c], LEAD[beat_leader][leader][c]: the two functions above as lookup tables, so
+# a trick's winner is the first card of the highest strength (the earlier card wins a tie).
+STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_strength(c, seat, led) for c in range(52)) for seat in range(4)) for led in range(4)
+)
+LEAD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_lead_strength(c, leader, beat) for c in range(52)) for leader in range(4)) for beat in (False, True)
+)
+
+
+def resolve_trick(cards: list[int], seats: list[int] | tuple[int, ...], beat_leader: bool) -> int:
+    """Position (0..3) of the winning card; ``seats[i]`` played ``cards[i]`` (RULES.md §3).
+
+    The first card of the highest strength wins; a whole trick of four is compared card by card
+    without a loop (the referee and the Auction engine resolve every trick here)."""
     c0 = cards[0]
-    led = c0 // 13
-    best = -1
-    best_rank = -1
+    best = LEAD[beat_leader][seats[0]][c0]
+    strength = STRENGTH[c0 // 13]
+    win = 0
+    if len(cards) == 4:
+        v = strength[seats[1]][cards[1]]
+        if v > best:
+            best = v
+            win = 1
+        v = strength[seats[2]][cards[2]]
+        if v > best:
+            best = v
+            win = 2
+        return 3 if strength[seats[3]][cards[3]] > best else win
     for i in range(1, len(cards)):
-        c = cards[i]
-        s = c // 13
-        if s != led and s == seats[i]:  # a trump-in
-            r = c - s * 13
-            if r > best_rank:
-                best_rank = r
-                best = i
-    if best >= 0:
-        if beat_leader and led == seats[0] and best_rank <= c0 - led * 13:
-            return 0
-        return best
-    if led == seats[0]:
-        return 0
-    best = 0
-    top = c0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c > top and c // 13 == led:  # same suit: card order is rank order
-            top = c
-            best = i
-    return best
+        v = strength[seats[i]][cards[i]]
+        if v > best:
+            best = v
+            win = i
+    return win
 
 
 def take_trick(
@@ -82,12 +111,19 @@ def take_trick(
     ``pile`` is per side (partnership) or per seat (cutthroat). A calypso completed by this trick is
     set aside and the trick's duplicates of its suit start the next one, one per rank.
     """
-    partner = -1 if cutthroat else winner ^ 1
+    # A card feeds the winner's side's calypsoes when it is of the winner's suit (cutthroat) or of
+    # either suit of the winner's side (suits 0-1 or 2-3, cards 0-25 or 26-51): ``c // per == key``.
+    # ``key`` is also the winner's pile: the seat (cutthroat) or the side.
+    if cutthroat:
+        partner, per, key = -1, 13, winner
+    else:
+        partner, per, key = winner ^ 1, 26, winner >> 1
     to_pile = 0
     extra = None
+    joined = False
     for c in cards:
-        s = c // 13
-        if s == winner or s == partner:  # noqa: SIM109 (hot path: no tuple per card)
+        if c // per == key:
+            s = c // 13
             b = BIT[c]
             m = mask[s]
             if m & b:
@@ -98,16 +134,21 @@ def take_trick(
             else:
                 mask[s] = m | b
                 count[s] += 1
+                joined = True
         else:
             to_pile += 1
-    to_pile += _settle(winner, partner, extra, mask, count, done)
-    pile[winner if cutthroat else winner >> 1] += to_pile
+    if joined and (count[winner] == 13 or (partner >= 0 and count[partner] == 13)):
+        to_pile += _settle(winner, partner, extra, mask, count, done)
+    elif extra is not None:  # no calypso completed: every duplicate goes to the pile
+        to_pile += len(extra)
+    pile[key] += to_pile
 
 
 def _settle(
     winner: int, partner: int, extra: list[int] | None, mask: list[int], count: list[int], done: list[int]
 ) -> int:
-    """Finish placing a trick once its new ranks have joined the calypsoes in progress.
+    """Finish placing a trick that has completed a calypso, once its new ranks have joined the
+    calypsoes in progress.
 
     ``extra`` holds the trick's cards of the winner's (and partner's, ``partner`` is -1 in
     cutthroat) suit whose rank was already there. A calypso now at 13 is set aside and the
@@ -143,11 +184,13 @@ def _settle(
 class SetTables:
     """A game set turned into integer tables once, so each simulated game only copies lists."""
 
-    __slots__ = ("hands", "leaders", "next_seat")
+    __slots__ = ("after", "hands", "leaders", "next_seat")
 
     def __init__(self, game_set) -> None:
         require_valid(game_set)
-        self.next_seat = next_seats(game_set.orientation)
+        self.next_seat = nxt = next_seats(game_set.orientation)
+        # after[leader]: the three seats that play after the leader, in turn order.
+        self.after = tuple((nxt[s], nxt[nxt[s]], nxt[nxt[nxt[s]]]) for s in range(4))
         self.leaders = tuple(SUIT_INDEX[game_set.leader(d)] for d in range(len(game_set.deals)))
         hands = []
         for deal in game_set.deals:
@@ -173,17 +216,20 @@ def simulate_random(
     ``rnd`` is a ``random.Random().random``. Every legal card (each copy of a repeated card) is
     equally likely. Returns ``(done, count, mask, pile)`` as ``take_trick`` keeps them; when
     ``record`` is a list, each deal's tricks (lists of card indices in play order) are appended.
+    The trick's winner is found as its cards are played, from the tables ``resolve_trick`` reads.
     """
     check_rule(rule)
-    beat_leader = rule != STANDARD
+    lead_strength = LEAD[rule != STANDARD]
     all_fours = rule == ALL_FOURS
-    nxt = tables.next_seat
+    after = tables.after
     mask = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
     done = [0, 0, 0, 0]
     pile = [0, 0, 0, 0] if cutthroat else [0, 0]
     for d, deal_hands in enumerate(tables.hands):
-        H = [[s[0][:], s[1][:], s[2][:], s[3][:]] for s in deal_hands]
+        H = []  # this deal's hands, copied (a loop, not a comprehension: no function call per deal)
+        for s in deal_hands:
+            H.append([s[0][:], s[1][:], s[2][:], s[3][:]])
         leader = tables.leaders[d]
         tricks = [] if record is not None else None
         for t in range(13):
@@ -199,12 +245,11 @@ def simulate_random(
             lst[k] = lst[-1]
             lst.pop()
             led = c // 13
-            trick = [c, 0, 0, 0]
-            seats = [leader, 0, 0, 0]
-            seat = leader
-            for pos in (1, 2, 3):
-                seat = nxt[seat]
-                seats[pos] = seat
+            trick = [c]
+            best = lead_strength[leader][c]
+            winner = leader
+            strength = STRENGTH[led]
+            for seat in after[leader]:
                 hs = H[seat]
                 lst = hs[led]
                 n = len(lst)
@@ -228,9 +273,11 @@ def simulate_random(
                 c = lst[k]
                 lst[k] = lst[-1]
                 lst.pop()
-                trick[pos] = c
-
-            winner = seats[resolve_trick(trick, seats, beat_leader)]
+                trick.append(c)
+                v = strength[seat][c]
+                if v > best:
+                    best = v
+                    winner = seat
 
             take_trick(trick, winner, mask, count, done, pile, cutthroat)
             if tricks is not None:

@@ -60,6 +60,30 @@ FORMAT = "calypso-gamesets/1"
 _DOMAIN = FORMAT.encode("ascii")
 _MAX_NUMBER = 2**32 - 1  # set numbers go into the seed construction as 4 bytes
 
+# What this module has checked about a set, this very object, so that playing it does not check it
+# again: an attribute outside the dataclass's fields (so not compared, printed, copied by
+# ``dataclasses.replace`` or rebuilt by ``GameSet(...)``) holding one of two private tokens. A set
+# built by hand carries none and is checked when played; an unpickled set carries a copy of the
+# token, which is not the token, so it is checked again too. ``vouched`` reads it.
+_VALID = object()  # checked valid (hands in any order): validate(), from_dict
+_SORTED = object()  # valid, and every hand in hand order as well: dealt here
+VALID = 1
+SORTED = 2
+
+
+def _vouch(game_set: GameSet, token: object) -> GameSet:
+    object.__setattr__(game_set, "_checked", token)
+    return game_set
+
+
+def vouched(game_set: object) -> int:
+    """What this module has checked of ``game_set``, this very object: ``SORTED`` (2) when it dealt
+    it (valid, every hand sorted in hand order), ``VALID`` (1) when it was checked valid (by
+    ``validate``, ``from_dict``, ``load_game_sets``), else 0. A ``GameSet`` is frozen, so what was
+    checked stays true; the play engine checks only a set this says nothing about."""
+    token = getattr(game_set, "__dict__", {}).get("_checked")
+    return SORTED if token is _SORTED else VALID if token is _VALID else 0
+
 
 class GameSetError(ValueError):
     """A game set that is not a valid arrangement of the quad-deck.
@@ -136,7 +160,7 @@ class GameSet:
         problems = self.problems()
         if problems:
             raise GameSetError(f"game set {self.number}: " + "; ".join(problems), problems)
-        return self
+        return self if vouched(self) else _vouch(self, _VALID)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, validate: bool = True) -> GameSet:
@@ -198,7 +222,7 @@ class GameSet:
             problems.extend(p for p in checked if p not in problems)
         if problems:
             raise GameSetError(f"game set {raw_number}: " + "; ".join(problems), problems)
-        return game_set
+        return _vouch(game_set, _VALID) if validate else game_set
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of docs/formats.md, cards as canonical strings in the stored order."""
@@ -214,11 +238,12 @@ def require_valid(game_set: Any) -> GameSet:
     """Return ``game_set`` when it is a valid ``GameSet``; else raise ``GameSetError`` naming every problem.
 
     What playing a game needs: 4 deals of 4 hands of 13, every card 4 times, one of the seats as
-    first dealer and a known orientation (they fix the turn order and who leads each deal).
+    first dealer and a known orientation (they fix the turn order and who leads each deal). A set
+    this module dealt or has checked already (``vouched``) is not checked again.
     """
     if not isinstance(game_set, GameSet):
         raise GameSetError(f"{game_set!r} is not a GameSet: a game is played on a game set")
-    return game_set.validate()
+    return game_set if vouched(game_set) else game_set.validate()
 
 
 def _parse_hand(raw: Any, where: str, problems: list[str]) -> tuple[Card, ...]:
@@ -523,7 +548,7 @@ def _game_set_from_deck(deck: list[int], number: int, first_dealer: str, orienta
         }
         for base in range(0, DECK_SIZE, 52)
     )
-    return GameSet(number, deals, first_dealer, orientation)
+    return _vouch(GameSet(number, deals, first_dealer, orientation), _SORTED)
 
 
 def _check_seating(first_dealer: object, orientation: object) -> None:

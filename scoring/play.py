@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import random
 import weakref
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from . import _fastplay as fp
 from .cards import CARDS, DISPLAY_ORDER, SUIT_INDEX, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card
-from .gamesets import ORIENTATIONS, GameSet, commitment, require_valid
+from .club import ClubPlayer  # noqa: F401  (its home was here: callers import it from play)
+from .gamesets import ORIENTATIONS, SORTED, GameSet, commitment, require_valid, vouched
 from .tricks import ALL_FOURS, RULES, STANDARD, check_rule, playable_suits
 
 FORMS: tuple[str, ...] = ("partnership", "cutthroat")
@@ -33,6 +35,7 @@ TRICKS_PER_DEAL = 13
 _SEAT = SUIT_INDEX
 _DISPLAY_ORDER = tuple(card.index for card in DISPLAY_ORDER)
 _DISPLAY_POSITION = {c: position for position, c in enumerate(_DISPLAY_ORDER)}
+_SUIT_OF = fp.SUIT_OF.__getitem__
 
 
 def _playable_table(rule: str) -> tuple:
@@ -51,6 +54,11 @@ def _playable_table(rule: str) -> tuple:
 
 
 _PLAYABLE = {rule: _playable_table(rule) for rule in RULES}
+# Whether, under the rule, a player holding the led suit may play that suit only (whoever they are).
+_MUST_FOLLOW = {
+    rule: all(by_own[True] == (led,) for led, by_led in enumerate(table) for by_own in by_led)
+    for rule, table in _PLAYABLE.items()
+}
 # ``_FOLLOW[rule][led][own]``: the suits a player holding the led suit may play (checked per card).
 _FOLLOW = {
     rule: tuple(tuple(by_seat[True] for by_seat in by_led) for by_led in table) for rule, table in _PLAYABLE.items()
@@ -72,34 +80,59 @@ def _seating(orientation: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], 
 
 _SEATING = {orientation: _seating(orientation) for orientation in ORIENTATIONS}
 
+
+class _Prepared(weakref.ref):
+    """A game set's hands as the referee deals them, kept while the set lives (a weak reference to
+    it): ``numbers``, every card number of the set in deal, seat (S H D C) and hand order (suits S H
+    D C, high first); ``cuts``, where each suit of each hand starts in it (five a hand, 20 a deal,
+    the fifth the next hand's start); ``leaders``, who leads each deal. A handful of objects a set,
+    so a first game leaves the cyclic garbage collector almost nothing new to follow."""
+
+    __slots__ = ("cuts", "key", "leaders", "numbers")
+
+
+def _forget(ref: _Prepared) -> None:
+    _PREPARED.pop(ref.key, None)
+
+
 # Each game set's hands, checked and sorted once per GameSet object (a GameSet is frozen), so a bot
 # playing thousands of games of one set, or a referee replaying it, pays for that only once.
-_PREPARED: dict[int, tuple[weakref.ref, tuple]] = {}
+_PREPARED: dict[int, _Prepared] = {}
 
 
-def _prepared_deals(game_set: GameSet) -> tuple:
-    """``deals[d][seat]``: ``(numbers, cards)``, each four tuples (suits S H D C) of the seat's cards
-    in hand order (high first), as card numbers and as the interned ``Card``s.
+def _prepared_deals(game_set: GameSet) -> _Prepared:
+    """The set's ``_Prepared`` hands, made the first time it is played.
 
-    ``GameSetError`` if ``game_set`` is not a valid set (checked the first time only).
+    ``GameSetError`` if ``game_set`` is not a valid set: checked the first time only, and not at all
+    when ``gamesets`` dealt or checked it (``vouched``); a set it dealt is not sorted again either.
     """
     key = id(game_set)
     entry = _PREPARED.get(key)
-    if entry is not None and entry[0]() is game_set:
-        return entry[1]
-    require_valid(game_set)
-    deals = []
-    for deal in game_set.deals:
-        seats = []
-        for suit in SUITS:
-            numbers: list[list[int]] = [[], [], [], []]
-            for c in sorted((card.index for card in deal[suit]), key=_DISPLAY_POSITION.__getitem__):
-                numbers[c // 13].append(c)
-            seats.append((tuple(tuple(n) for n in numbers), tuple(tuple(CARDS[c] for c in n) for n in numbers)))
-        deals.append(tuple(seats))
-    prepared = tuple(deals)
-    _PREPARED[key] = (weakref.ref(game_set, lambda _ref: _PREPARED.pop(key, None)), prepared)
-    return prepared
+    if entry is not None and entry() is game_set:
+        return entry
+    if vouched(game_set) == SORTED:
+        numbers = [card.index for deal in game_set.deals for seat in SUITS for card in deal[seat]]
+    else:
+        require_valid(game_set)
+        order, place = _DISPLAY_ORDER, _DISPLAY_POSITION
+        numbers = [
+            order[p]
+            for deal in game_set.deals
+            for seat in SUITS
+            for p in sorted([place[card.index] for card in deal[seat]])
+        ]
+    cuts = []
+    for start in range(0, len(numbers), 13):  # within a hand the suits come in order: bisect them
+        end = start + 13
+        h = bisect_left(numbers, 1, start, end, key=_SUIT_OF)
+        d = bisect_left(numbers, 2, h, end, key=_SUIT_OF)
+        cuts += (start, h, d, bisect_left(numbers, 3, d, end, key=_SUIT_OF), end)
+    entry = _PREPARED[key] = _Prepared(game_set, _forget)
+    entry.key = key
+    entry.numbers = numbers
+    entry.cuts = tuple(cuts)
+    entry.leaders = tuple(_SEAT[game_set.leader(d)] for d in range(len(game_set.deals)))
+    return entry
 
 
 class IllegalPlay(ValueError):
@@ -168,6 +201,7 @@ class GameState:
         self._beat_leader = rule != STANDARD
         self._next, self._order = _SEATING[game_set.orientation]
         self._playable = _PLAYABLE[self.rule]
+        self._must_follow = _MUST_FOLLOW[self.rule]
         self._follow = _FOLLOW[self.rule]
         # Calypsoes in progress (rank masks and sizes), completed calypsoes, piles, revokes.
         self._mask = [0, 0, 0, 0]
@@ -185,14 +219,17 @@ class GameState:
     def _start_deal(self, d: int) -> None:
         self._deal = d
         self._trick_no = 0
-        # Each seat's hand as four suit lists (S H D C) of the interned cards in hand order, so hand()
-        # and legal_plays() join lists instead of building cards on every play, and the same lists
-        # of card numbers, which find a played card's place without comparing Card objects.
-        deal = self._deals[d]
-        self._numbers = [[list(suit) for suit in numbers] for numbers, _ in deal]
-        self._hands = [[list(suit) for suit in cards] for _, cards in deal]
+        # Each seat's hand as four suit lists (S H D C) of card numbers in hand order: legal_plays()
+        # joins lists and finds a played card's place by comparing integers; Cards only at the edge.
+        prepared = self._deals
+        numbers, cuts = prepared.numbers, prepared.cuts
+        hands = []
+        for i in range(20 * d, 20 * d + 20, 5):
+            s, h, di, c, end = cuts[i : i + 5]
+            hands.append([numbers[s:h], numbers[h:di], numbers[di:c], numbers[c:end]])
+        self._hands = hands
         self._renounced = [0, 0, 0, 0]  # bit per suit shown void this deal
-        self._leader = _SEAT[self.game_set.leader(d)]
+        self._leader = prepared.leaders[d]
         self._turn = self._leader
         self._cards: list[int] = []
         self._led = -1  # the suit led to the trick in progress, -1 before the lead
@@ -249,20 +286,28 @@ class GameState:
     def hand(self, seat: str) -> list[Card]:
         """The cards ``seat`` still holds in this deal, in hand order (suits S H D C, high first)."""
         spades, hearts, diamonds, clubs = self._hands[_seat_index(seat)]
-        return spades + hearts + diamonds + clubs
+        return [CARDS[c] for c in spades + hearts + diamonds + clubs]
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to play may play (repeated cards kept), in hand order
         (``tricks.legal_plays`` of ``hand()``, read from the suit lists)."""
+        return [CARDS[c] for c in self._legal()]
+
+    def _legal(self) -> list[int]:
+        """``legal_plays()`` as card numbers: for this module's players, which read it before the next
+        play and never change it (it may be the hand's own suit list)."""
         turn = self._turn
         if turn < 0:
             return []
         hand = self._hands[turn]
         led = self._led
         if led >= 0:
-            suits = self._playable[led][turn][bool(hand[led])]
+            held = hand[led]
+            if held and self._must_follow:
+                return held
+            suits = self._playable[led][turn][1 if held else 0]
             if len(suits) == 1:
-                return hand[led][:]
+                return held
             if len(suits) == 2:
                 return hand[suits[0]] + hand[suits[1]]
         return hand[0] + hand[1] + hand[2] + hand[3]
@@ -285,7 +330,7 @@ class GameState:
                 card=card,
             )
         seat = SUITS[turn]
-        if c not in self._numbers[turn][c // 13]:
+        if c not in self._hands[turn][c // 13]:
             return IllegalPlay(
                 f"{self._where()}: {SUIT_NAMES[seat]} ({seat}) does not hold {card}",
                 deal=self._deal,
@@ -324,17 +369,16 @@ class GameState:
         if turn < 0:
             raise self._illegal(c)
         suit = c // 13
-        numbers = self._numbers[turn][suit]
+        hand = self._hands[turn]
+        held = hand[suit]
         try:
-            place = numbers.index(c)
+            place = held.index(c)
         except ValueError:  # not held
             raise self._illegal(c) from None
-        cards = self._cards
-        hand = self._hands[turn]
         led = self._led
         if led < 0:
             self._led = suit
-        elif suit not in self._follow[led][turn]:
+        elif suit != led and suit not in self._follow[led][turn]:
             # Not a card its player may play while holding the led suit (tricks.playable_suits).
             if hand[led]:
                 if not self.allow_revokes:
@@ -342,7 +386,8 @@ class GameState:
                 self._revokes[turn] += 1
             # Shown publicly void in the led suit (under All Fours a trump-in shows nothing).
             self._renounced[turn] |= 1 << led
-        del numbers[place], hand[suit][place]
+        del held[place]
+        cards = self._cards
         cards.append(c)
         if len(cards) < 4:
             self._turn = self._next[turn]
@@ -568,7 +613,10 @@ class RandomPlayer:
         self._random = random.Random(seed).random
 
     def choose(self, state: GameState) -> Card:
-        legal = state.legal_plays()
+        if state.__class__ is GameState:  # the referee's own card numbers: no list of Cards built
+            numbers = state._legal()
+            return CARDS[numbers[int(self._random() * len(numbers))]]
+        legal = state.legal_plays()  # any other game with the same API (tables of three, Embers)
         return legal[int(self._random() * len(legal))]
 
 
@@ -627,152 +675,3 @@ def simulate_random_game(
             "deals": [{"tricks": [[str(CARDS[c]) for c in t] for t in deal]} for deal in tricks],
         }
     return sheet
-
-
-# The club player's sense of value, in points: a card that joins a calypso in progress is worth its
-# 20 plus a share of the 500+ a completed calypso brings; anything else taken is 10 in the pile.
-_CALYPSO_CARD = 50.0
-_PILE_CARD = 10.0
-_LOST_CHANCE = 15.0  # our own needed card gone to the opponents' pile can never join our calypso
-_NOISE = 8.0  # points of random preference: club players do not all play alike
-
-
-# The seats whose calypsos a trick won by ``seat`` feeds: ``_OWNERS[cutthroat][seat]``.
-_OWNERS = (tuple((seat, seat ^ 1) for seat in range(4)), tuple((seat,) for seat in range(4)))
-
-
-class _Prefix:
-    """What a club player's estimates of its candidate cards share: the trick so far, the seats of
-    the trick with the player's own, the players after it, its side, and per side the value of the
-    cards already played (worked out once per choice, not once per candidate card)."""
-
-    __slots__ = ("_values", "cards", "first_opponent", "later", "mine", "seats")
-
-    def __init__(self, state: GameState, me: int) -> None:
-        self.cards = state._cards
-        self.seats = (*state._seats, me)
-        later = []
-        seat = me
-        for _ in range(3 - len(self.cards)):
-            seat = state._next[seat]
-            later.append(seat)
-        self.later = tuple(later)
-        self.mine = ClubPlayer._owners(state, me)
-        self.first_opponent = next((s for s in later if s not in self.mine), (me + 2) % 4)
-        self._values: dict[tuple[int, ...], tuple[float, list[int]]] = {}
-
-    def value(self, state: GameState, owners: tuple[int, ...]) -> tuple[float, list[int]]:
-        """The played cards' worth to the side of ``owners`` and the calypso ranks they add, per suit.
-
-        All the values are whole numbers of points, so adding the candidate card afterwards gives
-        exactly the sum in play order."""
-        known = self._values.get(owners)
-        if known is None:
-            mask = state._mask
-            seen = [0, 0, 0, 0]
-            value = 0.0
-            for c in self.cards:
-                s = c // 13
-                b = 1 << (c % 13)
-                if s in owners and not (mask[s] | seen[s]) & b:
-                    seen[s] |= b
-                    value += _CALYPSO_CARD
-                else:
-                    value += _PILE_CARD
-            known = self._values[owners] = (value, seen)
-        return known
-
-
-class ClubPlayer:
-    """A sensible club player, greedy one trick deep. Seeded: deterministic for a given seed.
-
-    For each legal card it estimates the chance its side takes the trick (exact for the last
-    player; otherwise from the rank of the winning card, who is still to play and the renounce
-    indicators) and the value of the trick to either side (cards that complete calypsoes in
-    progress are worth most). So it wins tricks holding its side's calypso cards, keeps the
-    opponents' needed ranks away from them, throws junk on tricks it will lose, and leads an
-    opponent's suit when it holds the top cards there. Near-equal choices are broken at random.
-    """
-
-    def __init__(self, seed: int | str | None = 0) -> None:
-        self._random = random.Random(seed).random
-
-    def choose(self, state: GameState) -> Card:
-        me = state._turn
-        legal = sorted({c.index for c in state.legal_plays()})
-        if len(legal) == 1:
-            return CARDS[legal[0]]
-        # What every candidate card shares: the cards already played, who plays after me, my side.
-        prefix = _Prefix(state, me)
-        best, best_score = legal[0], float("-inf")
-        for c in legal:
-            score = self._evaluate(state, me, c, prefix) + self._random() * _NOISE
-            if score > best_score:
-                best, best_score = c, score
-        return CARDS[best]
-
-    # --- the estimate -------------------------------------------------------------------------
-
-    @staticmethod
-    def _owners(state: GameState, seat: int) -> tuple[int, ...]:
-        return _OWNERS[state._cutthroat][seat]
-
-    def _trick_value(self, state: GameState, winner: int, c: int, unknown: int, led: int, prefix: _Prefix) -> float:
-        """What the trick's cards so far and ``c`` (plus ``unknown`` cards yet to come, guessed to be
-        of the led suit) are worth to the winner's side: a card joining a calypso in progress of the
-        side (once per rank) is a calypso card, any other a pile card."""
-        owners = _OWNERS[state._cutthroat][winner]
-        value, seen = prefix.value(state, owners)
-        s = c // 13
-        if s in owners and not (state._mask[s] | seen[s]) & (1 << (c % 13)):
-            value += _CALYPSO_CARD
-        else:
-            value += _PILE_CARD
-        if unknown:
-            need = 1 - state._count[led] / 13 if led in owners else 0.0
-            value += unknown * (_PILE_CARD + need * (_CALYPSO_CARD - _PILE_CARD))
-        return value
-
-    def _beat_chance(self, state: GameState, seat: int, led: int, win_card: int, trump_in: bool, trump_lead: bool):
-        """Chance that ``seat`` (still to play) takes the trick from ``win_card``."""
-        rank = win_card % 13
-        void = state._renounced[seat] >> led & 1
-        can_trump = 0.7 if void else (0.45 if state.rule == ALL_FOURS else 0.08 + 0.04 * state._trick_no)
-        if trump_in or (trump_lead and state._beat_leader):
-            return can_trump * (12 - rank) / 12
-        if trump_lead:
-            return can_trump
-        return can_trump + (1 - can_trump) * 0.6 * (12 - rank) / 12
-
-    def _evaluate(self, state: GameState, me: int, c: int, prefix: _Prefix) -> float:
-        cards = [*prefix.cards, c]
-        seats = prefix.seats
-        led = cards[0] // 13
-        pos = fp.resolve_trick(cards, seats, state._beat_leader)
-        winner = seats[pos]
-        win_card = cards[pos]
-        trump_in = pos > 0 and win_card // 13 == winner and winner != led
-        trump_lead = pos == 0 and led == seats[0]
-        later = prefix.later
-        mine = prefix.mine
-        if winner in mine:
-            p_mine = 1.0
-            for seat in later:
-                if seat not in mine:
-                    p_mine *= 1 - self._beat_chance(state, seat, led, win_card, trump_in, trump_lead)
-            other = prefix.first_opponent
-        else:
-            p_mine = 0.0
-            for seat in later:
-                if seat in mine:
-                    p_mine = self._beat_chance(state, seat, led, win_card, trump_in, trump_lead)
-            other = winner
-        unknown = len(later)
-        ours = self._trick_value(state, me, c, unknown, led, prefix)
-        theirs = self._trick_value(state, other, c, unknown, led, prefix)
-        # Our own needed card lost to the opponents can never join our calypso.
-        s = c // 13
-        lost = _LOST_CHANCE if s in mine and not state._mask[s] >> (c % 13) & 1 else 0.0
-        score = p_mine * ours - (1 - p_mine) * (theirs + lost)
-        # Keep high cards for later tricks unless they are needed now.
-        return score - (c % 13) * 0.4

@@ -9,9 +9,9 @@ from typing import Any, Protocol
 
 from .. import _fastplay as fp
 from ..auction import SIDES, Bid
-from ..cards import SUITS, Card
+from ..cards import CARDS, SUITS, Card
 from .game import AuctionGame
-from .records import _SEAT
+from .records import _SEAT, _shuffle
 
 # --- bots -----------------------------------------------------------------------------------------------------------
 
@@ -34,6 +34,7 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = 0, bid_chance: float = 0.3) -> None:
         self._random = random.Random(seed)
+        self._float = self._random.random
         self.bid_chance = bid_chance
 
     def _pick(self, items: Sequence[Any]) -> Any:
@@ -65,14 +66,15 @@ class RandomBot:
         return {contract.declarer: contract.bid.suit, **dict(zip(seats, others, strict=True))}
 
     def play(self, game: AuctionGame) -> Card:
-        return self._pick(game.legal_plays())
+        legal = game._legal()  # card numbers: no list of Cards built
+        return CARDS[legal[int(self._float() * len(legal))]]
 
     def sell(self, game: AuctionGame) -> bool:
         return game.can_sell and self._random.random() < 0.5
 
     def ditch(self, game: AuctionGame, side: str) -> list[Card]:
         table = game.table(side)
-        self._random.shuffle(table)
+        _shuffle(self._random, table)
         return table[: game.must_ditch(side)]
 
 
@@ -181,10 +183,14 @@ def advance(game: AuctionGame, bots: AuctionBot | Mapping[str, AuctionBot], unti
                     game.ditch(side, cards)
             game.next_hand()
             continue
+        if phase == "play":  # the 52 cards of a hand: the hot loop
+            players = [by_seat[seat].play for seat in SUITS]
+            play = game.play
+            while game.phase == "play":
+                play(players[game._turn](game))
+            continue
         bot = by_seat[game.to_act]  # type: ignore[index]
-        if phase == "play":
-            game.play(bot.play(game))
-        elif phase == "auction":
+        if phase == "auction":
             game.call(bot.call(game))
         elif phase == "draft":
             game.draft_pick(bot.draft(game))

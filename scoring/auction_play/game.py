@@ -11,22 +11,24 @@ from typing import Any
 from .. import _fastplay as fp
 from ..auction import SIDES, VALUES, Auction, AuctionError, AuctionValues, Bid, SideHand, assign_trumps, check_seat
 from ..cards import CARDS, SUIT_SYMBOLS, SUITS, Card
-from ..play import _PLAYABLE  # the follow-suit rule as a lookup table, by suit number
+from ..play import _MUST_FOLLOW, _PLAYABLE  # the follow-suit rule as a lookup table, by suit number
 from ..tricks import STANDARD, check_rule
 from .draft import _Draft
 from .records import (
     _ALL,
     _NEXT,
+    _ORDER,
+    _PACK,
     _SEAT,
     _TEXT,
     HAND_SIZE,
     ORDER,
-    PACK_COPIES,
     RECORD_FORMAT,
     HandRecord,
     IllegalMove,
     _bits,
     _card,
+    _shuffle,
 )
 from .selling import _AfterHand
 
@@ -69,6 +71,7 @@ class AuctionGame(_Draft, _AfterHand):
         self.values = values
         self._beat_leader = rule != STANDARD
         self._playable_table = _PLAYABLE[rule]
+        self._must_follow = _MUST_FOLLOW[rule]
         self._random = random.Random(seed)
         # Calypsos in progress per side (0 majors, 1 minors) per suit: rank masks and sizes.
         self.mask = [[0, 0, 0, 0], [0, 0, 0, 0]]
@@ -136,17 +139,21 @@ class AuctionGame(_Draft, _AfterHand):
 
     def on_table(self, side: str) -> int:
         """Cards ``side`` (``majors``/``minors``) holds in its calypsos in progress."""
-        return len(self.table(side))
+        side_number = SIDES.index(side)
+        return sum(self._calypso_mask(side_number, s).bit_count() for s in range(4))
+
+    def _calypso_mask(self, side_number: int, s: int) -> int:
+        """The ranks of ``side_number``'s calypso in progress in suit number ``s``."""
+        if self.phase == "play":  # the hand's trump suits live in the relabelled calypsos until the hand ends
+            seat = self._label[s]
+            if seat >> 1 == side_number:
+                return self._mask4[seat]
+        return self.mask[side_number][s]
 
     def calypso(self, side: str, suit: str) -> list[Card]:
         """The cards of ``side``'s calypso in progress in ``suit``, low to high."""
         s, side_number = SUITS.index(suit), SIDES.index(side)
-        mask = self.mask[side_number][s]
-        if self.phase == "play":  # the hand's trump suits live in the relabelled calypsos until the hand ends
-            seat = self._label[s]
-            if seat >> 1 == side_number:
-                mask = self._mask4[seat]
-        return [CARDS[s * 13 + r] for r in _bits(mask)]
+        return [CARDS[s * 13 + r] for r in _bits(self._calypso_mask(side_number, s))]
 
     def table(self, side: str) -> list[Card]:
         """Every card of ``side``'s calypsos in progress (suits S H D C, low to high)."""
@@ -166,10 +173,7 @@ class AuctionGame(_Draft, _AfterHand):
         return [(SUITS[seats[i]], CARDS[c]) for i, c in enumerate(self._trick)]
 
     def _order(self, leader: int) -> list[int]:
-        seats = [leader]
-        for _ in range(3):
-            seats.append(_NEXT[seats[-1]])
-        return seats
+        return list(_ORDER[leader])
 
     def _expect(self, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -178,16 +182,17 @@ class AuctionGame(_Draft, _AfterHand):
     # --- a hand: deal and auction (AUCTION.md §1, §3) ---------------------------------------------------------------
 
     def _start_hand(self) -> None:
-        pack = []
-        for c in range(52):
-            b, s = 1 << (c % 13), c // 13
-            copies = PACK_COPIES - (self.mask[0][s] & b > 0) - (self.mask[1][s] & b > 0)
-            pack.extend([c] * copies)
+        # The double pack in card order, less one copy of each card a side holds on the table.
+        pack = list(_PACK)
+        for masks in self.mask:
+            for s, m in enumerate(masks):
+                for r in _bits(m):
+                    pack.remove(s * 13 + r)
         hands: list[list[list[int]]] = [[[], [], [], []] for _ in range(4)]
         if len(self.records) < len(self._deals):
             self._given_deal(self._deals[len(self.records)], pack, hands)
         else:
-            self._random.shuffle(pack)
+            _shuffle(self._random, pack)
             seat = self._dealer
             for c in pack[: 4 * HAND_SIZE]:  # one at a time, clockwise from dealer's left
                 seat = _NEXT[seat]
@@ -201,7 +206,7 @@ class AuctionGame(_Draft, _AfterHand):
             HandRecord(
                 number=len(self.records) + 1,
                 dealer=SUITS[self._dealer],
-                dealt={SUITS[s]: tuple(CARDS[c] for suit in hands[s] for c in suit) for s in range(4)},
+                dealt={SUITS[s]: tuple([CARDS[c] for suit in hands[s] for c in suit]) for s in range(4)},
                 ledger={"table_before": (sum(self.count[0]), sum(self.count[1]))},
             )
         )
@@ -260,6 +265,7 @@ class AuctionGame(_Draft, _AfterHand):
         for seat, suit in enumerate(self._trump):
             label[suit] = seat
         self._label = label  # real suit → the seat whose trump it is (its suit in the relabelled hand)
+        self._relabel = [label[c // 13] * 13 + c % 13 for c in range(52)]  # each card, relabelled
         # The calypsos in progress of each seat's trump, for its side, by seat (= relabelled suit).
         self._mask4 = [self.mask[seat >> 1][self._trump[seat]] for seat in range(4)]
         self._count4 = [self.count[seat >> 1][self._trump[seat]] for seat in range(4)]
@@ -288,58 +294,83 @@ class AuctionGame(_Draft, _AfterHand):
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to play may play (standard trick rules with this hand's trumps)."""
+        return [CARDS[c] for c in self._legal()]
+
+    def _legal(self) -> list[int]:
+        """``legal_plays()`` as card numbers, for the bots, which read it before the next play and never
+        change it."""
         if self.phase != "play":
             return []
-        hand = self._hands[self._turn]
-        return [CARDS[c] for s in self._playable(self._turn) for c in hand[s]]
+        turn = self._turn
+        hand = self._hands[turn]
+        trick = self._trick
+        if not trick:
+            return hand[0] + hand[1] + hand[2] + hand[3]
+        led = trick[0] // 13
+        held = hand[led]
+        if held and self._must_follow:
+            return held
+        suits = self._playable_table[led][self._trump[turn]][1 if held else 0]
+        if len(suits) == 1:
+            return hand[suits[0]]
+        if len(suits) == 2:
+            return hand[suits[0]] + hand[suits[1]]
+        return hand[0] + hand[1] + hand[2] + hand[3]  # any card: the four suits in order
 
     def play(self, card: Card | str) -> str | None:
         """The player to play plays ``card``; returns the seat that won the trick when it completes one."""
-        self._expect("play", "play a card")
-        c = _card(card)
+        if self.phase != "play":
+            self._expect("play", "play a card")
+        c = card.index if card.__class__ is Card else _card(card)
         seat = self._turn
         hand = self._hands[seat]
         s = c // 13
-        if c not in hand[s]:
-            raise IllegalMove(f"hand {self.hand_number}: {SUITS[seat]} does not hold {CARDS[c]}")
-        if s not in self._playable(seat):
-            led = SUITS[self._trick[0] // 13]
+        held = hand[s]
+        try:
+            place = held.index(c)
+        except ValueError:
+            raise IllegalMove(f"hand {self.hand_number}: {SUITS[seat]} does not hold {CARDS[c]}") from None
+        trick = self._trick
+        # Following the led suit is always allowed; anything else as the follow-suit table says.
+        if trick and s != trick[0] // 13 and s not in self._playable(seat):
+            led = SUITS[trick[0] // 13]
             raise IllegalMove(
                 f"hand {self.hand_number}: {SUITS[seat]} must follow {SUIT_SYMBOLS[led]}, not play {CARDS[c]}"
             )
-        hand[s].remove(c)
-        self._trick.append(c)
+        del held[place]
+        trick.append(c)
         self.actions.append(["play", _TEXT[c]])
-        if len(self._trick) < 4:
+        if len(trick) < 4:
             self._turn = _NEXT[seat]
             return None
         return self._finish_trick()
 
     def _finish_trick(self) -> str:
-        seats = self._order(self._leader)
-        label = self._label
-        cards = [label[c // 13] * 13 + c % 13 for c in self._trick]
+        seats = _ORDER[self._leader]
+        relabel = self._relabel
+        trick = self._trick
+        first, second, third, fourth = trick
+        cards = [relabel[first], relabel[second], relabel[third], relabel[fourth]]
         winner = seats[fp.resolve_trick(cards, seats, self._beat_leader)]
         side = winner >> 1
-        piled, done = self._pile2[side], self._done4[:]
-        fp.take_trick(cards, winner, self._mask4, self._count4, self._done4, self._pile2, False)
-        # The engine's own accounting, trick by trick.
-        ledger = self._ledger
-        taken = self._pile2[side] - piled
+        done4 = self._done4
+        before = (done4[winner], done4[winner ^ 1])
+        fp.take_trick(cards, winner, self._mask4, self._count4, done4, self._pile2, False)
+        # The engine's own accounting, trick by trick: the calypsos completed (the cards each side
+        # takes to its pile are counted in _pile2 and priced when the hand ends).
         declaring = side == self._declarer >> 1
-        for owner in (winner, winner ^ 1):
-            for k in range(done[owner], self._done4[owner]):
+        completed = (done4[winner], done4[winner ^ 1]) != before
+        for owner, was in zip((winner, winner ^ 1), before, strict=True) if completed else ():
+            for k in range(was, done4[owner]):
                 needed = HAND_SIZE - self._start4[owner] if k == 0 else HAND_SIZE
                 self._completions.append((owner, needed))
+                ledger = self._ledger
                 if declaring:
                     ledger["declarer_required"].append((owner, needed))
                 else:
                     ledger["defender_points"] += self.values.calypso
-        if declaring:
-            ledger["contract_points"] += self.values.declarer_card * taken
-        else:
-            ledger["defender_points"] += self.values.defender_card * taken
-        self.record_in_play.tricks.append((SUITS[self._leader], tuple(CARDS[c] for c in self._trick)))
+        played = (CARDS[first], CARDS[second], CARDS[third], CARDS[fourth])
+        self.records[-1].tricks.append((SUITS[self._leader], played))
         self._trick = []
         self._tricks_done += 1
         if self._tricks_done < HAND_SIZE:
@@ -387,6 +418,9 @@ class AuctionGame(_Draft, _AfterHand):
         contract = record.contract
         assert contract is not None and record.declarers is not None
         values, ledger = self.values, self._ledger
+        side = self._declarer >> 1
+        ledger["contract_points"] += values.declarer_card * self._pile2[side]
+        ledger["defender_points"] += values.defender_card * self._pile2[1 - side]
         bid = contract.bid
         owners = [s for s, _ in ledger["declarer_required"]]
         made = [n for _, n in ledger["declarer_required"]]

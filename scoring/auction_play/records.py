@@ -3,6 +3,7 @@ with the engine's own accounting and ``disagreements`` against the score pad).""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,8 @@ _SEAT = {seat: i for i, seat in enumerate(SUITS)}
 _TEXT = tuple(str(card) for card in CARDS)
 _ALL = (0, 1, 2, 3)
 _NEXT = fp.next_seats(ORDER)
+# _ORDER[leader]: the four seats of a trick in turn order from its leader.
+_ORDER = tuple((s, _NEXT[s], _NEXT[_NEXT[s]], _NEXT[_NEXT[_NEXT[s]]]) for s in range(4))
 _FULL = fp.FULL
 
 
@@ -37,6 +40,24 @@ def _card(card: Card | str) -> int:
         return parse_card(card).index
     except CardError as error:
         raise IllegalMove(str(error)) from None
+
+
+_PACK = tuple(c for c in range(52) for _ in range(PACK_COPIES))  # the double pack in card order
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, draw for draw: CPython's ``Random.shuffle`` swaps position i (from the end)
+    with ``_randbelow(i + 1)``, which takes ``getrandbits(k)`` for the k bits of i + 1 until one is
+    below i + 1 (tests/scoring/test_auction_shuffle.py holds it to that on many lists). Inline here:
+    a whole pack without a method call per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _bits(mask: int) -> list[int]:
