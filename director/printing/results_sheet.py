@@ -159,10 +159,13 @@ def _standings(flow: _Flow, data: ResultsData) -> None:
             flow.batch.text(lay.margin, flow.y, part.heading, layout.BOLD, lay.heading_size)
             flow.y -= 6
         _table(flow, heads, fractions, aligns, rows, bold_columns=(0, len(heads) - 1))
-    if data.check:
-        flow.need(lay.table_size + 6)
-        flow.batch.text(lay.margin, flow.y - lay.table_size, data.check, layout.REGULAR, lay.table_size, layout.GREY)
-        flow.y -= lay.table_size + 12
+    if data.check:  # a night with tables of five says why its totals add up to what they do: wrapped
+        room = flow.batch.page_size[0] - 2 * lay.margin
+        for text in flow.batch.wrap(data.check, layout.REGULAR, lay.table_size, room):
+            flow.need(lay.table_size + 6)
+            flow.batch.text(lay.margin, flow.y - lay.table_size, text, layout.REGULAR, lay.table_size, layout.GREY)
+            flow.y -= lay.table_size + 3
+        flow.y -= 9
 
 
 def _teams(flow: _Flow, data: ResultsData) -> None:
