@@ -2,8 +2,8 @@
 up to, what they must add up to, and a sentence that says so truthfully.
 
 Every game's figures cancel out at a table of four or six (two or three a side, each crediting its
-net), at a Duet (one a side) and at a table of three (``scoring.variants.table_nets``: they add up
-to zero by construction), so on most nights the totals add up to 0. A progressive individual's
+net), at a table of two (one a side) and at a table of three (``scoring.variants.table_nets``: they
+add up to zero by construction), so on most nights the totals add up to 0. A progressive individual's
 table of five cannot: its side of three's players each score the side's net and its side of two's
 each the negative, so the table adds that net once more than it takes away
 (``scoring.tallies.expected_sum``). Then the check says what the totals add up to and which tables
