@@ -214,8 +214,8 @@ def check_table_sheet(variant: str, data: Any, seats: str) -> list[str]:
 @dataclass(frozen=True)
 class TableScore:
     """A table of three's scores by seat: ``own`` (cutthroat), ``totals`` (split: own + the right-hand
-    player's own; otherwise own) and ``nets``, the tally figure — the sum, over the other two, of
-    the player's total minus theirs (``table_nets``)."""
+    player's own; otherwise own) and ``nets``, the tally figure — the player's total less the
+    average of the other two's, on a four's scale (``table_nets``)."""
 
     variant: str
     own: dict[str, int]
@@ -227,11 +227,28 @@ class TableScore:
 
 
 def table_nets(totals: Mapping[str, int]) -> dict[str, int]:
-    """Each player's figure for a progressive tally: the sum over every other player at the table
-    of their total minus that player's (n × own − all). With two players it is plain A − B; the
-    figures of a table add up to zero, the tally's cross-check."""
-    everyone = sum(totals.values())
-    return {seat: len(totals) * total - everyone for seat, total in totals.items()}
+    """Each player's figure for a progressive tally: the player's total less the average of the
+    others' at the table — ``(n × own − all) / (n − 1)`` — so a table of three's figures are on a
+    four's scale (a four's net is one side's total less the other's: own less the one other).
+    With two players it is plain A − B. The figures of a table add up to zero, the tally's
+    cross-check.
+
+    A figure that does not divide (never with Calypso's scores, all in tens) is rounded so the
+    table still adds up to zero: each figure rounded down, then the units left over go one each to
+    the figures with the largest remainders, the higher figure first, then the earlier seat —
+    at a three, of the two odd figures the higher is rounded up and the lower down
+    (docs/rules-choices.md, "The tally of a player at a table of three")."""
+    if len(totals) < 2:
+        return {seat: 0 for seat in totals}
+    everyone, others = sum(totals.values()), len(totals) - 1
+    raw = {seat: len(totals) * total - everyone for seat, total in totals.items()}
+    figures = {seat: value // others for seat, value in raw.items()}
+    left = -sum(figures.values())  # whole units the remainders make (the raw figures add up to 0)
+    order = list(totals)
+    ranked = sorted(order, key=lambda seat: (-(raw[seat] % others), -raw[seat], order.index(seat)))
+    for seat in ranked[:left]:
+        figures[seat] += 1
+    return figures
 
 
 def score_table_sheet(variant: str, data: Any, seats: str) -> TableScore:

@@ -278,6 +278,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     from the standings app (``director.standings.selectors.event_results`` and ``charts``)."""
     from director.standings import charts
     from director.standings.selectors import event_results, fmt_mp, signed
+    from director.standings.sum_check import sum_check
 
     from .data import ResultsData, StandingLine, StandingList, TeamLine, Traveller, TravellerLine
     from .words import EVENT_WORDS
@@ -354,11 +355,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     coop = coop_tables(results) if results.kind == "coop" else ()
     check = ""
     if results.kind == "tally" and any(row.games for row in results.standings()):
-        total = sum(
-            (row.total for row in results.standings() if isinstance(row.total, int)),
-            0,
-        )
-        check = ew.zero_sum_off.format(total=signed(total)) if results.zero_sum() else ew.zero_sum_ok
+        check = sum_check(results).sentence(ew.zero_sum_ok, ew.sum_ok, ew.zero_sum_off, ew.sum_where)
     chart_png = None
     if chart and any(row.per_game for row in results.standings()):
         chart_png = charts.event_running_totals(results, fmt="png", dpi=200, size=(7.4, 3.6))

@@ -178,7 +178,8 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
             _side_lines(batch, side, ew, widths[2 + i] - 8) for i, side in enumerate((row.majors, row.minors))
         )
         plays = row.kind.printed_name(words.code) if row.kind is not None else ""
-        lines = max(*side_lines, _move_lines(row), 1) + bool(plays)
+        moves = _move_plan(batch, row, ew, words, widths[4] - 8)
+        lines = max(*side_lines, _move_lines(row, moves), 1) + bool(plays)
         height = lines * leading + 8
         if y - height < bottom:  # a long session: carry on over the page
             batch.end_page()
@@ -200,22 +201,14 @@ def _page(batch: Batch, card: GuideCard, data: EventData, words: Words, ew: Even
             for text in batch.wrap(ew.to_be_seated, layout.REGULAR, lay.guide_size - 1, widths[4] - 8):
                 batch.text(xs[4] + 4, line, text, layout.REGULAR, lay.guide_size - 1, layout.GREY)
                 line -= leading
-        for direction in DIRECTIONS if not _all_unknown(row) else ():
-            for move in row.moves.get(direction, ()):
-                text, arrow_direction = _move_text(move, ew, words)
-                if not text:
-                    continue
-                x = xs[4] + 4
-                if not move.who:
-                    x += pair_symbols(batch, x, line, direction, lay.guide_size, layout.REGULAR) + 4
-                avail = xs[4] + widths[4] - 4 - x
-                if arrow_direction:
-                    avail -= width(SIDE_SYMBOLS["majors"], layout.REGULAR, lay.guide_size) + 4
-                size = max(batch.fit(text, layout.REGULAR, lay.guide_size, avail), lay.guide_size - 3)
-                x += batch.text(x, line, batch.clip(text, layout.REGULAR, size, avail), layout.REGULAR, size)
-                if arrow_direction and arrow_direction != direction:
-                    pair_symbols(batch, x + 4, line, arrow_direction, size, layout.REGULAR)
-                line -= leading
+        for direction, lead, text, size, arrow in moves:
+            x = xs[4] + 4
+            if lead:
+                x += pair_symbols(batch, x, line, direction, lay.guide_size, layout.REGULAR) + 4
+            x += batch.text(x, line, text, layout.REGULAR, size)
+            if arrow:
+                pair_symbols(batch, x + 4, line, arrow, size, layout.REGULAR)
+            line -= leading
         if row.set_to and row.game_set is not None:  # where the game set goes, as well as the pairs
             text = _set_text(row, ew)
             avail = widths[4] - 8
@@ -266,7 +259,14 @@ def _side_texts(batch: Batch, side: Side, ew: EventWords, room: float) -> list[s
 def _side_lines(batch: Batch, side: Side | None, ew: EventWords, room: float) -> int:
     if side is None:
         return 1
-    return (1 if side.partnership is not None else 0) + len(side.seats) + len(_side_texts(batch, side, ew, room))
+    names = sum(len(_seat_name(batch, name, room)) for _, _, name in side.seats)
+    return (1 if side.partnership is not None else 0) + names + len(_side_texts(batch, side, ew, room))
+
+
+def _seat_name(batch: Batch, name: str, room: float) -> list[tuple[str, float]]:
+    """A seated player's name beside the suit symbol, whole (wrapped when long)."""
+    lay = layout.EVENT_SHEET
+    return _whole(batch, name.split(), layout.REGULAR, lay.guide_size, room - lay.guide_size - 4)
 
 
 def _all_unknown(row: GuideRow) -> bool:
@@ -274,11 +274,55 @@ def _all_unknown(row: GuideRow) -> bool:
     return bool(moves) and all(m.kind == UNKNOWN for m in moves)
 
 
-def _move_lines(row: GuideRow) -> int:
+def _move_lines(row: GuideRow, moves: list) -> int:
     if _all_unknown(row):
         return 2
-    sets = 1 if row.set_to and row.game_set is not None else 0
-    return sets + sum(len([m for m in moves if m.kind != LAST]) for moves in row.moves.values())
+    return (1 if row.set_to and row.game_set is not None else 0) + len(moves)
+
+
+def _whole(batch: Batch, tokens: list[str], font: str, size: float, room: float) -> list[tuple[str, float]]:
+    """``tokens`` (words, or a destination kept whole) as lines that each fit ``room``, never cut:
+    shrunk a little first (to ``size`` − 3), then wrapped between tokens; a line of one token too
+    wide is shrunk to fit (down to ``MIN_FIT_SIZE``). Returns ``(line, size)`` pairs."""
+    text = " ".join(tokens)
+    smaller = max(batch.fit(text, font, size, room), size - 3)
+    if width(text, font, smaller) <= room:
+        return [(text, smaller)]
+    lines: list[str] = []
+    current = ""
+    for token in tokens:
+        candidate = f"{current} {token}" if current else token
+        if current and width(candidate, font, smaller) > room:
+            lines.append(current)
+            current = token
+        else:
+            current = candidate
+    lines.append(current)
+    return [(line, min(smaller, batch.fit(line, font, smaller, room))) for line in lines]
+
+
+def _move_plan(batch: Batch, row: GuideRow, ew: EventWords, words: Words, room: float) -> list[tuple]:
+    """Each line of a row's moves: ``(direction, pair symbols first?, text, size, pair symbols
+    after or None)``. A player's name and where they go print whole (issue #30.6): a long name
+    wraps, and "→ Table 3 ♠" stays on one line."""
+    if _all_unknown(row):
+        return []
+    lay = layout.EVENT_SHEET
+    symbols = width(SIDE_SYMBOLS["majors"], layout.REGULAR, lay.guide_size) + 4
+    out = []
+    for direction in DIRECTIONS:
+        for move in row.moves.get(direction, ()):
+            text, arrow = _move_text(move, ew, words)
+            if not text:
+                continue
+            arrow = arrow if arrow and arrow != direction else None
+            avail = room - (0 if move.who else symbols) - (symbols if arrow else 0)
+            tokens = [*move.who.split(), text[len(move.who) :].strip()] if move.who else [text]
+            lines = _whole(batch, tokens, layout.REGULAR, lay.guide_size, avail)
+            for i, (line, size) in enumerate(lines):
+                last = i == len(lines) - 1
+                out.append((direction, not move.who and i == 0, line, size, arrow if last else None))
+    return out
 
 
 def _set_text(row: GuideRow, ew: EventWords) -> str:
@@ -297,9 +341,9 @@ def _draw_side(batch: Batch, side: Side | None, words: Words, ew: EventWords, x,
         y -= leading
     for suit, _, name in side.seats:
         w = batch.symbol(x, y, suit, lay.guide_size) + 4
-        size = max(batch.fit(name, layout.REGULAR, lay.guide_size, room - w), lay.guide_size - 3)
-        batch.text(x + w, y, batch.clip(name, layout.REGULAR, size, room - w), layout.REGULAR, size)
-        y -= leading
+        for line, size in _seat_name(batch, name, room):
+            batch.text(x + w, y, line, layout.REGULAR, size)
+            y -= leading
     for line in _side_texts(batch, side, ew, room):
         batch.text(x, y, line, layout.REGULAR, lay.guide_size - 1.5, layout.GREY)
         y -= leading

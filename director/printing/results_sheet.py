@@ -154,15 +154,15 @@ def _standings(flow: _Flow, data: ResultsData) -> None:
                 row.append(line.percentage)
             rows.append(row)
         if part.heading:
-            flow.need(lay.heading_size + 8 + 3 * lay.table_row)
-            flow.y -= lay.heading_size
-            flow.batch.text(lay.margin, flow.y, part.heading, layout.BOLD, lay.heading_size)
-            flow.y -= 6
+            _heading(flow, part.heading)
         _table(flow, heads, fractions, aligns, rows, bold_columns=(0, len(heads) - 1))
-    if data.check:
-        flow.need(lay.table_size + 6)
-        flow.batch.text(lay.margin, flow.y - lay.table_size, data.check, layout.REGULAR, lay.table_size, layout.GREY)
-        flow.y -= lay.table_size + 12
+    if data.check:  # a night with tables of five says why its totals add up to what they do: wrapped
+        room = flow.batch.page_size[0] - 2 * lay.margin
+        for text in flow.batch.wrap(data.check, layout.REGULAR, lay.table_size, room):
+            flow.need(lay.table_size + 6)
+            flow.batch.text(lay.margin, flow.y - lay.table_size, text, layout.REGULAR, lay.table_size, layout.GREY)
+            flow.y -= lay.table_size + 3
+        flow.y -= 9
 
 
 def _teams(flow: _Flow, data: ResultsData) -> None:
@@ -172,14 +172,23 @@ def _teams(flow: _Flow, data: ResultsData) -> None:
            bold_columns=(0, 2))  # fmt: skip
 
 
-def _coop(flow: _Flow, data: ResultsData) -> None:
+def _heading(flow: _Flow, text: str) -> None:
+    """A table's heading, wrapped to the page's width (a coöp session's names its grade bands), kept
+    on the page of the table's first rows."""
     lay = layout.EVENT_SHEET
+    lines = flow.batch.wrap(text, layout.BOLD, lay.heading_size, flow.batch.page_size[0] - 2 * lay.margin)
+    flow.need(len(lines) * (lay.heading_size + 3) + 5 + 3 * lay.table_row)
+    for line in lines:
+        flow.y -= lay.heading_size
+        flow.batch.text(lay.margin, flow.y, line, layout.BOLD, lay.heading_size)
+        flow.y -= 3
+    flow.y -= 3
+
+
+def _coop(flow: _Flow, data: ResultsData) -> None:
     heads = [flow.ew.rank, "", flow.ew.total, "Grade", "Difference"]
     for table in data.coop:
-        flow.need(lay.heading_size + 8 + 3 * lay.table_row)
-        flow.y -= lay.heading_size
-        flow.batch.text(lay.margin, flow.y, table.heading, layout.BOLD, lay.heading_size)
-        flow.y -= 6
+        _heading(flow, table.heading)
         rows = [list(row) for row in table.rows]
         _table(flow, heads, [0.08, 0.5, 0.14, 0.14, 0.14], ["left", "left", "right", "left", "right"], rows,
                bold_columns=(0, 2))  # fmt: skip

@@ -211,7 +211,9 @@ class EventWords:
     matchpoints: str
     chart_title: str
     zero_sum_ok: str
-    zero_sum_off: str  # "{total}"
+    zero_sum_off: str  # "{total}", "{expected}", "{difference}"
+    sum_ok: str  # the totals of a night with tables of five: "{total}", "{tables}" (each a ``sum_where``)
+    sum_where: str  # "{game}", "{table}", "{net}"
     # sheets of individual scores (a trick pile and a score per player); what only one kind of sheet
     # prints is in its folder (director/sheets/<kind>/printed.py, ``WORDS``)
     own_pile: str  # the player's own trick pile (cards)
@@ -269,7 +271,12 @@ EVENT_WORDS: dict[str, EventWords] = {
         matchpoints="MP",
         chart_title="Running totals",
         zero_sum_ok="Check: the totals add up to zero.",
-        zero_sum_off="Check: the totals add up to {total}, not zero — a sheet is missing or wrong.",
+        zero_sum_off="Sum check: the totals add up to {total}, not {expected}: a figure is wrong by {difference}"
+        " somewhere.",
+        sum_ok="Sum check: the totals add up to {total}, as they must. They cannot add up to 0: at a table of five"
+        " each player of the side of three scores the side's net and each of the side of two its negative, so"
+        " the table adds its side of three's net once ({tables}). Every other table adds up to 0.",
+        sum_where="game {game} table {table}: {net}",
         own_pile="Own trick pile",
         check_all_piles="all trick piles",
         own_score_help="Score = calypsoes (1st 500, 2nd 750, 3rd and later 1000 each) + unfinished card 20"
@@ -324,7 +331,13 @@ EVENT_WORDS: dict[str, EventWords] = {
         matchpoints="PM",
         chart_title="Cumuls",
         zero_sum_ok="Contrôle : la somme des totaux est nulle.",
-        zero_sum_off="Contrôle : la somme des totaux est {total}, pas zéro — une feuille manque ou est fausse.",
+        zero_sum_off="Contrôle : la somme des totaux est {total}, et non {expected} : un chiffre est faux de"
+        " {difference}.",
+        sum_ok="Contrôle : la somme des totaux est {total}, comme il se doit. Elle ne peut être nulle : à une table"
+        " de cinq, chaque joueur du camp de trois marque l'écart du camp et chaque joueur du camp de deux son"
+        " opposé, si bien que la table ajoute une fois l'écart du camp de trois ({tables}). Toute autre table"
+        " fait zéro.",
+        sum_where="partie {game} table {table} : {net}",
         own_pile="Son tas de plis",
         check_all_piles="tous les tas de plis",
         own_score_help="Marque = calypsos (1er 500, 2e 750, 3e et suivants 1000 chacun) + carte en cours 20"
@@ -379,7 +392,11 @@ EVENT_WORDS: dict[str, EventWords] = {
         matchpoints="PM",
         chart_title="Acumulados",
         zero_sum_ok="Control: los totales suman cero.",
-        zero_sum_off="Control: los totales suman {total}, no cero: falta una hoja o hay un error.",
+        zero_sum_off="Control: los totales suman {total}, no {expected}: una cifra está mal por {difference}.",
+        sum_ok="Control: los totales suman {total}, como deben. No pueden sumar cero: en una mesa de cinco cada"
+        " jugador del bando de tres anota la diferencia del bando y cada uno del bando de dos su contraria, así"
+        " que la mesa suma una vez la diferencia del bando de tres ({tables}). Todas las demás mesas suman cero.",
+        sum_where="partida {game} mesa {table}: {net}",
         own_pile="Su montón de bazas",
         check_all_piles="todos los montones",
         own_score_help="Tanteo = calypsos (1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno) + carta en curso 20"

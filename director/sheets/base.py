@@ -174,6 +174,10 @@ class SheetKind:
     """A stored sheet as the phone shows it (``sheet``, ``lines``: ``lines(sheet)``, ``seats``)."""
     compare_template: ClassVar[str] = "sheets/compare.html"
     """A phone's own typed sheet beside the one sent first (``typed``: the view and its lines)."""
+    sides_template: ClassVar[str] = "sheets/_sides.html"
+    """The phone's "who is entering it?" (each side as its seats; a table of three: its players)."""
+    totals_template: ClassVar[str] = "sheets/_totals.html"
+    """A sent (or typed) sheet's partnership totals on the phone (``scores``: majors, minors, net)."""
     scripts: ClassVar[tuple[str, ...]] = ()
     """Static paths of the kind's page scripts, loaded after the page's own (js/scores.js is every page's)."""
     shape_words: ClassVar[str] = "its sections (calypsos, unfinished, trick_piles)"

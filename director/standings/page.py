@@ -13,15 +13,15 @@ from director.events.models import Event, ResultsChange
 from director.events.selectors import results_version
 from director.results.models import Submission
 from director.sheets.base import SheetKind
-from scoring import tallies as tally_engine
 
 from .coop import CoopGrades, coop_grades
 from .models import ArtificialScore, FouledSet, StandingsOptions
 from .selectors import COOP, TALLY, TEAMS, EventResults, StandingRow, StandingsList, TeamRow, _ByKind, event_results
+from .sum_check import SumCheck, sum_check
 
 # --- the director's standings page, cached per results version ----------------------------------------
 STANDINGS_CACHE_SECONDS = 6 * 3600  # a club night; a later version is asked for after any write
-PAGE_SHAPE = 2  # moves when StandingsPage's fields change, so a page cached by older code is not read
+PAGE_SHAPE = 3  # moves when StandingsPage's fields change, so a page cached by older code is not read
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class StandingsPage(_ByKind):
     game_sets: list[int]
     lists: list[StandingsList]
     teams: list[TeamRow] | None
-    zero_sum: list[tally_engine.Discrepancy] | None
+    sum_check: SumCheck | None  # a night ranked by tally totals: what they add up to, and why
     coop: CoopGrades | None = None  # duplicate coöperative: the tables' totals, grades, differences
 
     @property
@@ -93,7 +93,7 @@ class StandingsPage(_ByKind):
             game_sets=results.game_sets(),
             lists=results.standings_lists(),
             teams=results.team_standings() if results.kind == TEAMS else None,
-            zero_sum=results.zero_sum() if results.kind == TALLY else None,
+            sum_check=sum_check(results) if results.kind == TALLY else None,
             coop=coop_grades(results) if results.kind == COOP else None,
         )
 

@@ -34,6 +34,7 @@ from .ladder_params import ladder_params, positive_number
 from .models import ArtificialScore, FouledSet, StandingsOptions
 from .page import standings_page
 from .selectors import MATCHPOINTS, TALLY, TEAMS, event_results, fmt_pct, ranking_of, set_hands
+from .sum_check import sum_check
 
 EXPORTS = ("standings", "teams", "tallies", "travellers")
 
@@ -84,7 +85,7 @@ def standings(request, event_id):
         "rows": page.rows,
         "lists": page.lists,
         "teams": page.teams,
-        "zero_sum": page.zero_sum,
+        "sum_check": page.sum_check,
         "coop": page.coop,
         "tie_breaks": StandingsOptions.TieBreak.choices,
         "team_methods": StandingsOptions.TeamMethod.choices,
@@ -219,7 +220,7 @@ def tallies(request, event_id):
         discrepancies=check.discrepancies,
         not_entered=check.not_entered,
         against_sheets=check.against_sheets,
-        zero_sum=check.results.zero_sum(),
+        sum_check=sum_check(check.results),
     )
     template = check.results.sheet_kind.templates("director/standings/tallies.html")
     return render(request, template, context, status=400 if errors else 200)

@@ -46,6 +46,7 @@ const answers = request.cases.map(({ kind, input }) => {
     const score = (sheet) => S.scoreTable(input.form, sheet, input.seats);
     return sheetAnswer(check, score, input.sheet);
   }
+  if (kind === "table-nets") return S.tableNets(input);
   if (kind === "words") return S.words(input);
   if (kind === "hand") {
     try {

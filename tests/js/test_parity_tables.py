@@ -94,3 +94,18 @@ def test_tables_of_three_are_checked_and_scored_alike():
             splits += form == "split"
         bad += bool(problems)
     assert good > COUNT // 5 and bad > COUNT // 5 and splits > 50
+
+
+def test_table_figures_are_rounded_alike():
+    """``tableNets`` is ``variants.table_nets`` on any totals, odd ones too (never from a sheet, all
+    in tens, so the sheets above never reach the rounding rule): same figures, adding up to 0."""
+    rng = random.Random(30)
+    cases = [{"S": 1, "H": 0, "C": 0}, {"S": 0, "H": 1, "C": 0}, {"S": 5, "H": 5, "C": 0}, {"S": 7, "C": 2}]
+    for _ in range(500):
+        seats = rng.choice(["SHC", "SDH", "SC", "SHDC", "HDC"])
+        cases.append({seat: rng.randint(-3000, 3000) for seat in seats})
+    answers = run_node("table-nets", cases)
+    for totals, js in zip(cases, answers, strict=True):
+        figures = variants.table_nets(totals)
+        assert js == figures, totals
+        assert sum(figures.values()) == 0

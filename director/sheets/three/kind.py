@@ -58,7 +58,19 @@ class Kind(SheetBoxes, SheetKind):
         """Each seat's total (split partnership: its own score plus the right-hand player's)."""
         return dict(variants.score_table_sheet(self.table_variant, data, self.table_seats).totals)
 
-    # --- entry
+    # --- entry: three players, each scoring alone — no sides, no partners
+    sides_template = "sheets/three/_sides.html"
+
+    @property
+    def deals(self) -> int:
+        """The deals the table plays: three three-handed (117 cards), five Neutralised (207)."""
+        return len(variants.NEUTRALISED_DEAL_SIZES) if self.neutralised else variants.THREE_HANDED_DEALS
+
+    @property
+    def entry_prompt(self) -> str:
+        nth = {3: "third", 5: "fifth"}.get(self.deals, f"{self.deals}th")
+        return f"After the {nth} deal, one player enters the scoresheet below"
+
     @property
     def check_name(self) -> str:
         return self.table_variant  # js/scores.js checkTable(variant, sheet, seats)

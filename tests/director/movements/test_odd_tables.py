@@ -205,18 +205,19 @@ def test_tally_cards_of_a_three_are_cross_checked_against_its_figures(club_a, pl
     for number, sheet in ((1, FOUR), (2, THREE)):
         results.enter_sheet(table=event.tables.get(number=number), round=game, sheet=sheet, by=director_a)
     four, three = seats_of(event, 1), seats_of(event, 2)
-    # the four: majors −1000, minors +1000; the split three: ♠ +2180, ♥ −2200, ♣ +20
+    # the four: majors −1000, minors +1000; the split three (on a four's scale, own less the
+    # others' average): ♠ +1090, ♥ −1100, ♣ +10
     figures = {four["S"]: -1000, four["H"]: -1000, four["D"]: 1000, four["C"]: 1000}
-    figures |= {three["S"]: 2180, three["H"]: -2200, three["C"]: 20}
+    figures |= {three["S"]: 1090, three["H"]: -1100, three["C"]: 10}
     typed = {cell_name(pid, 1): f"{net:+}" for pid, net in figures.items()}
     check = check_tally_cards(event=event, typed=typed, by=director_a)
     assert not check.errors and check.discrepancies == []
-    wrong = check_tally_cards(event=event, typed={**typed, cell_name(three["H"], 1): "-2020"}, by=director_a)
+    wrong = check_tally_cards(event=event, typed={**typed, cell_name(three["H"], 1): "-1010"}, by=director_a)
     assert [(d.kind, d.game, d.table, d.entrants) for d in wrong.discrepancies] == [
         ("scoresheet", 1, 2, (three["H"],)),
         ("zero-sum", None, None, ()),
     ]
-    assert "wrote -2,020 but the scoresheet gives -2,200" in wrong.discrepancies[0].message
+    assert "wrote -1,010 but the scoresheet gives -1,100" in wrong.discrepancies[0].message
     assert wrong.discrepancies[1].message == (
-        "The tally totals add up to +180, not 0: a tally is wrong by +180 somewhere."
+        "The tally totals add up to +90, not 0: a tally is wrong by +90 somewhere."
     )

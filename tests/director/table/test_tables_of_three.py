@@ -50,7 +50,10 @@ def test_a_three_handed_sheet_is_sent_confirmed_and_tallied(club_a, players_a):
     assert (state["check"], state["seats"], state["individual"]) == ("three-handed", "SHC", True)
     assert re.findall(r'name="pile-(\w+)"', page) == ["S", "H", "C"]
     assert 'name="cal-D"' not in page and 'name="pile-majors"' not in page
-    assert 'We are <span class="suit suit-C">♣</span></label>' in page  # the ♣ player is the other "side"
+    # no partnerships at a three: each player by the seat they hold; three deals, not four (#30.7)
+    assert 'I hold <span class="suit suit-S">♠</span> or <span class="suit suit-H">♥</span></label>' in page
+    assert 'I hold <span class="suit suit-C">♣</span></label>' in page and "We are" not in page
+    assert "After the third deal, one player enters the scoresheet" in page and "fourth deal" not in page
 
     # a four-handed sheet at a table of three is refused, naming the table's seats; nothing is written
     wrong = phones.submit(FOUR)
@@ -70,8 +73,8 @@ def test_a_three_handed_sheet_is_sent_confirmed_and_tallied(club_a, players_a):
 
     at = seat_players(event, 2)
     tallies = event_results(event).tallies()
-    # each figure is the sum over the other two of (own − theirs): ♠ −20, ♥ −2180, ♣ +2200
-    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: -20, at["H"]: -2180, at["C"]: 2200}
+    # each figure is own less the others' average, on a four's scale: ♠ −10, ♥ −1090, ♣ +1100
+    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: -10, at["H"]: -1090, at["C"]: 1100}
     assert {pid: tallies[pid].tables[1] for pid in at.values()} == dict.fromkeys(at.values(), 2)
 
 
@@ -84,9 +87,9 @@ def test_split_partnership_tallies_use_the_split_totals_and_the_best_total_stays
     at = seat_players(event, 2)
     tallies = event_results(event).tallies()
     # split totals: ♠ 1060 + 1800 = 2860, ♥ 340 + 1060 = 1400, ♣ 1800 + 340 = 2140
-    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: 2180, at["H"]: -2200, at["C"]: 20}
+    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: 1090, at["H"]: -1100, at["C"]: 10}
     standings = event_results(event).standings()
-    assert [row.total for row in standings if row.entrant.key in at.values()] == [2180, 20, -2200]
+    assert [row.total for row in standings if row.entrant.key in at.values()] == [1090, 10, -1100]
 
     fours = TableClient(Client(), four)
     assert fours.submit(FOUR).status_code == 201

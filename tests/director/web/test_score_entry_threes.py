@@ -54,7 +54,7 @@ def test_a_neutralised_three_is_entered_on_the_directors_page(client, club_a, pl
     assert saved == [("S", "1930"), ("D", "1120"), ("H", "570")]
     assert 'name="t1-pile-D" ' in again and 'value="50"' in again.split('name="t1-pile-D"')[1][:120]
     nets = {pid: tally.nets[1] for pid, tally in event_results(event).tallies().items()}
-    assert sorted(nets.values()) == sorted([3 * 1930 - 3620, 3 * 1120 - 3620, 3 * 570 - 3620])
+    assert sorted(nets.values()) == sorted([(3 * 1930 - 3620) // 2, (3 * 1120 - 3620) // 2, (3 * 570 - 3620) // 2])
 
 
 def test_a_duet_card_is_the_partnership_sheet_naming_hand_and_dummy(client, club_a, players_a, director_a):

@@ -258,7 +258,7 @@
   }
 
   // scoring.variants.score_table_sheet: own (cutthroat) scores, split totals (own + the right-hand
-  // player's own, seated clockwise as seats) and the tally figures (n × total − all). Sheet must check.
+  // player's own, seated clockwise as seats) and the tally figures (tableNets). Sheet must check.
   function scoreTable(form, sheet, seats) {
     var order = seats.split(""), own = ownScores(order, checkTable(form, sheet, seats).values);
     var totals = {}, nets = {}, all = 0;
@@ -267,8 +267,25 @@
       totals[s] = split ? own[s] + own[order[(i + order.length - 1) % order.length]] : own[s];
       all += totals[s];
     });
-    order.forEach(function (s) { nets[s] = order.length * totals[s] - all; });
-    return { own: own, totals: totals, nets: nets };
+    return { own: own, totals: totals, nets: tableNets(order, totals, all) };
+  }
+
+  // scoring.variants.table_nets: each player's total less the average of the others' at the table,
+  // (n × total − all) / (n − 1), on a four's scale; rounded down, the units left over one each to
+  // the largest remainders (the higher figure first, then the earlier seat): the table adds up to 0.
+  function tableNets(order, totals, all) {
+    var others = order.length - 1, raw = {}, nets = {}, left = 0;
+    if (others < 1) { order.forEach(function (s) { nets[s] = 0; }); return nets; }
+    order.forEach(function (s) {
+      raw[s] = order.length * totals[s] - all;
+      nets[s] = Math.floor(raw[s] / others);
+      left -= nets[s];
+    });
+    function rest(s) { return ((raw[s] % others) + others) % others; }
+    order.slice().sort(function (a, b) {
+      return rest(b) - rest(a) || raw[b] - raw[a] || order.indexOf(a) - order.indexOf(b);
+    }).slice(0, left).forEach(function (s) { nets[s] += 1; });
+    return nets;
   }
 
   // The pages' one way in: the kind of sheet names its check (director.sheets: check_name), and its
@@ -307,6 +324,11 @@
   root.CalypsoScores = {
     check: check, score: score, checkCutthroat: checkCutthroat, scoreCutthroat: scoreCutthroat,
     checkNeutralised: checkNeutralised, checkTable: checkTable, scoreTable: scoreTable,
+    tableNets: function (totals) {  // scoring.variants.table_nets of {seat: total}, seats in the object's order
+      var order = Object.keys(totals), all = 0;
+      order.forEach(function (s) { all += totals[s]; });
+      return tableNets(order, totals, all);
+    },
     checkSheet: checkSheet, scoreSheet: scoreSheet,
     calypsoPoints: calypsoPoints, words: words, SEATS: SEATS, DECK: DECK
   };

@@ -1,0 +1,78 @@
+"""The standings' sum check of a night ranked by tally totals: what the totals the page prints add
+up to, what they must add up to, and a sentence that says so truthfully.
+
+Every game's figures cancel out at a table of four or six (two or three a side, each crediting its
+net), at a table of two (one a side) and at a table of three (``scoring.variants.table_nets``: they
+add up to zero by construction), so on most nights the totals add up to 0. A progressive individual's
+table of five cannot: its side of three's players each score the side's net and its side of two's
+each the negative, so the table adds that net once more than it takes away
+(``scoring.tallies.expected_sum``). Then the check says what the totals add up to and which tables
+make it so, rather than "0" (issue #30.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.tallies import signed
+
+ZERO = "Zero-sum check: the totals add up to 0."
+SUM = (
+    "Sum check: the totals add up to {total}, as they must. They cannot add up to 0: at a table of five "
+    "each player of the side of three scores the side's net and each of the side of two its negative, "
+    "so the table adds its side of three's net once ({tables}). Every other table adds up to 0."
+)
+OFF = "Sum check: the totals add up to {total}, not {expected}: a figure is wrong by {difference} somewhere."
+WHERE = "game {game} table {table}: {net}"
+
+
+@dataclass(frozen=True)
+class Offset:
+    """A table whose figures do not cancel out: what they add up to (``net``)."""
+
+    game: int
+    table: int
+    net: int
+
+
+@dataclass(frozen=True)
+class SumCheck:
+    """The totals printed (``total``: the standings' totals added up) against what the confirmed
+    sheets make them add up to (``expected``: the tables of five's ``offsets``)."""
+
+    total: int
+    offsets: tuple[Offset, ...]
+
+    @property
+    def expected(self) -> int:
+        return sum(offset.net for offset in self.offsets)
+
+    @property
+    def holds(self) -> bool:
+        return self.total == self.expected
+
+    def sentence(self, zero: str = ZERO, summed: str = SUM, off: str = OFF, where: str = WHERE) -> str:
+        """The check as printed, in the words given (the PDF's language; the pages' English by default)."""
+        if not self.holds:
+            difference = signed(self.total - self.expected)
+            return off.format(total=signed(self.total), expected=signed(self.expected), difference=difference)
+        if self.expected == 0:
+            return zero
+        tables = "; ".join(where.format(game=o.game, table=o.table, net=signed(o.net)) for o in self.offsets)
+        return summed.format(total=signed(self.total), tables=tables)
+
+
+def sum_check(results) -> SumCheck:
+    """The sum check of ``results`` (``selectors.EventResults`` ranked by tally totals): the totals
+    of its standings, and every confirmed table of sides of unequal size (a table of five) with the
+    net its figures add up to. A table of three's figures add up to 0 by construction: one that did
+    not would make the check fail."""
+    total = sum(row.total for row in results.standings() if isinstance(row.total, int))
+    offsets = []
+    for play in results.play_list():
+        if not play.confirmed or play.per_player or play.majors is None or play.minors is None:
+            continue
+        net = (len(play.majors.entrants) - len(play.minors.entrants)) * (play.majors.net or 0)
+        if net:
+            offsets.append(Offset(play.round, play.table, net))
+    return SumCheck(total, tuple(offsets))
