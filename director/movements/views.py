@@ -23,7 +23,7 @@ from scoring import movements as mv
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
 from scoring.movements import odd
 
-from . import selectors, services
+from . import corrections, selectors, services
 from .forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
 
 # Where a service's ``field`` goes on each form (None: at the top of the form).
@@ -361,3 +361,29 @@ def next_round(request, event_id):
         ).text
 
     return _change(request, event, NextRoundForm(request.POST), "next", act)
+
+
+@director_view
+def correction(request, event_id, game):
+    """After a correction of game ``game`` that later seating was drawn from: what would change, and
+    the director's choice (a form, no script): keep the seating as played, or re-seat the next game
+    (only while it has not started). Each choice is logged."""
+    event = event_for(request.user, event_id)
+    notice = corrections.seating_notice(event, game)
+    if request.method == "POST":
+        choice = request.POST.get("choice")
+        try:
+            if choice == "reseat":
+                corrections.reseat(event=event, game=game, by=request.user)
+                messages.success(request, f"Game {game + 1} re-seated from game {game}'s corrected results.")
+                return redirect(reverse("movements:movement", args=[event.pk]))
+            if choice == "keep":
+                corrections.keep(event=event, game=game, by=request.user)
+                messages.success(request, f"The seating after game {game} stays as played.")
+                return redirect(reverse("results:entry", args=[event.pk, game]))
+            messages.error(request, "Choose to keep the seating or to re-seat.")
+        except DomainError as error:
+            messages.error(request, error.message)
+        notice = corrections.seating_notice(event, game)
+    context = {"event": event, "club": event.club, "notice": notice, "game": game}
+    return render(request, "director/movements/correction.html", context, status=200 if notice else 404)
