@@ -150,12 +150,17 @@ def _summary(notice: SeatingNotice) -> dict:
     return data
 
 
-@transaction.atomic
-def keep(*, event: Event, game: int, by=None) -> SeatingNotice:
-    """The director keeps the seating as played after correcting game ``game``: logged."""
+def _notice(event: Event, game: int) -> SeatingNotice:
     notice = seating_notice(event, game)
     if notice is None:
         raise Conflict(f"no later game of {event.name} was seated from a changed result of game {game}", field="game")
+    return notice
+
+
+@transaction.atomic
+def keep(*, event: Event, game: int, by=None) -> SeatingNotice:
+    """The director keeps the seating as played after correcting game ``game``: logged."""
+    notice = _notice(event, game)
     record(
         "movements.correction_kept",
         event=event,
@@ -169,9 +174,7 @@ def keep(*, event: Event, game: int, by=None) -> SeatingNotice:
 @transaction.atomic
 def reseat(*, event: Event, game: int, by=None) -> SeatingNotice:
     """Re-seat game ``game`` + 1 (not started) from game ``game``'s corrected results: logged."""
-    notice = seating_notice(event, game)
-    if notice is None:
-        raise Conflict(f"no later game of {event.name} was seated from a changed result of game {game}", field="game")
+    notice = _notice(event, game)
     if notice.started:
         raise Conflict(
             f"game {notice.next} has started: its seating stays as played (the scores follow the corrected sheet)",
