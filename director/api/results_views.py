@@ -14,6 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from director.audit.context import request_ip
+from director.movements import corrections
 from director.results import selectors as result_selectors
 from director.results import services as result_services
 from director.results.adapters import score_sheet, sheet_problems
@@ -90,7 +91,12 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
             idempotency_key=data["idempotency_key"] or None,
             note=data["note"],
         )
-        body = s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data
+        body = dict(s.SubmissionSerializer(self.get_queryset().get(pk=submission.pk)).data)
+        # A correction that later seating was drawn from (a progressive individual): said and logged.
+        notice = corrections.seating_notice(round_.event, round_.number) if created and data["confirm"] else None
+        if notice is not None:
+            corrections.record_correction(notice, by=request.user)
+        body["seating"] = notice.as_dict() if notice is not None else None
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(

@@ -354,6 +354,20 @@ def _next_round(e) -> Reading:
     return Reading(f"Drew game {_d(e.after).get('round', '?')} from the results of the game before.")
 
 
+def _correction(what: str) -> Callable[[Any], Reading]:
+    def read(e) -> Reading:
+        if e.note:  # the service writes what the correction means for the seating as the note
+            return Reading(e.note, note_in_sentence=True)
+        return Reading(f"{what} (game {_d(e.after).get('game', '?')}).")
+
+    return read
+
+
+def _delete_event(e) -> Reading:
+    after = _d(e.after)
+    return Reading(f"Deleted the event {after.get('name', '?')} of {after.get('date', '?')}.")
+
+
 SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "results.enter_sheet": _enter_sheet,
     "results.confirm": _results_confirm,
@@ -385,6 +399,10 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "movements.swap": _movement_change("Swapped two places in the movement"),
     "movements.latecomer": _movement_change("Seated a latecomer"),
     "movements.next_round": _next_round,
+    "movements.correction_seating": _correction("Corrected a sheet that later seating was drawn from"),
+    "movements.correction_kept": _correction("Kept the seating as played after a correction"),
+    "movements.correction_reseat": _correction("Re-seated the next game after a correction"),
+    "events.delete": _delete_event,
 }
 
 

@@ -43,6 +43,10 @@ ACTIONS = {
     "movements.swap": "swapped two places in the movement",
     "movements.latecomer": "seated a latecomer",
     "movements.next_round": "drew the next game of the movement",
+    "movements.correction_seating": "corrected a sheet that later seating was drawn from",
+    "movements.correction_kept": "kept the seating as played after a correction",
+    "movements.correction_reseat": "re-seated a game after a correction",
+    "events.delete": "deleted an event",
 }
 
 

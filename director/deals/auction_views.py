@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from director.core.confirm import confirmed
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view
 from director.deals import services
@@ -19,6 +20,7 @@ from director.deals.auction import auction_deals_of, deals_state
 from director.deals.auction import deal_auction_rounds as deal_rounds
 from director.deals.models import GameSetFile
 from director.deals.selectors import commitment_state
+from director.deals.views import ask_release
 from director.events.access import event_for
 from director.printing import services as printing
 from scoring.auction.deal import draft_first
@@ -49,6 +51,8 @@ def _act(request, event, action: str, deal_form: DealAuctionForm):
         elif not deals_state(event).dealt:
             deal_form.add_error(None, "the rounds are not dealt yet: deal them first")
             return None
+        elif action == "release" and not confirmed(request):
+            return ask_release(request, event, "deals", back=reverse("deals:auction", args=[event.pk]))
         else:
             services.release_hands(event=event, released=action == "release")
             messages.success(request, "Deals released to the public." if action == "release" else "Deals withdrawn.")

@@ -11,7 +11,9 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
+from director.core.confirm import ask, confirmed
 from director.core.errors import DomainError, ValidationError
 from director.core.view_helpers import director_view, place_error
 from director.deals import services
@@ -36,6 +38,29 @@ def _next_number(have: set[int], needed: list[int]) -> int:
     """The set to record next: the first one the seating needs that is missing, else one more."""
     missing = sorted(set(needed) - have)
     return missing[0] if missing else max(have | set(needed) | {0}) + 1
+
+
+def ask_release(request, event, what: str, *, back: str):
+    """The confirm step of releasing the hands (or an Auction match's deals): in plain words, the
+    cards become public — before play that gives them away."""
+    running = event.status != event.Status.FINISHED
+    return ask(
+        request,
+        event=event,
+        title=f"Release the {what}",
+        summary=[
+            f"The cards become public: anyone with the club's public link can read every {what[:-1]}.",
+            "Withdrawing them later hides them again, but whoever looked has seen them.",
+        ],
+        warning=(
+            f"{event.name} is still {event.status}: players who have not yet played these cards could read them "
+            "before they play. Release them only once play is over."
+            if running
+            else ""
+        ),
+        button=f"Make the {what} public",
+        back=back,
+    )
 
 
 @director_view
@@ -83,6 +108,8 @@ def game_sets(request, event_id):
                 job = services.start_analysis(event=event, by=request.user, games=services.ANALYSIS_GAMES)
                 messages.success(request, f"Analysing {job.total} set{'s' if job.total != 1 else ''}.")
                 return redirect("deals:sets", event_id=event.pk)
+            elif action == "release" and not confirmed(request):
+                return ask_release(request, event, "hands", back=reverse("deals:sets", args=[event.pk]))
             elif action in ("release", "withdraw"):
                 services.release_hands(event=event, released=action == "release")
                 messages.success(

@@ -304,3 +304,86 @@ def movement_warnings(event: Event) -> list:
     except (MovementError, TypeError, ValueError, KeyError):
         return []  # an older or hand-written plan: nothing to judge it by
     return warnings_of(movement)
+
+
+# --- the night's next step (the event page's one primary action) --------------------------------------
+@dataclass(frozen=True)
+class NightFacts:
+    """What the next step of a night depends on, read once by the event page (``night_facts``)."""
+
+    status: str  # draft / running / finished
+    games: int
+    seated: bool = False  # game 1 (the first game) has a seating
+    seated_from_results: bool = False  # a progressive individual: game n+1 is seated from game n's results
+    hands: str = ""  # "hands" (game sets) / "deals" (an Auction match's) to release after play; "" none
+    hands_ready: bool = True  # the sets or deals exist (a duplicate or Auction match needs them first)
+    hands_released: bool = False
+    results_released: bool = False
+    current: int | None = None  # the first open game
+    current_tables: int = 0  # tables seated in it
+    current_missing: tuple[int, ...] = ()  # tables of it without a confirmed sheet
+    next_seated: bool = True  # the game after ``current`` has a seating
+    last_closed: int = 0  # the highest closed game
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """The one action that comes next, the line saying why, and what the page links or posts."""
+
+    action: str  # build, sets, deals, start, scores, close, seat, finish, release-hands, release-results, done
+    label: str
+    why: str
+    game: int | None = None
+
+
+def next_step(f: NightFacts) -> NextStep:
+    """The night's next step from ``f`` alone (no queries): the README's club-night steps, per event type."""
+    if f.status == "draft":
+        if not f.seated:
+            return NextStep("build", "Seat the tables", "Nobody is seated yet: build the movement first.")
+        if not f.hands_ready and f.hands == "deals":
+            return NextStep("deals", "Deal the rounds", "An Auction team match plays dealt rounds: deal them first.")
+        if not f.hands_ready:
+            return NextStep(
+                "sets", "Add the game sets", "Every table plays the same deals: generate or import the sets first."
+            )
+        return NextStep("start", "Start the event", "The tables are seated: starting opens game 1 on their phones.")
+    if f.status == "running":
+        game = f.current
+        if game is None:
+            return NextStep("finish", "Finish the event", f"All {f.games} games are closed: finishing makes it final.")
+        if f.current_tables == 0 and f.seated_from_results:
+            return NextStep(
+                "seat",
+                f"Seat game {game}",
+                f"Game {game - 1} is closed; game {game} is seated from its results: winners stay, losers move.",
+                game,
+            )
+        if f.current_missing:
+            tables = ", ".join(map(str, f.current_missing))
+            return NextStep(
+                "scores",
+                f"Enter scores · game {game}",
+                f"Game {game}: table{'s' * (len(f.current_missing) > 1)} {tables} "
+                f"{'have' if len(f.current_missing) > 1 else 'has'} no confirmed sheet yet.",
+                game,
+            )
+        if game == f.games:
+            return NextStep(
+                "finish", "Finish the event", f"Every sheet of the last game (game {game}) is in: finish the night."
+            )
+        then = f"seat game {game + 1} from its results" if f.seated_from_results else f"game {game + 1} starts"
+        return NextStep(
+            "close", f"Close game {game}", f"Every table's sheet for game {game} is in: close it, then {then}.", game
+        )
+    if f.hands and not f.hands_released:
+        return NextStep(
+            f"release-{f.hands}",
+            f"Release the {f.hands}",
+            f"Play is over: the players can look at the {f.hands} they played.",
+        )
+    if not f.results_released:
+        return NextStep(
+            "release-results", "Release the results", "The night is finished: publish the standings for the players."
+        )
+    return NextStep("done", "See the results", "The night is finished and its results are public: nothing is left.")

@@ -287,6 +287,31 @@ def start_warning(event: Event) -> str | None:
     )
 
 
+def has_results(event: Event) -> bool:
+    """Any sheet was entered for ``event`` (deleting it then asks for its name to be typed)."""
+    return Round.objects.filter(event=event, submissions__isnull=False).exists()
+
+
+@transaction.atomic
+def delete_event(*, event: Event, by=None, typed_name: str = "") -> None:
+    """Delete a night (a test night, a night set up by mistake) with everything of it. An event
+    with results is deleted only when ``typed_name`` is its name (case and runs of spaces aside):
+    a mistaken click cannot lose a real night. Logged on the club (the event row goes)."""
+    event = locked_event(event)
+    results = has_results(event)
+    if results and player_name_key(typed_name or "") != player_name_key(event.name):
+        raise ValidationError(
+            f"{event.name} has results: type its name to delete it (you typed {typed_name.strip()[:60]!r})",
+            field="typed_name",
+        )
+    # The sheets go first: they also point at its tables (who sent them), which protects the tables.
+    # (Reached through the relation: results stand above events.)
+    Round._meta.get_field("submissions").related_model.objects.filter(round__event=event).delete()
+    after = {"name": event.name, "date": event.date.isoformat(), "status": event.status, "had_results": results}
+    record("events.delete", club=event.club, user=by, after={**after, "event_id": event.pk})
+    event.delete()
+
+
 @transaction.atomic
 def start_event(*, event: Event, force: bool = False) -> Event:
     """Draft → running; game 1 starts. A duplicate event with no game set at all is refused

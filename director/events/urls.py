@@ -9,6 +9,7 @@ urlpatterns = [
     path("<int:event_id>/start/", views.start, name="start"),
     path("<int:event_id>/finish/", views.finish, name="finish"),
     path("<int:event_id>/reopen/", views.reopen, name="reopen"),
+    path("<int:event_id>/delete/", views.delete, name="delete"),
     path("<int:event_id>/switches/", views.switches, name="switches"),
     path("<int:event_id>/settings/", views.kind_settings, name="kind_settings"),  # its kind of sheet's own
     path("<int:event_id>/games/<int:number>/close/", views.close_round, name="close_round"),

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from director.clubs.access import club_for
 from director.clubs.selectors import players_of, seasons_of
+from director.core.confirm import ask, confirmed
 from director.core.errors import DomainError, ValidationError
 from director.core.view_helpers import director_view, place_error
 from director.deals.auction import deals_state
@@ -25,7 +26,7 @@ from director.deals.selectors import commitment_state, set_file_of
 from director.events import lineup, services
 from director.events.access import event_for
 from director.events.models import Event
-from director.events.selectors import label_games, movement_warnings
+from director.events.selectors import NightFacts, label_games, movement_warnings, next_step
 from director.movements import night
 from director.movements import selectors as movement_selectors
 from director.results.selectors import next_game, results_grid, unfinished_results
@@ -215,13 +216,18 @@ def event_detail(request, event_id):
     tables = [{"table": t, "link": table_link(request, t)} for t in grid.tables]
     links = event_links(event)
     kind = kind_of(event)
+    deals = deals_state(event)
+    facts = night_facts(event, grid, summaries, current, deals=deals, set_file=set_file)
     return render(
         request,
         "director/event.html",
         {
             **kind.event_context(event),
             "kind": kind,
-            "deals": deals_state(event),  # an Auction team match's deals (None for the others)
+            "deals": deals,  # an Auction team match's deals (None for the others)
+            # What comes next, and why: one primary action (``events.selectors.next_step``).
+            "step": next_step(facts),
+            "step_expected": state.fingerprint,
             "event": event,
             "club": event.club,
             "grid": grid,
@@ -254,6 +260,41 @@ def event_detail(request, event_id):
             "start_warning": services.start_warning(event) if event.status == Event.Status.DRAFT else None,
             "reissue_check": reissue_check(request, grid.tables),
         },
+    )
+
+
+def night_facts(event, grid, summaries, current, *, deals, set_file) -> NightFacts:
+    """What the next step depends on, from what the event page already read (no query of its own)."""
+    counts = {s.round.number: s.counts for s in summaries}
+    cells = {s.round.number: s.cells for s in summaries}
+    number = current.number if current is not None else None
+    missing = ()
+    if number is not None:
+        missing = tuple(
+            cell.table.number
+            for cell in cells.get(number, [])
+            if cell is not None and cell.status not in ("empty", "confirmed")
+        )
+    if deals is not None:
+        hands, ready = "deals", deals.ready
+    elif event.is_duplicate:
+        hands, ready = "hands", set_file is not None
+    else:
+        hands, ready = "", True
+    return NightFacts(
+        status=event.status,
+        games=event.games,
+        seated=counts.get(1, {}).get("seated", 0) > 0,
+        seated_from_results=event.is_individual,
+        hands=hands,
+        hands_ready=ready,
+        hands_released=event.hands_released,
+        results_released=event.standings_released,
+        current=number,
+        current_tables=counts.get(number, {}).get("seated", 0) if number else 0,
+        current_missing=missing,
+        next_seated=number is not None and counts.get(number + 1, {}).get("seated", 0) > 0,
+        last_closed=max((r.number for r in grid.rounds if r.status == "closed"), default=0),
     )
 
 
@@ -338,7 +379,22 @@ def finish(request, event_id):
     """First press: with unfinished results the service refuses, and the page shows them and asks
     (``?finish=check``); "Finish anyway" posts ``force``. With nothing unfinished it finishes at once."""
     event = event_for(request.user, event_id)
-    force = request.POST.get("force") == "1"
+    force = request.POST.get("force") == "1"  # "Finish anyway" is itself the second step
+    if not force and not confirmed(request):
+        unfinished = unfinished_results(event) if event.status == Event.Status.RUNNING else []
+        return ask(
+            request,
+            event=event,
+            title=f"Finish {event.name}",
+            summary=[
+                "Every open game closes: the tables can no longer send sheets.",
+                "The results become final (you can re-open the event, which is logged).",
+                *[f"Unfinished: {line}" for line in unfinished],
+            ],
+            button="Finish anyway (logged)" if unfinished else "Finish the event",
+            back=reverse("events:detail", args=[event.pk]),
+            extra={"force": "1"} if unfinished else None,
+        )
     try:
         finish_event(event=event, force=force)
     except DomainError as error:
@@ -353,6 +409,38 @@ def finish(request, event_id):
     return redirect("events:detail", event_id=event.pk)
 
 
+@director_view
+def delete(request, event_id):
+    """Delete a night (a test night): a confirm page first (GET, or a POST without ``confirm``);
+    an event with results asks for its name to be typed. Only the director's own clubs' events
+    (``event_for``: another club's is a 404)."""
+    event = event_for(request.user, event_id)
+    results = services.has_results(event)
+    if request.method == "POST" and confirmed(request):
+        try:
+            services.delete_event(event=event, by=request.user, typed_name=request.POST.get("typed_name", ""))
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{event.name} ({event.date}) is deleted, with its seating and sheets.")
+            return redirect("clubs:dashboard", slug=event.club.slug)
+    summary = [
+        f"{event.name} ({event.date}, {event.get_status_display().lower()}) goes, with its tables, seating"
+        + (", sheets and standings." if results else "."),
+        "It cannot be undone; the audit log keeps a line saying it was deleted.",
+    ]
+    return ask(
+        request,
+        event=event,
+        title=f"Delete {event.name}",
+        summary=summary,
+        warning=f"{event.name} has results." if results else "",
+        button="Delete the event",
+        back=reverse("events:detail", args=[event.pk]),
+        typed=event.name if results else None,
+    )
+
+
 @require_POST
 @director_view
 def reopen(request, event_id):
@@ -362,6 +450,24 @@ def reopen(request, event_id):
 @require_POST
 @director_view
 def close_round(request, event_id, number):
+    if not confirmed(request):
+        event = event_for(request.user, event_id)
+        round_obj = services.get_round(event, number)
+        missing = unfinished_results(event)
+        return ask(
+            request,
+            event=event,
+            title=f"Close game {round_obj.number}",
+            summary=[
+                f"The tables can no longer send sheets for game {round_obj.number}; you can still enter and "
+                "correct them on the score entry page, and re-open the game.",
+                *([f"Game {round_obj.number + 1}'s clock starts."] if round_obj.number < event.games else []),
+                *[f"Unfinished so far: {line}" for line in missing],
+            ],
+            button=f"Close game {round_obj.number}",
+            back=reverse("events:detail", args=[event.pk]),
+        )
+
     def do(event):
         services.close_round(round=services.get_round(event, number))
 
@@ -377,11 +483,33 @@ def reopen_round(request, event_id, number):
     return _action(request, event_id, do, f"Game {number} re-opened.")
 
 
+RELEASE_WORDS = {
+    "standings_released": "the standings (everyone's results and places)",
+    "scorecards_released": "each player's personal score card",
+    "travellers_released": "the travellers (every table's result of each deal set)",
+}
+
+
 @require_POST
 @director_view
 def switches(request, event_id):
     form = SwitchesForm(request.POST)
     form.is_valid()  # booleans: missing means off
+    if not confirmed(request):
+        event = event_for(request.user, event_id)
+        newly = [w for k, w in RELEASE_WORDS.items() if form.cleaned_data.get(k) and not getattr(event, k)]
+        if newly:  # a release asks first; taking a page back down does not
+            return ask(
+                request,
+                event=event,
+                title="Release results",
+                summary=[f"Public now: {what}." for what in newly],
+                warning="Anyone with the club's public link can read them at once"
+                + ("" if event.status == Event.Status.FINISHED else f", while {event.name} is still running")
+                + ".",
+                button="Release",
+                back=reverse("events:detail", args=[event.pk]),
+            )
 
     def do(event):
         services.set_public_switches(event=event, **{k: bool(form.cleaned_data.get(k)) for k in form.fields})

@@ -336,8 +336,6 @@ class PendingResults:
 
 def pending_results(state: EventMovement) -> PendingResults:
     """The game just played, its confirmed nets, and the tables still missing one (one query)."""
-    from director.results.models import Submission
-
     movement = state.movement
     played = state.last_locked or None
     first = state.round(1)
@@ -347,14 +345,32 @@ def pending_results(state: EventMovement) -> PendingResults:
         return PendingResults(played=played, next=None)
     following = played + 1 if played < state.event.games else None
     tables = sorted(movement.rounds[played - 1])
+    results, waiting = game_results(state, played)
+    missing = [t for t in tables if t not in results]
+    return PendingResults(
+        played=played,
+        next=following,
+        missing=missing,
+        unconfirmed=[t for t in missing if t in waiting],
+        results={t: results[t] for t in tables if t in results},
+        already_seated=following is not None and len(movement.rounds) >= following,
+    )
+
+
+def game_results(state: EventMovement, number: int) -> tuple[dict[int, object], set[int]]:
+    """Game ``number``'s confirmed results as the movement reads them (table -> the figure its kind
+    of sheet gives: the majors' net, a three's seat totals), and the tables whose sheet is still
+    awaiting confirmation or disputed (one query)."""
+    from director.results.models import Submission
+
+    seated = state.movement.rounds[number - 1]
     rows = Submission.objects.filter(
         round__event=state.event,
-        round__number=played,
+        round__number=number,
         status__in=(Submission.Status.CONFIRMED, Submission.Status.SUBMITTED, Submission.Status.DISPUTED),
     ).values_list("table__number", "status", "net", "sheet")
     results: dict[int, object] = {}
     waiting: set[int] = set()
-    seated = movement.rounds[played - 1]
     for table, status, net, sheet in rows:
         if status == Submission.Status.CONFIRMED:
             entry = seated.get(table)
@@ -365,15 +381,7 @@ def pending_results(state: EventMovement) -> PendingResults:
                 continue
         else:
             waiting.add(table)
-    missing = [t for t in tables if t not in results]
-    return PendingResults(
-        played=played,
-        next=following,
-        missing=missing,
-        unconfirmed=[t for t in missing if t in waiting],
-        results={t: results[t] for t in tables if t in results},
-        already_seated=following is not None and len(movement.rounds) >= following,
-    )
+    return results, waiting
 
 
 def current_plan(event: Event, number: int):

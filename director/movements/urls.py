@@ -13,4 +13,5 @@ urlpatterns = [
     path("swap/", views.swap, name="swap"),
     path("latecomer/", views.latecomer, name="latecomer"),
     path("next/", views.next_round, name="next"),
+    path("correction/<int:number>/", views.correction, name="correction"),
 ]

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from director.clubs.models import Player
+from director.core.confirm import ask, confirmed
 from director.core.errors import DomainError
 from director.core.view_helpers import director_view, place_error
 from director.events.access import event_for
@@ -23,7 +24,7 @@ from scoring import movements as mv
 from scoring.cards import SIDE_SYMBOLS, SUIT_SYMBOLS
 from scoring.movements import odd
 
-from . import selectors, services
+from . import corrections, selectors, services
 from .forms import AUTO, BuildForm, LatecomerForm, NextRoundForm, SwapForm
 
 # Where a service's ``field`` goes on each form (None: at the top of the form).
@@ -351,6 +352,25 @@ def latecomer(request, event_id):
 @director_view
 def next_round(request, event_id):
     event = event_for(request.user, event_id)
+    form = NextRoundForm(request.POST)
+    pending = selectors.pending_results(selectors.load_movement(event))
+    # A wrong form, or results not all in: straight to the refusal, which says what is wrong.
+    if not confirmed(request) and pending.ready and form.is_valid():
+        following = pending.next or "the next game"
+        return ask(
+            request,
+            event=event,
+            title=f"Seat game {following}",
+            summary=[
+                f"Game {following} is seated from game {pending.played}'s confirmed results: winners stay, "
+                "losers move; each table's players see where they go next.",
+                "Once game "
+                f"{following} has a result its seating is fixed; a later correction of game {pending.played} "
+                "then keeps the seating as played.",
+            ],
+            button=f"Seat game {following}",
+            back=reverse("movements:movement", args=[event.pk]),
+        )
 
     def act(data):
         return services.compute_next_round(
@@ -360,4 +380,30 @@ def next_round(request, event_id):
             individual_movement=data.get("individual_movement") or None,
         ).text
 
-    return _change(request, event, NextRoundForm(request.POST), "next", act)
+    return _change(request, event, form, "next", act)
+
+
+@director_view
+def correction(request, event_id, number):
+    """After a correction of game ``game`` that later seating was drawn from: what would change, and
+    the director's choice (a form, no script): keep the seating as played, or re-seat the next game
+    (only while it has not started). Each choice is logged."""
+    event, game = event_for(request.user, event_id), number
+    notice = corrections.seating_notice(event, game)
+    if request.method == "POST":
+        choice = request.POST.get("choice")
+        try:
+            if choice == "reseat":
+                corrections.reseat(event=event, game=game, by=request.user)
+                messages.success(request, f"Game {game + 1} re-seated from game {game}'s corrected results.")
+                return redirect(reverse("movements:movement", args=[event.pk]))
+            if choice == "keep":
+                corrections.keep(event=event, game=game, by=request.user)
+                messages.success(request, f"The seating after game {game} stays as played.")
+                return redirect(reverse("results:entry", args=[event.pk, game]))
+            messages.error(request, "Choose to keep the seating or to re-seat.")
+        except DomainError as error:
+            messages.error(request, error.message)
+        notice = corrections.seating_notice(event, game)
+    context = {"event": event, "club": event.club, "notice": notice, "game": game}
+    return render(request, "director/movements/correction.html", context, status=200 if notice else 404)

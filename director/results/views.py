@@ -18,6 +18,7 @@ from django.urls import NoReverseMatch, reverse
 from director.audit.context import request_ip
 from director.core.view_helpers import director_view
 from director.events.access import event_for
+from director.movements import corrections
 from director.results import selectors, services
 
 
@@ -86,6 +87,18 @@ def _report(request, page, done) -> None:
                 f"Left as {'they are' if len(numbers) > 1 else 'it is'}: {_tables(numbers)} ({what}). "
                 "Confirm a table's sheet as sent, or correct its numbers.",
             )
+
+
+def _seating_notice(request, page, done):
+    """A correction of a sheet that later seating was drawn from (a progressive individual): said on
+    the page and logged with the seating kept; None when no later game is concerned."""
+    if not any(save.outcome in ("corrected", "confirmed") for save in done):
+        return None
+    notice = corrections.seating_notice(page.event, page.round.number)
+    if notice is not None:
+        corrections.record_correction(notice, by=request.user)
+        messages.warning(request, notice.text)
+    return notice
 
 
 def _refused(request, page, result) -> int:
@@ -201,6 +214,9 @@ def score_entry(request, event_id, number):
         )
         if result.saved:
             _report(request, page, result.done)
+            notice = _seating_notice(request, page, result.done)
+            if notice is not None and not notice.started:  # the director chooses: keep or re-seat
+                return redirect(reverse("movements:correction", args=[page.event.pk, page.round.number]))
             return redirect(reverse("results:entry", args=[page.event.pk, page.round.number]))
         status = _refused(request, page, result)
     return render(request, "director/score_entry.html", _context(request, page, typed, result), status=status)

@@ -51,6 +51,8 @@ def test_the_director_deals_releases_and_prints_the_team_match(page, team_match)
     assert " ".join(card.symbol for card in stored[1].draft[3]) in shown
 
     page.get_by_role("button", name="Release the deals to the public (after play)").click()
+    assert "The cards become public" in page.locator("#confirm").inner_text()  # the confirm step (#30)
+    page.locator("#confirm-button").click()
     page.locator("#auction-deals").get_by_text("Deals are public.").wait_for()
     page.get_by_role("button", name="Print the deals").click()
     page.wait_for_url(f"**/events/{team_match.pk}/print/?job=*")

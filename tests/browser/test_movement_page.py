@@ -234,6 +234,11 @@ def test_individual_next_game_waits_for_the_results_then_winners_stay(page):
     assert "Still needed" not in page.locator("#next-game").inner_text()
     page.get_by_role("button", name="Seat game 2").click()
     page.wait_for_load_state()
+    # The confirm step (#30): what seating game 2 does; nothing is seated until it is confirmed.
+    assert "winners stay" in page.locator("#confirm").inner_text()
+    assert len(Event.objects.get(pk=event.pk).movement["rounds"]) == 1
+    page.locator("#confirm-button").click()
+    page.wait_for_load_state()
     assert "Game 2 seated from game 1's results" in page.locator("ul.messages").inner_text()
     shot(page, "movement-06-game-2-seated")
 

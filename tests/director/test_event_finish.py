@@ -78,14 +78,13 @@ def test_finish_on_the_page_asks_first_then_finish_anyway(client, running, sheet
     fill(running, sheet, director_a)
     client.force_login(director_a)
     url = reverse("events:finish", args=[running.pk])
-    first = client.post(url)
-    assert first.status_code == 302 and "finish=check" in first["Location"]
+    first = client.post(url)  # the confirm step (#30): what is unfinished, and "Finish anyway"
+    assert first.status_code == 200
     running.refresh_from_db()
     assert running.status == Event.Status.RUNNING  # nothing closed by the first press
 
-    page = client.get(first["Location"]).content.decode()
-    assert "with unfinished results?" in page
-    assert "Games 3, 4 have no results" in page and "Game 2: table 3 has a disputed sheet" in page
+    page = first.content.decode()
+    assert "games 3, 4 have no results" in page and "game 2: table 3 has a disputed sheet" in page
     assert 'name="force" value="1"' in page and "Finish anyway" in page
 
     done = client.post(url, {"force": "1"}, follow=True)
@@ -95,10 +94,10 @@ def test_finish_on_the_page_asks_first_then_finish_anyway(client, running, sheet
     assert AuditEntry.objects.filter(action="events.finish_forced", event=running).count() == 1
 
 
-def test_finish_on_the_page_with_nothing_unfinished_finishes_at_once(client, running, sheet, director_a):
+def test_finish_on_the_page_with_nothing_unfinished_finishes_once_confirmed(client, running, sheet, director_a):
     everything_confirmed(running, sheet, director_a)
     client.force_login(director_a)
-    response = client.post(reverse("events:finish", args=[running.pk]), follow=True)
+    response = client.post(reverse("events:finish", args=[running.pk]), {"confirm": "1"}, follow=True)
     running.refresh_from_db()
     assert running.status == Event.Status.FINISHED
     assert "Finished: every game is closed." in response.content.decode()

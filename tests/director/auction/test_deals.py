@@ -139,7 +139,7 @@ def test_the_director_deals_reads_and_releases_on_the_page(auction_teams, dora):
     detail = dora.get(f"/events/{auction_teams.pk}/").content.decode()
     assert 'id="deals"' in detail and "2 of 2 rounds dealt" in detail and "secret until you release them" in detail
     assert "hand-line" not in detail  # the event page shows no card
-    assert dora.post(url, {"action": "release"}).status_code == 302
+    assert dora.post(url, {"action": "release", "confirm": "1"}).status_code == 302
     auction_teams.refresh_from_db()
     assert auction_teams.hands_released
     assert GameSetFile.objects.get(event=auction_teams).seed in dora.get(url).content.decode()

@@ -167,7 +167,7 @@ def test_starting_finishing_and_reopening_the_event_are_logged(client, progressi
     for table in progressive_a.tables.all():
         for round_ in progressive_a.rounds.all():
             results.enter_sheet(table=table, round=round_, sheet=sheet, by=director_a)
-    assert client.post(f"/events/{progressive_a.pk}/finish/").status_code == 302
+    assert client.post(f"/events/{progressive_a.pk}/finish/", {"confirm": "1"}).status_code == 302
     assert client.post(f"/events/{progressive_a.pk}/reopen/").status_code == 302
     log = [a for a in actions(progressive_a)[len(seated) :] if not a.startswith("results.")]
     assert log == ["events.start", "events.finish", "events.reopen"]

@@ -256,6 +256,38 @@ SAMPLES = {
         "dora",
         "Drew game 3 from the results of the game before.",
     ),
+    "movements.correction_seating": (
+        None,
+        {"game": 1, "tables": [1], "choice": "kept"},
+        "",
+        "",
+        "dora",
+        "Corrected a sheet that later seating was drawn from (game 1).",
+    ),
+    "movements.correction_kept": (
+        None,
+        {"game": 1, "tables": [1], "choice": "kept"},
+        "",
+        "",
+        "dora",
+        "Kept the seating as played after a correction (game 1).",
+    ),
+    "movements.correction_reseat": (
+        None,
+        {"game": 2, "tables": [1], "choice": "re-seated"},
+        "",
+        "",
+        "dora",
+        "Re-seated the next game after a correction (game 2).",
+    ),
+    "events.delete": (
+        None,
+        {"name": "Test night", "date": "2025-03-01", "had_results": False},
+        "",
+        "",
+        "dora",
+        "Deleted the event Test night of 2025-03-01.",
+    ),
 }
 
 RAW = re.compile(r"[{}\[\]]|': |\w+_\w+")  # braces, brackets, a dict's quoted keys, snake_case names

@@ -11,8 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from director.events import services as events
-from director.events.models import Partnership
+from director.events.models import Event, Partnership
 from director.movements import services as ms
+from scoring import movements as mv
 
 from .conftest import make_event
 from .test_services import enter
@@ -141,7 +142,10 @@ def test_individual_next_game_asks_for_the_missing_results(client, club_a, many_
     response = client.post(url("next", event), {})
     assert response.status_code == 400 and "no confirmed result for table 2" in response.content.decode()
     enter(event, 1, {2: "minors"}, by=director_a)
-    response = client.post(url("next", event), {})
+    asked = client.post(url("next", event), {})  # every result in: the confirm step first (#30)
+    assert asked.status_code == 200 and "Seat game 2?" in asked.content.decode()
+    assert len(mv.Movement.from_dict(Event.objects.get(pk=event.pk).movement).rounds) == 1
+    response = client.post(url("next", event), {"confirm": "1"})
     assert response.status_code == 302
     html = client.get(url("movement", event)).content.decode()
     assert "Game 2 seated from game 1" in html
@@ -331,14 +335,15 @@ def test_set_up_form_and_movement_page_choose_the_individual_movement(client, cl
     events.start_event(event=event)
     first = mv.Movement.from_dict(event.movement)
     enter(event, 1, trio_loses(first, 1), by=director_a)
-    response = client.post(url("next", event), {"individual_movement": "rules"})
+    response = client.post(url("next", event), {"individual_movement": "rules", "confirm": "1"})
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.individual_movement == "rules"
     assert sizes(mv.Movement.from_dict(event.movement), 2) != sizes(first, 1)  # the rules' movement seated it
     html = client.get(url("movement", event)).content.decode()
     assert "Movement from now on: As the rules say" in html
-    response = client.post(url("next", event), {"individual_movement": "fixed-sizes"})  # game 2 again, sizes kept
+    # game 2 again, sizes kept
+    response = client.post(url("next", event), {"individual_movement": "fixed-sizes", "confirm": "1"})
     event.refresh_from_db()
     assert event.individual_movement == "fixed-sizes"
     assert sizes(mv.Movement.from_dict(event.movement), 2) == sizes(first, 1)

@@ -210,11 +210,11 @@ def test_start_close_and_switches(signed_in, progressive_a):
     assert signed_in.post(reverse("events:start", args=[progressive_a.pk])).url == url
     progressive_a.refresh_from_db()
     assert progressive_a.status == "running"
-    signed_in.post(reverse("events:close_round", args=[progressive_a.pk, 1]))
+    signed_in.post(reverse("events:close_round", args=[progressive_a.pk, 1]), {"confirm": "1"})
     assert progressive_a.rounds.get(number=1).status == "closed"
-    response = signed_in.post(reverse("events:close_round", args=[progressive_a.pk, 1]), follow=True)
+    response = signed_in.post(reverse("events:close_round", args=[progressive_a.pk, 1]), {"confirm": "1"}, follow=True)
     assert "game 1 is already closed" in response.content.decode()
-    signed_in.post(reverse("events:switches", args=[progressive_a.pk]), {"standings_released": "on"})
+    signed_in.post(reverse("events:switches", args=[progressive_a.pk]), {"standings_released": "on", "confirm": "1"})
     progressive_a.refresh_from_db()
     assert progressive_a.standings_released and not progressive_a.scorecards_released
     old = progressive_a.tables.get(number=2).token
