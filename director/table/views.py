@@ -321,3 +321,14 @@ def confirm(request, table, data):
 @table_view
 def dispute(request, table, data):
     return _status_change(request, table, data, "dispute")
+
+
+@require_GET
+def worker(request):
+    """``/t/worker.js``: the table page's service worker (``templates/table/worker.js``). Served under
+    ``/t/`` so its scope may be a table's link (``/t/<token>/``, which js/table-entry.js registers it
+    for): once opened, the page opens again without the wifi, with the sheet kept on the phone. No
+    table is named here; ``no-cache`` so a phone finds a new version at its next visit."""
+    response = render(request, "table/worker.js", content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

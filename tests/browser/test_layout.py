@@ -21,6 +21,7 @@ from director.results import services as results
 from director.results.simulate import plausible_sheet
 from tests.browser.conftest import sign_in
 from tests.browser.test_club_night import shot
+from tests.browser.test_table_entry import SHEET, fill_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -188,7 +189,9 @@ def test_pages_fit_the_screen_and_the_long_named_sheet_keeps_its_boxes(
         assert LONG in page.inner_text(".seats")
         problems += check_fits(page, f"{size}-table-entry")
         problems += [f"{size}-table-entry: {where}" for where in page.locator("#table-sheet").evaluate(OUTSIDE)]
-        # Sending it with no side chosen: the message sits inside its box, clear of the border.
+        # Sending it with no side chosen: the message sits inside its box, clear of the border. (Send is
+        # offered once the sheet adds up: typed first.)
+        fill_sheet(page, SHEET["pile"])
         page.get_by_role("button", name="Send the sheet").click()
         errors = page.locator("ul.errorlist.alert:visible").first
         assert "Say which side you are" in errors.inner_text()

@@ -66,7 +66,7 @@ def test_a_sheet_sent_offline_is_kept_and_sends_itself_when_the_wifi_returns(nig
     phone_page.get_by_label("We are ♠♥").check()
     phone_page.context.set_offline(True)
     phone_page.get_by_role("button", name="Send the sheet").click()
-    phone_page.wait_for_function(f"() => document.querySelector('#phone-note').textContent.includes('{KEPT}')")
+    phone_page.wait_for_function(f"() => document.querySelector('#send-state').textContent.includes('{KEPT}')")
     assert not Submission.objects.filter(table=table).exists()
     assert phone_page.input_value("#pile-minors") == "85"  # the sheet is still on the page too
     shot(phone_page, "8-kept-offline")
@@ -106,7 +106,7 @@ def test_a_connection_cut_mid_send_then_restored_writes_the_sheet_once(night, ph
     phone_page.route("**/submit/", submit)
     phone_page.route("**/state/", state)
     phone_page.get_by_role("button", name="Send the sheet").click()
-    phone_page.wait_for_function(f"() => document.querySelector('#phone-note').textContent.includes('{KEPT}')")
+    phone_page.wait_for_function(f"() => document.querySelector('#send-state').textContent.includes('{KEPT}')")
     assert Submission.objects.filter(table=table).count() == 1
 
     # Still no answer after a reload: the page says the sheet is kept, and keeps trying.
@@ -150,7 +150,7 @@ def test_a_kept_sheet_of_a_closed_game_arrives_and_the_next_games_typing_stays(n
     phone_page.route("**/submit/", submit)
     phone_page.route("**/state/", lambda route: route.abort() if cut["on"] else route.continue_())
     phone_page.get_by_role("button", name="Send the sheet").click()
-    phone_page.wait_for_function(f"() => document.querySelector('#phone-note').textContent.includes('{KEPT}')")
+    phone_page.wait_for_function(f"() => document.querySelector('#send-state').textContent.includes('{KEPT}')")
 
     events.close_round(round=night.rounds.get(number=1))
     phone_page.reload()

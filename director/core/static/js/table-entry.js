@@ -8,6 +8,12 @@
 // on the phone per table link and game until the server has the sheet; a sheet sent without a
 // connection is kept on the phone and sent by itself when the connection returns, always with the
 // same idempotency key, so the server writes it once however many times it arrives.
+// What happens to the sheet is said beside the Send button, where the player looks (#send-state),
+// and the button says it too: Send is offered once the sheet adds up (the live check: so Enter in
+// the side's radio posts no empty sheet), a pad with fewer hands than the event's asks first, a
+// sheet kept offline turns the button into "Kept — will send".
+// Once opened, the page opens offline too: a service worker (templates/table/worker.js) keeps it
+// and its static files for this table's link.
 // The server decides everything; without this file the page still works with plain form posts.
 (function () {
   "use strict";
@@ -27,6 +33,10 @@
   var DRAFT = "calypso-table-draft:" + location.pathname + ":";
   var OUTBOX = "calypso-table-outbox:" + location.pathname;
   var KEPT = "Kept on this phone — will send when the wifi is back.";
+  var sendButton = document.getElementById("send");
+  var sendLabel = sendButton ? sendButton.textContent : "";
+  var sendState = document.getElementById("send-state");  // beside the button
+  var noun = asBoxes ? "pad" : "sheet";
 
   function uuid() {
     // crypto.randomUUID needs a secure context (https or localhost); a venue laptop on plain http
@@ -229,15 +239,94 @@
     return kept && kept.text === text ? kept.body.idempotency_key : uuid();
   }
 
+  // --- the Send button and the line beside it ------------------------------------------------------
+  // A kept sheet of this very game is said beside its button; one of another game (the page has
+  // moved on) at the top of the page.
+  function keptHere() {
+    var kept = pending();
+    return !!(kept && sendButton && String(kept.body.round) === String(state.round));
+  }
+
+  function beside(text, kind) {
+    if (!sendState) { note(text, kind); return; }
+    sendState.textContent = text || "";
+    sendState.dataset.kind = kind || "";
+    // what the player must read now comes into view under the button they pressed
+    if (text && kind !== "wait" && sendState.scrollIntoView) sendState.scrollIntoView({ block: "nearest" });
+  }
+
+  function padRoot() { return form ? form.querySelector("[data-pad]") : null; }
+
+  // The live check's verdict: "ok", "partial", "bad" or "blank"; "unknown" when no check ran (the
+  // pad's own script did not load), when the server's check is the only one.
+  function checked() {
+    var node = asBoxes ? padRoot() : document.getElementById("live");
+    if (!node || node.dataset.live === undefined) return "unknown";
+    return node.dataset.live;
+  }
+
+  // The hands typed on a pad (each hand's fieldset says whether it is blank).
+  function handsTyped(root) {
+    return Array.prototype.filter.call(root.querySelectorAll(".pad-hand"), function (hand) {
+      return !hand.hidden && hand.dataset.live && hand.dataset.live !== "blank";
+    }).length;
+  }
+
+  function refreshSend() {
+    if (!sendButton || sending) return;
+    sendButton.classList.remove("kept");
+    if (keptHere()) {
+      sendButton.disabled = false;  // pressing again sends it now (the same key)
+      sendButton.textContent = "Kept — will send";
+      sendButton.classList.add("kept");
+      return;
+    }
+    var verdict = checked(), ok = verdict === "ok" || verdict === "unknown";
+    sendButton.disabled = !ok;
+    if (!ok) delete sendButton.dataset.ask;
+    sendButton.textContent = sendButton.dataset.ask ? askLabel(Number(sendButton.dataset.ask)) : sendLabel;
+    if (!ok) {
+      beside(verdict === "blank" ? "Send is offered once the " + noun + " is typed and adds up."
+        : "Send is offered once the " + noun + " adds up: see the check above.", "wait");
+    } else if (sendState && (sendState.dataset.kind === "wait" || sendState.dataset.kind === "ask") && !sendButton.dataset.ask) {
+      beside("");
+    }
+  }
+
+  function askLabel(typed) { return "Send " + typed + " hand" + (typed === 1 ? "" : "s") + " anyway"; }
+
+  // A pad with fewer hands typed than the event's asks once before it is sent (true: asked now).
+  function askFirst() {
+    var root = padRoot();
+    if (!root || !sendButton) return false;
+    var want = parseInt(root.dataset.hands, 10) || 0, typed = handsTyped(root);
+    if (!want || typed >= want || sendButton.dataset.ask === String(typed)) return false;
+    sendButton.dataset.ask = String(typed);
+    sendButton.textContent = askLabel(typed);
+    beside("Only " + typed + " of the " + want + " hands " + (typed === 1 ? "is" : "are") + " typed. Press “" +
+      askLabel(typed) + "” to send the pad as it is, or add the hands still to type.", "ask");
+    return true;
+  }
+
   function setSending(on) {
-    var button = document.getElementById("send");
-    if (button) button.disabled = on;
+    if (!sendButton) return;
+    if (on) {
+      sendButton.disabled = true;
+      sendButton.textContent = "Sending…";
+    } else {
+      sendButton.disabled = false;
+      refreshSend();
+    }
   }
 
   function keptOnPhone() {
-    note(KEPT, "kept");
-    var sendState = document.getElementById("send-state");
-    if (sendState) sendState.textContent = "";
+    if (keptHere()) {
+      note("");
+      beside(KEPT, "kept");
+      refreshSend();
+    } else {
+      note(KEPT, "kept");
+    }
   }
 
   function flush() {
@@ -247,7 +336,11 @@
     if (navigator.onLine === false) { keptOnPhone(); return; }  // the online event sends it
     sending = true;
     setSending(true);
-    if (!noteBox || noteBox.dataset.kind !== "kept") note("Sending…", "sending");
+    if (keptHere()) {
+      if (!sendState || sendState.dataset.kind !== "kept") beside("Sending…", "sending");
+    } else if (!noteBox || noteBox.dataset.kind !== "kept") {
+      note("Sending…", "sending");
+    }
     post(kept.url, kept.body, kept.boxes).then(function (answer) {
       sending = false;
       unqueue();
@@ -260,11 +353,12 @@
       // Refused (nothing was written): the boxes are still there to put right.
       setSending(false);
       note("");
+      beside("");
       showErrors(answer.data.problems && answer.data.problems.length ? answer.data.problems : [answer.data.error]);
     }, function () {
       sending = false;
-      setSending(false);
       keptOnPhone();
+      setSending(false);
       retryTimer = setTimeout(flush, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 30000);
     });
@@ -289,13 +383,26 @@
       });
     });
     restoreDraft();
-    form.addEventListener("input", function () { saveDraft(); update(); });
-    form.addEventListener("change", saveDraft);
+    // Typing again: a question about the hands is asked again for the pad as it now is.
+    form.addEventListener("input", function () {
+      if (sendButton) delete sendButton.dataset.ask;
+      saveDraft(); update(); refreshSend();
+    });
+    form.addEventListener("change", function () { saveDraft(); refreshSend(); });
     update();
+    // A pad's script runs after this one: the button follows its first check.
+    document.addEventListener("DOMContentLoaded", refreshSend);
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       var side = form.querySelector("input[name=side]:checked");
-      if (!side) { showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]); return; }
+      if (!side) {
+        showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]);
+        beside("Say which side you are (above) before sending.", "bad");
+        return;
+      }
+      var verdict = checked();
+      if (verdict !== "ok" && verdict !== "unknown") { refreshSend(); return; }  // e.g. Enter in a radio
+      if (!keptHere() && askFirst()) return;
       if (asBoxes) {  // a pad: its boxes, as the plain form sends them (the server reads and names them)
         var boxes = {};
         new FormData(form).forEach(function (value, name) {
@@ -324,7 +431,28 @@
     flush();
   }
 
-  if (pending()) { note("Sending the sheet kept on this phone…", "sending"); flush(); }
+  if (pending()) {
+    if (keptHere()) beside("Sending the " + noun + " kept on this phone…", "sending");
+    else note("Sending the sheet kept on this phone…", "sending");
+    flush();
+  }
+  refreshSend();
+
+  // --- the page opens offline once opened: its service worker, for this table's link ---------------
+  var worker = document.querySelector("meta[name=calypso-table-worker]");
+  if (worker && navigator.serviceWorker && window.isSecureContext) {
+    var controlled = !!navigator.serviceWorker.controller;  // this page came through the worker: kept already
+    navigator.serviceWorker.register(worker.content, { scope: location.pathname }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (controlled) return;
+      var urls = [location.pathname];
+      document.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=icon][href]").forEach(function (node) {
+        urls.push(node.getAttribute("src") || node.getAttribute("href"));
+      });
+      if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
+    }).catch(function () { /* no worker (private mode, an old browser): the page works online as before */ });
+  }
 
   document.querySelectorAll("form.js-action").forEach(function (actionForm) {
     actionForm.addEventListener("submit", function (e) {
