@@ -2,10 +2,14 @@
 element for the pages whose scripts check what is typed (js/scores.js, js/hands.js). Data only:
 nothing executable is inlined, so a strict Content-Security-Policy allows it.
 
-``{{ key|sheet_place }}``: a sheet's key as the sheet says it (``majors`` → ♠♥, ``S`` → ♠ player)."""
+``{{ key|sheet_place }}``: a sheet's key as the sheet says it (``majors`` → ♠♥, ``S`` → ♠ player);
+``{{ text|suits }}``: suit symbols spoken by name ("♠♥" is read "spades and hearts")."""
+
+import re
 
 from django import template
-from django.utils.html import json_script
+from django.utils.html import conditional_escape, format_html, json_script
+from django.utils.safestring import mark_safe
 
 from scoring.browser import rules
 from scoring.scores import SHEET_WORDS
@@ -18,6 +22,34 @@ def calypso_rules():
     return json_script(rules(), "calypso-rules")
 
 
+# A screen reader says a suit's name, not its symbol ("♠" may be read as nothing, or "black spade
+# suit"): each symbol, or a side's pair ("♠♥"), is shown as it is and spoken by name.
+SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+SUIT_KEYS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_SUIT_RUN = re.compile("[♠♥♦♣]+")
+
+
+def _spoken(run: str) -> str:
+    names = [SUIT_NAMES[symbol] for symbol in run]
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return format_html('<span role="img" aria-label="{}">{}</span>', said, run)
+
+
+@register.filter(needs_autoescape=True)
+def suits(text, autoescape=True):
+    """``{{ text|suits }}``: ``text`` (escaped) with its suit symbols spoken by name."""
+    text = conditional_escape(text) if autoescape else str(text)
+    return mark_safe(_SUIT_RUN.sub(lambda m: _spoken(m[0]), str(text)))  # escaped above
+
+
 @register.filter
 def sheet_place(key):
-    return SHEET_WORDS["places"].get(key, key)
+    """A sheet's key as the sheet says it (``majors`` → ♠♥, ``S`` → ♠ player), suits spoken."""
+    return suits(SHEET_WORDS["places"].get(key, key))
+
+
+@register.filter
+def suit_name(suit) -> str:
+    """``{{ "S"|suit_name }}`` or ``{{ "♠"|suit_name }}`` → ``spades`` (for an aria-label)."""
+    symbol = {key: symbol for symbol, key in SUIT_KEYS.items()}.get(suit, suit)
+    return SUIT_NAMES.get(symbol, suit)

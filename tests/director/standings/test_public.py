@@ -79,7 +79,10 @@ def test_travellers_need_hands_released_and_never_show_cards_before(client, dupl
                 parts = hand_text(row, d, seat).split()
                 for i in range(0, 8, 2):
                     mark = "♠♥♦♣"["SHDC".index(parts[i])]
-                    snippets.add(f'<span class="suit-{parts[i]}">{mark}</span> {parts[i + 1]}<')
+                    name = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[parts[i]]
+                    snippets.add(
+                        f'<span class="suit-{parts[i]}" role="img" aria-label="{name}">{mark}</span> {parts[i + 1]}<'
+                    )
     for name in ("standings", "json", "cards", "card"):
         body = client.get(u[name]).content.decode()
         assert "hand-record" not in body, name

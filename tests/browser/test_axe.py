@@ -1,0 +1,145 @@
+"""axe-core over every page type, at a 360 × 740 phone and a 1280 × 800 screen (#30.10): the
+director's pages (event, score entry of each kind of sheet, movement, print, grades, standings,
+projector), the phone's table page in each state and each pad, the public results pages, sign-in and
+the error pages. Every violation axe reports (WCAG 2.0–2.2 A/AA and its best practices) fails the
+test, listed page by page.
+
+axe-core is the npm package pinned in tests/browser/axe/package-lock.json, installed with
+``npm ci --prefix tests/browser/axe`` (make test and .ci/run do it; nothing is fetched while the tests
+run). Without it these tests skip locally and fail under CI. One browser per worker (the session's
+``browser``), one live server per session; each size builds its nights once (tests/browser/axe_world.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.template.loader import render_to_string
+
+from tests.browser import axe_world
+from tests.browser.test_club_night import shot
+from tests.conftest import require
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"phone": (360, 740), "screen": (1280, 800)}
+# The error pages Django renders without a request (400, 500) or for a refused form (403_csrf),
+# served as the server sends them so axe sees the page a person would.
+ERROR_PAGES = ("400.html", "403_csrf.html", "500.html")
+
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' — ' + n.failureSummary.replace(/\\s+/g, ' ')),
+  }));
+}"""
+
+
+def axe_source() -> str:
+    require(AXE.exists(), "axe-core (npm ci --prefix tests/browser/axe)")
+    return AXE.read_text(encoding="utf-8")
+
+
+def violations(page, source: str) -> list[str]:
+    """axe's violations on the page as it is now, one line each (with up to five of its elements)."""
+    page.evaluate(source)  # not a <script>: the page's CSP stays as it is
+    found = page.evaluate(RUN_AXE)
+    return [f"{v['id']} ({v['impact']}): {v['help']}\n      " + "\n      ".join(v["nodes"]) for v in found]
+
+
+class Audit:
+    """Visits pages at one size and keeps what axe finds on each."""
+
+    def __init__(self, browser, live_server, size: str):
+        self.browser, self.url, self.size = browser, live_server.url, size
+        self.source = axe_source()
+        self.found: dict[str, list[str]] = {}
+        self.contexts = []
+
+    def context(self, **extra):
+        width, height = SIZES[self.size]
+        phone = self.size == "phone"
+        context = self.browser.new_context(
+            base_url=self.url, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone, **extra
+        )
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        return context
+
+    def check(self, page, name: str) -> None:
+        page.wait_for_load_state("load")
+        self.found[name] = violations(page, self.source)
+        shot(page, f"axe-{self.size}-{name.replace(' ', '-')}")
+
+    def visit(self, page, name: str, address: str) -> None:
+        response = page.goto(address)
+        assert response is not None and response.status < 500, f"{name}: {address} answered {response.status}"
+        self.check(page, name)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+    def report(self) -> str:
+        bad = {name: lines for name, lines in self.found.items() if lines}
+        return "\n".join(f"{self.size} · {name}:\n    " + "\n    ".join(lines) for name, lines in bad.items())
+
+
+def serving(html: str):
+    return lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8")
+
+
+@pytest.fixture
+def audit(request, browser, live_server):
+    made = Audit(browser, live_server, request.param)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize("audit", list(SIZES), indirect=True)
+def test_axe_finds_nothing_on_any_page(audit):
+    world = axe_world.build()
+
+    # Signed out: sign-in (and a wrong password), the public results, the error pages.
+    page = audit.context().new_page()
+    for name, address in world.public.items():
+        audit.visit(page, name, address)
+    page.goto("/login/")
+    page.fill("#id_username", axe_world.USERNAME)
+    page.fill("#id_password", "not the password")
+    page.locator("main form button[type=submit]").click()
+    audit.check(page, "sign in (wrong password)")
+    for template in ERROR_PAGES:
+        page.route("**/error-page/", serving(render_to_string(template)))
+        audit.visit(page, template, "/error-page/")
+        page.unroute("**/error-page/")
+
+    # The director, signed in.
+    page.goto("/login/")
+    page.fill("#id_username", axe_world.USERNAME)
+    page.fill("#id_password", axe_world.PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/clubs/**")
+    for name, address in world.director.items():
+        audit.visit(page, name, address)
+
+    # Phones: each state of the table page and each pad. Table 1 is typed and sent from this phone.
+    phone = audit.context().new_page()
+    for name, address in world.phone.items():
+        audit.visit(phone, name, address)
+    phone.goto(world.phone["table (typing)"])
+    for seat, (calypsos, unfinished) in zip("SHDC", ((1, 5), (0, 7), (2, 3), (0, 9)), strict=True):
+        phone.fill(f"#cal-{seat}", str(calypsos))
+        phone.fill(f"#unf-{seat}", str(unfinished))
+    phone.fill("#pile-majors", "60")
+    phone.fill("#pile-minors", "85")
+    audit.check(phone, "table (typed, adds up)")
+    phone.check("input[name=side][value=majors]")
+    phone.click("#send")
+    phone.wait_for_selector("#table-status[data-status=submitted]")
+    audit.check(phone, "table (sent)")
+
+    assert len(audit.found) >= 35, sorted(audit.found)
+    assert not audit.report(), "axe-core found violations:\n" + audit.report()
