@@ -139,6 +139,9 @@ class EventSerializer(serializers.ModelSerializer):
             "game_length_minutes",
             "game",
             "embers_hands",
+            "embers_packs",
+            "embers_fire_hands",
+            "embers_short_reason",
             "coop_bands",
             "status",
             "standings_released",
@@ -172,6 +175,13 @@ class _EventSettings(serializers.Serializer):
     season = Id(allow_null=True)
     game = serializers.ChoiceField(choices=Event.Game.choices, help_text="what the tables play (Embers: progressive)")
     embers_hands = WholeNumber(min_value=1, max_value=MAX_EMBERS_HANDS, help_text="Embers: the most hands a game")
+    # Embers' packs and fire hands, and the reason for fewer than four hands: checked by the service
+    # (the embers kind's night.py, scoring.embers_settings.EmbersSettings.check)
+    embers_packs = WholeNumber(min_value=3, max_value=6, help_text="Embers: packs shuffled together (3-6)")
+    embers_fire_hands = WholeNumber(min_value=1, max_value=4, help_text="Embers: fire hands (1 to packs - 2)")
+    embers_short_reason = Text(
+        max_length=200, allow_blank=True, help_text="Embers: the director's reason for fewer than four hands"
+    )
     auction = serializers.DictField(
         help_text="Auction Calypso events: hands (per round), draft, values (score values; any left out keep "
         "the rules' value) — docs/formats.md; checked by the service"

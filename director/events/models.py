@@ -14,7 +14,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from scoring.auction_settings import AuctionSettings
 from scoring.cards import SIDE_SUITS, SUIT_SYMBOLS, SUITS
@@ -32,6 +32,10 @@ def new_table_token() -> str:
 
 EMBERS_TYPES = ("progressive-pairs", "progressive-individual")  # the nights whose tables may play Embers
 MAX_EMBERS_HANDS = 12
+# scoring.embers_settings: 3 to 6 packs, 1 to packs − 2 fire hands, four hands the bare minimum (fewer,
+# or no ember hand, only with the director's reason): the checks live there, the DB keeps them too.
+EMBERS_PACKS = (3, 6)
+EMBERS_LEAST_HANDS = 4
 
 
 class Event(models.Model):
@@ -56,7 +60,7 @@ class Event(models.Model):
     class Game(models.TextChoices):
         # docs/variants.md, "Embers at the club": played at the tables of a progressive night
         CALYPSO = "calypso", "Calypso"
-        EMBERS = "embers", "Embers Calypso (three packs, calypsoes in progress carried from hand to hand)"
+        EMBERS = "embers", "Embers Calypso (3 to 6 packs, calypsoes in progress carried from hand to hand)"
 
     class Scale(models.TextChoices):
         ACBL = "acbl", "ACBL (1 per net beaten)"
@@ -123,6 +127,16 @@ class Event(models.Model):
     # ``embers_hands`` hands a game, scoring.embers); Embers only on progressive nights in partnerships.
     game = models.CharField(max_length=12, choices=Game.choices, default=Game.CALYPSO)
     embers_hands = models.PositiveSmallIntegerField(default=4, help_text="Embers: the most hands a table plays a game")
+    # Embers' packs and fire hands (scoring.embers_settings.EmbersSettings, checked by the embers kind's
+    # night.py) and the director's reason for a game shorter than four hands (or with no ember hand):
+    # blank unless the director overrode the rules' minimum (the override is in the audit log).
+    embers_packs = models.PositiveSmallIntegerField(default=3, help_text="Embers: packs shuffled together (3-6)")
+    embers_fire_hands = models.PositiveSmallIntegerField(
+        default=1, help_text="Embers: fire hands played as usual before the first ember hand (1 to packs - 2)"
+    )
+    embers_short_reason = models.CharField(
+        max_length=200, blank=True, default="", help_text="Embers: the director's reason for fewer than four hands"
+    )
     # A coöperative event's grade bands, [[floor, name], ...] as scoring.coop.check_bands returns them
     # (written by events.grades.set_grade_bands); [] means scoring.coop.DEFAULT_BANDS.
     coop_bands = models.JSONField(default=list, blank=True, help_text="grade bands (duplicate coöperative)")
@@ -156,6 +170,19 @@ class Event(models.Model):
                 | Q(game="embers", form="partnership", type__in=EMBERS_TYPES)
                 & Q(embers_hands__gte=1, embers_hands__lte=MAX_EMBERS_HANDS),
                 name="events_event_embers_progressive_partnership",
+            ),
+            models.CheckConstraint(
+                condition=Q(game="calypso")
+                | Q(embers_packs__gte=EMBERS_PACKS[0], embers_packs__lte=EMBERS_PACKS[1])
+                & Q(embers_fire_hands__gte=1, embers_fire_hands__lte=F("embers_packs") - 2),
+                name="events_event_embers_packs_and_fire_hands",
+            ),
+            models.CheckConstraint(
+                # fewer than four hands, or no hand after the fire hands, only with the director's reason
+                condition=Q(game="calypso")
+                | Q(embers_hands__gte=EMBERS_LEAST_HANDS, embers_hands__gt=F("embers_fire_hands"))
+                | ~Q(embers_short_reason=""),
+                name="events_event_embers_short_game_has_a_reason",
             ),
         ]
 

@@ -216,6 +216,7 @@ def create_event(
     except IntegrityError as error:  # the same form submitted twice at the same moment
         raise Conflict("this form was already used to set up a night", field="setup_token") from error
     _sync_rounds(event)
+    registry.settings_saved(event)  # what a kind records of its settings (an override's audit)
     if tables:
         lineup.set_table_count(event=event, count=tables)
     return event
@@ -234,9 +235,11 @@ def update_event(*, event: Event, **values) -> Event:
             if key in clean and clean[key] != getattr(event, key):
                 raise Conflict(f"{what} cannot change once the event has started", field=key)
     _check_kinds(clean, event)
+    before = {key: getattr(event, key) for key in registry.event_settings()}
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()
+    registry.settings_saved(event, before)
     if "games" in clean:
         _sync_rounds(event)
     return event

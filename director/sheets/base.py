@@ -305,6 +305,15 @@ class SheetKind:
         return (cls.night.check(settings, given, event) or {}) if cls.night else {}
 
     @classmethod
+    def settings_saved(cls, event, before: Mapping | None) -> None:
+        """After ``event`` was saved with its settings (``before``: its settings before, None for a new
+        event), in the same transaction: what the kind records of them (the audit log of a director's
+        override). ``night.saved`` when the module has one."""
+        saved = getattr(cls.night, "saved", None) if cls.night else None
+        if saved is not None:
+            saved(event, before)
+
+    @classmethod
     def check_table(cls, variant: str | None, where: str, *, conflict: bool = False) -> None:
         """Refuse (``ValidationError``, or ``Conflict``) a table of three or two (``variant``, from
         ``scoring.movements.odd``) seated at ``where`` on a night of this kind: nothing by default."""

@@ -74,6 +74,13 @@ def check_settings(settings, given, event=None) -> dict:
     return filled
 
 
+def settings_saved(event, before=None) -> None:
+    """Every kind records what it must of ``event``'s settings just saved (``SheetKind.settings_saved``;
+    ``before``: the settings before, None for a new event)."""
+    for kind in general_first():
+        kind.settings_saved(event, before)
+
+
 def event_settings() -> dict[str, str]:
     """Every kind's own event settings, in words (``SheetKind.event_settings``)."""
     words: dict[str, str] = {}

@@ -34,9 +34,9 @@ def embers_table():
         date=datetime.date(2026, 11, 20),
         games=2,
         game=Event.Game.EMBERS,
-        embers_hands=3,
+        embers_hands=4,
     )
-    events.update_event(event=event, embers_hands=3)
+    events.update_event(event=event, embers_hands=4)
     lineup.draw_partnerships(event=event, players=members, seed=1)
     movements.seat_event(event=event)
     return events.start_event(event=event).tables.get(number=1)

@@ -1,4 +1,4 @@
-"""An Embers night: progressive pairs, 2 tables, 2 games, at most 3 hands a game; a pad worked by hand."""
+"""An Embers night: progressive pairs, 2 tables, 2 games, at most 4 hands a game; a pad worked by hand."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def embers_night(club_a, players_a, director_a):
         date=datetime.date(2025, 5, 2),
         games=2,
         game=Event.Game.EMBERS,
-        embers_hands=3,
+        embers_hands=4,
         by=director_a,
     )
     lineup.draw_partnerships(event=event, players=players_a[:8], seed=2)

@@ -14,6 +14,7 @@ from director.results import services as results
 from director.sheets.embers.kind import Kind as Embers
 from director.sheets.embers.kind import pad_lines
 from director.sheets.registry import kind_of
+from scoring.embers_settings import EmbersSettings
 from tests.director.embers.conftest import FINAL, PAD, hand
 from tests.director.factories import net_sheet
 
@@ -40,7 +41,7 @@ def test_a_pad_is_stored_and_scored_as_worked_by_hand(embers_night, director_a):
 
 
 def test_the_event_reads_pads_not_sheets_and_the_other_way(embers_night, club_a, players_a, director_a):
-    assert kind_of(embers_night) == Embers(3)
+    assert kind_of(embers_night) == Embers(EmbersSettings(3, 1, 4))
     with pytest.raises(ValidationError, match="this is a Calypso scoresheet, but the night plays Embers"):
         _enter(embers_night, net_sheet(0))
     night = events.create_event(club=club_a, name="Calypso", date=datetime.date(2025, 5, 2), games=1)
@@ -55,7 +56,7 @@ def test_the_event_reads_pads_not_sheets_and_the_other_way(embers_night, club_a,
         ([], "an Embers pad is an object"),
         ({"embers": "lots"}, "embers must be a list"),
         ({"embers": []}, "the Embers pad has no hands"),
-        ({"embers": [hand(piles=(26, 26))] * 4}, "has 4 hands, but this event plays at most 3 a game"),
+        ({"embers": [hand(piles=(26, 26))] * 5}, "has 5 hands, but this event plays at most 4 a game"),
         ({"embers": [7]}, "hand 1: a hand of the pad is an object, not int"),
         ({"embers": [hand(piles=(26, 25))]}, "hand 1: cards add up to 51, not the 52 dealt: 1 missing"),
         ({"embers": [{**hand(piles=(26, 26)), "calypsos": {"S": "x", "H": 0, "D": 0, "C": 0}}]}, "calypsos.S"),
@@ -89,7 +90,7 @@ def test_the_game_is_fixed_once_started(embers_running):
     with pytest.raises(Conflict, match="the game cannot change"):
         events.update_event(event=embers_running, game="calypso")
     with pytest.raises(Conflict, match="the hands a game cannot change"):
-        events.update_event(event=embers_running, embers_hands=4)
+        events.update_event(event=embers_running, embers_hands=6)
 
 
 def test_the_tally_reads_the_pads_totals(embers_night, director_a):
@@ -114,10 +115,10 @@ def test_the_new_night_form_sets_up_an_embers_night_or_says_why_not(client, dire
     too_many = new_event(client, club_a, players=players, game="embers", embers_hands="13")
     assert errors_of(too_many, "embers_hands")
     assert not Event.objects.exists()
-    made = new_event(client, club_a, players=players, game="embers", embers_hands="3")
+    made = new_event(client, club_a, players=players, game="embers", embers_hands="4")
     assert made.status_code == 302
     event = Event.objects.get()
-    assert (event.game, event.embers_hands) == ("embers", 3)
+    assert (event.game, event.embers_hands) == ("embers", 4)
 
 
 def test_an_embers_individual_night_never_seats_a_table_of_three_or_two(client, director_a, club_a, players_a):

@@ -73,7 +73,7 @@ def test_every_results_page_reads_a_stored_pad(scored, client, director_a):
         response = client.get(url)
         assert response.status_code == 200, url
     detail = client.get(reverse("events:detail", args=[event])).content.decode()
-    assert "Embers Calypso, up to 3 hands a game" in detail
+    assert "Embers Calypso, 3 packs, 1 fire hand, up to 4 hands a game" in detail
     standings = client.get(reverse("standings:standings", args=[event])).content.decode()
     assert "+1,020" in standings or "+1020" in standings  # the pad's net, 1900 − 880
 

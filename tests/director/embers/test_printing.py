@@ -23,16 +23,16 @@ __all__ = ["drawn"]  # the fixture that records every string drawn
 
 def test_the_embers_pad_is_printed_per_table_and_game_and_reads_back(embers_night, tmp_path):
     data = load_event_data(embers_night)
-    assert data.kind.name == "embers" and data.kind.hands == 3
+    assert data.kind.name == "embers" and data.kind.hands == 4
     pages = pdf_pages(render_scoresheets(data))
     assert len(pages) == 2 * 2  # 2 tables × 2 games
     first = pages[0]
     assert "Embers score pad · Table 1" in first and "Game 1" in first
     for label in ("Hand", "Cal.", "In prog.", "Pile", "Revokes", "Points", "Total"):
         assert label in first, label
-    # a row a hand, numbered 1 to the night's 3, and no 4th
+    # a row a hand, numbered 1 to the night's 4, and no 5th
     numbers = re.findall(r"^\s*([0-9])\s*$", first, flags=re.M)
-    assert numbers[:3] == ["1", "2", "3"] and "4" not in numbers
+    assert numbers[:4] == ["1", "2", "3", "4"] and "5" not in numbers
     assert "Cards in progress after the last hand, 20 a card" in first and "Final totals" in first
     assert "+ both trick piles = 52" in first.replace("\n", " ")
     assert "green room" in first and "sin bin" in first
@@ -45,6 +45,27 @@ def test_the_embers_pad_is_printed_per_table_and_game_and_reads_back(embers_nigh
     printed = pdf_pages(out.read_bytes())
     assert len(printed) == 4 and all("Embers score pad · Table" in page for page in printed)
     assert len(set(page_sizes(out.read_bytes()))) == 1
+
+
+def test_the_pad_says_the_nights_packs_and_its_fire_hands_come_first(embers_night):
+    """#32: the fire hand(s) are played as usual and the green room/sin bin procedure starts at the
+    end of the first ember hand. Before, the printed pad told the table to keep the green room and
+    put the trick piles in the sin bin from hand 1, with three packs whatever the night played."""
+    from director.events import services as events
+
+    text = " ".join(pdf_pages(render_scoresheets(load_event_data(embers_night)))[0].split())
+    assert "3 packs (156 cards), shuffled together once before hand 1." in text
+    assert "Hand 1 is the fire, played as usual" in text
+    assert "From the end of hand 2 (the first ember hand) on" in text
+    night = events.update_event(event=embers_night, embers_packs=4, embers_fire_hands=2, embers_hands=6)
+    data = load_event_data(night)
+    assert data.kind.settings.to_dict() == {"packs": 4, "fire_hands": 2, "hands": 6}
+    text = " ".join(pdf_pages(render_scoresheets(data))[0].split())
+    assert "4 packs (208 cards), shuffled together once before hand 1." in text
+    assert "Hands 1 to 2 are the fire hands, played as usual" in text
+    assert "From the end of hand 3 (the first ember hand) on" in text
+    assert "the 208 cards are all in the pack" in text
+    assert text.index("Hands 1 to 2 are the fire hands") < text.index("From the end of hand 3")
 
 
 def test_a_calypso_night_still_prints_its_208_card_sheet(club_a, players_a, new_progressive):

@@ -33,7 +33,8 @@ def boxes(prefix: str, pad: dict) -> dict:
 def test_the_page_shows_a_pad_per_table_and_saves_one_as_typed(embers_running, dora):
     url = reverse("results:entry", args=[embers_running.pk, 1])
     page = dora.get(url).content.decode()
-    assert 'data-form="embers"' in page and 'name="t2-hand-3-pile-minors"' in page and "t1-hand-4" not in page
+    assert 'data-form="embers"' in page and 'name="t2-hand-3-pile-minors"' in page and "t1-hand-5" not in page
+    assert 'data-packs="3" data-fire-hands="1"' in page  # the night's settings for the live check
     # the pad is explained once, above the tables, not again in each table's pad
     assert "pad-help" not in page and page.count("what the green room grew + both trick piles") == 1
     response = dora.post(url, boxes("t1-", PAD))

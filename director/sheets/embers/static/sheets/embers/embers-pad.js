@@ -10,6 +10,10 @@
 
   function live(pad) {
     var prefix = pad.dataset.prefix || "", hands = parseInt(pad.dataset.hands, 10) || 0;
+    // the night's packs and fire hands (the kind's widget): the cards of a suit and the first ember hand
+    var settings = pad.dataset.packs ? {
+      packs: parseInt(pad.dataset.packs, 10), fire_hands: parseInt(pad.dataset.fireHands, 10), hands: hands
+    } : undefined;
     var sheet = pad.closest("fieldset.sheet");  // the director's page: the table's card
     function values() {
       var out = {};
@@ -19,11 +23,11 @@
     function signed(n) { return n > 0 ? "+" + n : String(n); }
 
     function update() {
-      var hands_ = E.padFromFields(values(), prefix, hands), check = E.checkPad(hands_);
+      var hands_ = E.padFromFields(values(), prefix, hands), check = E.checkPad(hands_, settings);
       var scored = check.complete ? E.scorePad(hands_, true) : null;
       // the hands that add up so far (before the first one that does not) show their points
       var upTo = hands_.length;
-      while (upTo > 0 && !E.checkPad(hands_.slice(0, upTo)).complete) upTo--;
+      while (upTo > 0 && !E.checkPad(hands_.slice(0, upTo), settings).complete) upTo--;
       var running = scored || (upTo ? E.scorePad(hands_.slice(0, upTo), false) : null);
       var list = pad.querySelector("[data-role=problems]");
       list.textContent = "";
