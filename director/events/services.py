@@ -51,6 +51,7 @@ _EVENT_SETTINGS = (
     "individual_movement",
     "game_length_minutes",
     "season",
+    "phones",
 )
 """The settings of every event; each kind of sheet adds its own (``registry.event_settings``)."""
 # Seatings, tallies and results are laid out for these: they cannot change once the event has started.
@@ -103,6 +104,13 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             minimum=1,
             maximum=MAX_GAME_MINUTES,
         )
+    if "phones" in values:
+        clean["phones"] = parse_choice(values["phones"], Event.Phones, "how phones are known", field="phones")
+        individual = values.get("type") == Event.Type.PROGRESSIVE_INDIVIDUAL
+        if clean["phones"] == Event.Phones.PARTNERSHIP and individual:
+            raise ValidationError(
+                "a progressive individual has no partnerships: give each player a code", field="phones"
+            )
     if "season" in values:
         season = values["season"]
         if season is not None and season.club_id != club.pk:
