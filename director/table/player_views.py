@@ -65,7 +65,7 @@ def _names(players) -> str:
 
 
 def where(who: codes.Holder, page) -> str:
-    """"Game 3: table 4, you are ♠ with Kim, against Ann & Bob" (a sheet of individual scores:
+    """ "Game 3: table 4, you are ♠ with Kim, against Ann & Bob" (a sheet of individual scores:
     against everyone else)."""
     cell, mine = page.cell, who.player_ids
     sides = [s for s in (cell.majors, cell.minors) if s is not None]

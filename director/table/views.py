@@ -325,11 +325,13 @@ def _status_change(request, table, data, action):
             "ip": request_ip(request),
             "holder": holder(request),
         }
+        # On a night of player codes a phone is told apart by its player, not by the table page's cookie.
+        phone = _phone(request) if codes.uses_codes(table.event) else _known_phone(request)
         if action == "confirm":
-            submission = services.confirm(**arguments, phone=_known_phone(request))
+            submission = services.confirm(**arguments, phone=phone)
         else:
             note, sheet = read_text(data, "note") or "", _proposal(table, data)
-            submission = services.dispute(**arguments, note=note, sheet=sheet, phone=_known_phone(request))
+            submission = services.dispute(**arguments, note=note, sheet=sheet, phone=phone)
     except DomainError as error:
         return _error(request, table, error)
     _forget_typed(request, table)
