@@ -236,3 +236,18 @@ def test_a_table_link_never_acts_for_a_past_game(running, sheet):
     events.close_round(round=Round.objects.get(event=running, number=1))
     late = post(phone, table, "submit", {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": "k1"})
     assert late.status_code == 409 and Submission.objects.filter(table=table).count() == 0
+
+
+def test_the_directors_codes_page_lists_and_reissues_codes(client, night, director_a, director_b):
+    client.force_login(director_a)
+    page = client.get(f"/events/{night.pk}/codes/").content.decode()
+    row = PlayerCode.objects.filter(event=night).select_related("player").first()
+    assert codes.shown(row.code) in page and row.player.name in page
+    assert "Player codes" in client.get(f"/events/{night.pk}/").content.decode()
+    answer = client.post(f"/events/{night.pk}/codes/{row.pk}/reissue/", follow=True)
+    row_after = PlayerCode.objects.get(pk=row.pk)
+    assert row_after.code != row.code and codes.shown(row_after.code) in answer.content.decode()
+    other = Client()
+    other.force_login(director_b)  # another club's director: nothing
+    assert other.post(f"/events/{night.pk}/codes/{row.pk}/reissue/").status_code == 404
+    assert PlayerCode.objects.get(pk=row.pk).code == row_after.code
