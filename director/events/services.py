@@ -22,7 +22,7 @@ from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
 from director.sheets import registry
 
-from . import lineup
+from . import codes, lineup
 from .locks import lock_rounds, locked_event
 from .models import Event, Round
 
@@ -307,6 +307,7 @@ def start_event(*, event: Event, force: bool = False) -> Event:
         raise Conflict(without_sets, field="game_sets")
     event = _move_status(event, Event.Status.DRAFT, Event.Status.RUNNING)
     Round.objects.filter(event=event, number=1, started_at__isnull=True).update(started_at=timezone.now())
+    codes.ensure_codes(event)  # a night of player codes: every player seated has theirs from the start
     if without_sets:
         record("events.start_without_sets", event=event, obj=event, after={"game_sets": 0})
     else:
