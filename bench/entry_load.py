@@ -10,12 +10,18 @@ password calypso on 127.0.0.1:5432, as ``.ci/run`` sets it up), migrates it, see
 progressive event with ``--tables`` tables, starts gunicorn on a free 127.0.0.1 port, and drives
 every table from ``--clients`` threads, each table like a club's phones would:
 
+* the night uses player codes (``Event.phones``, issue 29): phone A is the table's ♠ player's
+  (it opens their code, ``/me/<code>/``), phone B the ♦ player's — an opponent;
 * phone A opens the table's page (the CSRF cookie), then sends the sheet with a fresh
   idempotency key — and, at random, sends the very same request again, at once (a double tap)
   or after the answer (a retry after a lost reply);
 * at ``--race`` of the tables a second phone (the other side) sends a *different* sheet at the same
   moment: exactly one of the two may win, the other must get 409 "already submitted";
-* the opponents confirm the winning sheet, again with random repeats.
+* an opponent of the winning sheet's sender confirms it — the *other* phone, never the one that
+  sent it (the server refuses that: 403) — again with random repeats.
+
+It fails only on a real loss (a table without its one confirmed sheet, or with another's), a
+doubling (two sheets accepted, a retry writing a second version) or a 5xx / no answer.
 
 Then it checks the database through the ORM and prints throughput and latency percentiles. All
 loops are bounded; the server and the database are removed at the end (``--keep`` keeps the
@@ -169,8 +175,9 @@ def setup_django(env: dict) -> None:
     django.setup()
 
 
-def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[int, str]]:
-    """A running progressive event with ``tables`` tables; ``[(table number, token)]``."""
+def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[int, str, str, str]]:
+    """A running progressive event of player codes with ``tables`` tables; ``[(table number, token,
+    the ♠ player's code, the ♦ player's code)]``."""
     import datetime
 
     from director.clubs import services as clubs
@@ -180,11 +187,27 @@ def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[in
 
     club = clubs.create_club(name=f"Load club {uuid.uuid4().hex[:6]}")
     players = [clubs.add_player(club=club, name=f"Player {i:04d}") for i in range(1, 4 * tables + 1)]
-    event = events.create_event(club=club, name="Entry load", date=datetime.date(2026, 1, 9), games=games)
+    from director.events import codes
+    from director.events.models import PlayerCode, Seat
+
+    event = events.create_event(
+        club=club, name="Entry load", date=datetime.date(2026, 1, 9), games=games, phones="player"
+    )
     lineup.draw_partnerships(event=event, players=players, seed=seed)
     movements.seat_event(event=event)
     events.start_event(event=event)
-    return list(event.tables.order_by("number").values_list("number", "token"))
+    codes.ensure_codes(event)
+    code = dict(PlayerCode.objects.filter(event=event).values_list("player_id", "code"))
+    seat = {
+        (number, suit): pid
+        for number, suit, pid in Seat.objects.filter(round__event=event, round__number=1).values_list(
+            "seating__table__number", "suit", "player_id"
+        )
+    }
+    return [
+        (number, token, code[seat[number, "S"]], code[seat[number, "D"]])
+        for number, token in event.tables.order_by("number").values_list("number", "token")
+    ]
 
 
 # --- one phone -----------------------------------------------------------------------------------------
@@ -230,7 +253,10 @@ class Phone:
             return response
         raise RuntimeError(f"{method} {path}: no answer after {self.attempts} attempts ({last})")
 
-    def open(self):
+    def open(self, code: str):
+        """The player's code (binds this browser to them), then the table's page (the CSRF cookie)."""
+        bound = self._timed("page", "GET", f"/me/{code}/", allow_redirects=False)
+        assert bound.status_code == 302, bound.status_code
         response = self._timed("page", "GET", f"/t/{self.token}/")
         assert response.status_code == 200, response.status_code
         return response
@@ -276,14 +302,15 @@ class TableRun:
     statuses: Counter = field(default_factory=Counter)
 
 
-def play_table(base: str, number: int, token: str, *, rng: random.Random, race: bool, repeat: float, timings, lock):
+def play_table(base: str, table: tuple, *, rng: random.Random, race: bool, repeat: float, timings, lock):
     from director.results.simulate import plausible_sheet
 
+    number, token, spade, diamond = table
     run = TableRun(number, token)
     phone_a = Phone(base, token, timings, lock)
     phone_b = Phone(base, token, timings, lock)
-    phone_a.open()
-    phone_b.open()
+    phone_a.open(spade)
+    phone_b.open(diamond)
     entries = [(phone_a, "majors", plausible_sheet(rng), str(uuid.uuid4()))]
     if race:
         entries.append((phone_b, "minors", plausible_sheet(rng), str(uuid.uuid4())))
@@ -323,8 +350,10 @@ def play_table(base: str, number: int, token: str, *, rng: random.Random, race: 
     if run.winner_key is None:
         run.problems.append(f"table {number}: no sheet was accepted")
         return run
-    opponents = "minors" if entries[0][3] == run.winner_key else "majors"
-    confirmer = phone_b
+    # An opponent of the sender confirms: the other phone (the server refuses the sender's own).
+    sender = next(phone for phone, _, _, key in entries if key == run.winner_key)
+    confirmer = phone_b if sender is phone_a else phone_a
+    opponents = "minors" if sender is phone_a else "majors"
     body = {"submission": run.winner_id, "side": opponents}
     confirms = repeated(
         random.Random(rng.random()), lambda: confirmer.post("confirm", "confirm", body), repeat_chance=repeat
@@ -341,7 +370,9 @@ def check_database(runs: list[TableRun]) -> list[str]:
     from director.audit.models import AuditEntry
     from director.results.adapters import score_sheet
     from director.results.models import Submission
+    from director.sheets.registry import by_name
 
+    kind = by_name("partnership")()  # the load's night: Calypso by partnership at every table
     problems = []
     by_token = {r.token: r for r in runs}
     rows = defaultdict(list)
@@ -357,7 +388,7 @@ def check_database(runs: list[TableRun]) -> list[str]:
             problems.append(f"table {run.number}: the sheet is {row.status}")
         if row.idempotency_key != run.winner_key or row.pk != run.winner_id:
             problems.append(f"table {run.number}: the stored sheet is not the one acknowledged")
-        elif row.sheet != score_sheet(run.sent[run.winner_key]).sheet:
+        elif row.sheet != score_sheet(run.sent[run.winner_key], kind=kind).sheet:
             problems.append(f"table {run.number}: the stored sheet differs from what was sent")
     total = Submission.objects.count()
     if total != len(runs):
@@ -423,16 +454,14 @@ def main(argv=None) -> int:
         print(f"gunicorn: {args.workers} sync workers at {server.url}", flush=True)
 
         rng = random.Random(args.seed)
-        plans = [(n, t, random.Random(rng.random()), rng.random() < args.race) for n, t in tables]
+        plans = [(table, random.Random(rng.random()), rng.random() < args.race) for table in tables]
         timings: list[Timing] = []
         lock = threading.Lock()
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=args.clients) as pool:
             futures = [
-                pool.submit(
-                    play_table, server.url, n, t, rng=r, race=race, repeat=args.repeat, timings=timings, lock=lock
-                )
-                for n, t, r, race in plans
+                pool.submit(play_table, server.url, t, rng=r, race=race, repeat=args.repeat, timings=timings, lock=lock)
+                for t, r, race in plans
             ]
             runs = [f.result(timeout=600) for f in futures]
         elapsed = time.perf_counter() - started
@@ -440,7 +469,7 @@ def main(argv=None) -> int:
 
         problems = [p for run in runs for p in run.problems] + check_database(runs)
         server_errors = sum(1 for t in timings if t.status >= 500 or t.status == 0)
-        raced = sum(1 for _, _, _, race in plans if race)
+        raced = sum(1 for _, _, race in plans if race)
         replays = sum(1 for t in timings if t.kind == "submit" and t.status == 200)
         confirms = sum(1 for t in timings if t.kind == "confirm")
         print(report(timings, elapsed, len(runs)))

@@ -139,6 +139,10 @@ LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 30, minimum
 LOGIN_SLOWDOWN_SECONDS = env_int("LOGIN_SLOWDOWN_SECONDS", 2, minimum=1)
 LOGIN_SLOWDOWN_MAX_SECONDS = env_int("LOGIN_SLOWDOWN_MAX_SECONDS", 120, minimum=1)
 LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 365, minimum=1)
+# Player codes (director.events.codes): wrong codes from one address in PLAYER_CODE_GUESS_MINUTES
+# before that address is refused (429) until the window ends.
+PLAYER_CODE_GUESS_LIMIT = env_int("PLAYER_CODE_GUESS_LIMIT", 20, minimum=1)
+PLAYER_CODE_GUESS_MINUTES = env_int("PLAYER_CODE_GUESS_MINUTES", 15, minimum=1)
 AXES_FAILURE_LIMIT = "director.audit.login.failure_limit"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_LOCK_OUT_AT_FAILURE = False  # axes' one count against one limit: GuessLimitHandler.refusal decides instead

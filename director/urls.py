@@ -29,6 +29,8 @@ urlpatterns = [
     path("events/", include("director.audit.urls")),
     # The table audience: each table's secret entry link (director/templates/table/).
     path("t/", include("director.table.urls")),
+    # A player's own page on a night of player codes: /me/<code>/ from their tally card.
+    path("me/", include("director.table.player_urls")),
     # Results: director pages, projector and ladder; public pages under /p/ (director.standings).
     path("", include("director.standings.urls")),
     path("p/", include("director.standings.public_urls")),

@@ -235,6 +235,11 @@ def _reissue_token(e) -> Reading:
     return Reading(f"Issued a new entry link for {table}: its old link and QR code no longer open the table page.")
 
 
+def _reissue_code(e) -> Reading:
+    who = (e.object_repr or "a player").removeprefix("code of ").split(" in ")[0]
+    return Reading(f"Issued a new code for {who}: the old code on their card no longer opens their page.")
+
+
 def _update_player(e) -> Reading:
     a, b = _d(e.after), _d(e.before)
     name = e.object_repr or a.get("name") or "a player"
@@ -382,6 +387,7 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.apply_plan": _apply_plan,
     "events.public_switches": _public_switches,
     "events.reissue_table_token": _reissue_token,
+    "events.reissue_player_code": _reissue_code,
     "events.coop_bands": _coop_bands,
     "clubs.update_player": _update_player,
     "events.start": _start,

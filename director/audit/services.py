@@ -26,6 +26,7 @@ ACTIONS = {
     "events.apply_plan": "changed the seating (movement)",
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",
+    "events.reissue_player_code": "re-issued a player's code (a lost card)",
     "events.coop_bands": "changed the coöperative grade bands",
     "clubs.update_player": "changed a player (name, membership number or active)",
     "events.start": "started the event",

@@ -34,6 +34,15 @@ class NewEventForm(forms.Form):
         help_text="progressive individual only: where the one of three losers who moves down goes",
         widget=forms.Select(attrs=INDIVIDUAL),
     )
+    phones = forms.ChoiceField(
+        choices=Event.Phones.choices,
+        initial=Event.Phones.PLAYER,
+        label="Phones at the tables",
+        help_text="With player codes, each player's tally card carries their own code: a sheet is sent by one "
+        "side and confirmed only by a player who sat against it. With the table QR alone, whoever holds a "
+        "table's link (a photo of its card will do) can send and confirm that table's sheet for either side "
+        "in the game being played: the opponents' check is a matter of trust.",
+    )
     season = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Season")
     players = forms.TypedMultipleChoiceField(
         coerce=int, required=False, label="Players", widget=forms.CheckboxSelectMultiple

@@ -88,6 +88,13 @@ class Event(models.Model):
         NEUTRALISED = "neutralised", "Neutralised Calypso (207 cards, ♣ nobody's)"
         NEUTRALISED_SPLIT = "neutralised-split", "Neutralised Calypso, scored as split partnership"
 
+    class Phones(models.TextChoices):
+        """Who a phone acts for (issue 29, docs/security.md "Phones at the tables")."""
+
+        PLAYER = "player", "A code per player (only an opponent confirms)"
+        PARTNERSHIP = "partnership", "A code per partnership (only an opponent confirms)"
+        TABLE = "table", "Table QR, no player codes (anyone holding the table's link may act for either side)"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         RUNNING = "running", "Running"
@@ -116,6 +123,9 @@ class Event(models.Model):
         max_length=1, choices=[(s, f"{SUIT_SYMBOLS[s]} {s}") for s in SUITS], default=DEFAULT_REMOVED_SUIT
     )
     game_length_minutes = models.PositiveSmallIntegerField(default=40)
+    # How a phone is known at the tables. The table link is the default of an event made without
+    # saying (the API, older nights: their cards are printed); the set-up page offers player codes first.
+    phones = models.CharField(max_length=12, choices=Phones.choices, default=Phones.TABLE, db_default="table")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     # Public switches: nothing is shown to the public until the director turns it on.
     standings_released = models.BooleanField(default=False)
@@ -234,6 +244,41 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number}"
+
+
+class PlayerCode(models.Model):
+    """A player's own code for one event (``events.codes``), or a partnership's: typed or scanned
+    from the tally card, it tells the server which player a phone is. ``code`` is stored as issued
+    (8 characters of ``codes.ALPHABET``); re-issuing replaces it, so the old one stops working."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_codes")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    partnership = models.ForeignKey(
+        "Partnership", on_delete=models.CASCADE, null=True, blank=True, related_name="codes"
+    )
+    code = models.CharField(max_length=8, unique=True, editable=False)
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player"], condition=Q(player__isnull=False), name="events_code_once_per_player"
+            ),
+            models.UniqueConstraint(
+                fields=["event", "partnership"],
+                condition=Q(partnership__isnull=False),
+                name="events_code_once_per_partnership",
+            ),
+            models.CheckConstraint(
+                condition=Q(player__isnull=True, partnership__isnull=False)
+                | Q(player__isnull=False, partnership__isnull=True),
+                name="events_code_player_or_pair",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"code of {self.player or self.partnership} in {self.event_id}"
 
 
 class Round(models.Model):

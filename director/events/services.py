@@ -22,7 +22,7 @@ from director.core.errors import Conflict, NotFound, ValidationError
 from director.core.parsing import parse_choice, parse_date, parse_int
 from director.sheets import registry
 
-from . import lineup
+from . import codes, lineup
 from .locks import lock_rounds, locked_event
 from .models import Event, Round
 
@@ -51,6 +51,7 @@ _EVENT_SETTINGS = (
     "individual_movement",
     "game_length_minutes",
     "season",
+    "phones",
 )
 """The settings of every event; each kind of sheet adds its own (``registry.event_settings``)."""
 # Seatings, tallies and results are laid out for these: they cannot change once the event has started.
@@ -103,6 +104,13 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
             minimum=1,
             maximum=MAX_GAME_MINUTES,
         )
+    if "phones" in values:
+        clean["phones"] = parse_choice(values["phones"], Event.Phones, "how phones are known", field="phones")
+        individual = values.get("type") == Event.Type.PROGRESSIVE_INDIVIDUAL
+        if clean["phones"] == Event.Phones.PARTNERSHIP and individual:
+            raise ValidationError(
+                "a progressive individual has no partnerships: give each player a code", field="phones"
+            )
     if "season" in values:
         season = values["season"]
         if season is not None and season.club_id != club.pk:
@@ -327,6 +335,7 @@ def start_event(*, event: Event, force: bool = False) -> Event:
         raise Conflict(without_sets, field="game_sets")
     event = _move_status(event, Event.Status.DRAFT, Event.Status.RUNNING)
     Round.objects.filter(event=event, number=1, started_at__isnull=True).update(started_at=timezone.now())
+    codes.ensure_codes(event)  # a night of player codes: every player seated has theirs from the start
     if without_sets:
         record("events.start_without_sets", event=event, obj=event, after={"game_sets": 0})
     else:

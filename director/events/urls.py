@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import code_views, views
 
 app_name = "events"
 
@@ -15,4 +15,6 @@ urlpatterns = [
     path("<int:event_id>/games/<int:number>/close/", views.close_round, name="close_round"),
     path("<int:event_id>/games/<int:number>/reopen/", views.reopen_round, name="reopen_round"),
     path("<int:event_id>/tables/<int:number>/reissue/", views.reissue_token, name="reissue_token"),
+    path("<int:event_id>/codes/", code_views.player_codes, name="codes"),
+    path("<int:event_id>/codes/<int:code_id>/reissue/", code_views.reissue_code, name="reissue_code"),
 ]

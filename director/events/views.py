@@ -65,6 +65,7 @@ def new_event(request, slug):
                 games=data["games"],
                 individual_movement=data.get("individual_movement") or Event.IndividualMovement.RULES,
                 season=next((s for s in seasons if s.pk == data.get("season")), None),
+                phones=data.get("phones") or Event.Phones.PLAYER,
                 players=data.get("players") or [],
                 new_players=data["new_names"],
                 partnerships=data["partnership_lines"] if data.get("pairing") == ENTERED else None,

@@ -154,6 +154,9 @@ class EventData:
     sitting_out: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # the kind of sheet the event's tables play (sheets.registry.kind_of); None: Calypso by partnership
     kind: SheetKind | None = None
+    # A night of player codes (events.codes): each entrant's key -> ((who, code as shown, its page's
+    # address), ...) — a pair's card carries both players' codes, or the partnership's one.
+    codes: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind is None:

@@ -16,6 +16,7 @@ from director.deals.auction import auction_deals_of, check_team_match, deals_sta
 from director.deals.models import GameSet as GameSetRow
 from director.deals.models import GameSetFile
 from director.deals.selectors import analysis_summaries, commitment_state, sets_needed
+from director.events import codes
 from director.events.models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table
 from director.events.selectors import odd_variant
 from director.movements.selectors import load_movement, next_places
@@ -26,6 +27,31 @@ from scoring.cards import SUIT_INDEX
 
 from .data import DIRECTION_SUITS, DIRECTIONS, Entrant, EventData, Play, Result, Side, TableInfo
 from .options import PrintInputError
+
+
+def player_code_url(code: str) -> str:
+    """A player's own page (``/me/<code>/``), as their tally card's QR code prints it."""
+    return f"{settings.PUBLIC_BASE_URL.rstrip('/')}/me/{code}/"
+
+
+def _entrant_codes(event: Event, members: dict) -> dict:
+    """Each tally card's codes (``EventData.codes``): issued here first when missing, so a card is
+    never printed without one (``codes.ensure_codes``; nothing on a night of table links)."""
+    if not codes.uses_codes(event):
+        return {}
+    codes.ensure_codes(event)
+    by_entrant: dict = {}
+    partnership_of = {pid: number for number, people in members.items() for pid, _ in people}
+    for row in codes.codes_of(event):
+        shown = codes.shown(row.code)
+        if row.partnership_id is not None:
+            key = row.partnership.number
+            who = ""
+        else:
+            key = row.player_id if event.is_individual else partnership_of.get(row.player_id)
+            who = row.player.name
+        by_entrant.setdefault(key, []).append((who, shown, player_code_url(row.code)))
+    return {key: tuple(rows) for key, rows in by_entrant.items()}
 
 
 def table_entry_url(token: str) -> str:
@@ -182,6 +208,7 @@ def load_event_data(event: Event | int) -> EventData:
         entrants=entrants,
         sitting_out=sitting_out,
         kind=event_kind,
+        codes=_entrant_codes(event, {p.number: members.get(p.pk, []) for p in partnerships}),
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from . import layout
+from . import layout, qr
 from .canvas import Batch, Output, Progress
 from .data import Entrant, EventData
 from .event_sheet import pair_symbols, write_box
@@ -109,7 +109,7 @@ def render_tally_cards(
     lay = layout.EVENT_SHEET
     page_width, page_height = options.page_size
     half = page_height / 2
-    per_page = lay.tally_per_page if _height(len(data.rounds)) <= half - 2 * lay.margin else 1
+    per_page = lay.tally_per_page if _height(len(data.rounds), bool(data.codes)) <= half - 2 * lay.margin else 1
     title = f"{options.event} — tally cards" if options.event else "Calypso tally cards"
     batch = Batch(options, title, options.page_size)
     for done, card in enumerate(cards, start=1):
@@ -125,9 +125,28 @@ def render_tally_cards(
     return batch.finish(out)
 
 
-def _height(games: int) -> float:
+CODE_QR = 58  # points: a phone's camera reads it from the card held in the hand
+
+
+def _height(games: int, codes: bool = False) -> float:
     lay = layout.EVENT_SHEET
-    return 70 + 22 + games * lay.row + lay.row + 12
+    return 70 + 22 + games * lay.row + lay.row + 12 + (CODE_QR + 8 if codes else 0)
+
+
+def _codes(batch: Batch, codes: tuple, left: float, room: float, top: float) -> None:
+    """A night of player codes: each code of the card (a pair's two players', or the partnership's)
+    as a QR code of the player's page with the code to type beside it (``events.codes``)."""
+    width = room / max(len(codes), 1)
+    for n, (who, code, url) in enumerate(codes):
+        x = left + n * width
+        qr.draw_qr(batch.canvas, x, top - CODE_QR, CODE_QR, url, level="M", border=2)
+        text_x, room_left = x + CODE_QR + 6, width - CODE_QR - 12
+        label = f"{who}: your code" if who else "Your code"
+        batch.text(text_x, top - 16, batch.clip(label, layout.REGULAR, 9, room_left), layout.REGULAR, 9)
+        batch.text(text_x, top - 34, code, layout.BOLD, 15)
+        address = url.rsplit("/", 2)[0] + "/"
+        size = batch.fit(f"scan, or type it at {address}", layout.REGULAR, 7.5, room_left)
+        batch.text(text_x, top - 48, f"scan, or type it at {address}", layout.REGULAR, size, layout.GREY)
 
 
 def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: EventWords, event: str, top: float):
@@ -218,6 +237,8 @@ def _card(batch: Batch, card: TallyCard, data: EventData, words: Words, ew: Even
         write_box(batch, xs[6] + inset, bottom + inset, widths[6] - 2 * inset, lay.row - 2 * inset, bold=True)
     else:
         batch.text(xs[6] + widths[6] - 6, base, fmt(total), layout.BOLD, size + 1, align="right")
+    if data.codes.get(card.entrant.key):
+        _codes(batch, data.codes[card.entrant.key], left, room, bottom - 6)
 
 
 def _seated_games(data: EventData) -> set[int]:

@@ -49,6 +49,11 @@ class Submission(models.Model):
     # ... and the phone it was sent from (a random id kept in that phone's session, not the session
     # key): a confirmation must come from another phone, whatever side that phone says it is.
     submitted_phone = models.CharField(max_length=40, blank=True, default="", db_default="")
+    # ... and, on a night of player codes (``Event.phones``), the player whose phone sent it (a
+    # partnership's code: its first player): only a player who sat against them confirms.
+    submitted_by_player = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     submitted_at = models.DateTimeField(auto_now_add=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     # A client's key for one request, so a retry writes nothing new: the table's own (unique per
@@ -64,6 +69,9 @@ class Submission(models.Model):
     )
     status_changed_by_table = models.ForeignKey(
         "events.Table", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    status_changed_by_player = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     # At the table: which side (majors / minors) confirmed or disputed.
     status_changed_side = models.CharField(max_length=6, blank=True, default="", db_default="")

@@ -19,11 +19,11 @@ from django.db.models import Max
 from django.utils import timezone
 
 from director.audit.services import record, record_submission
-from director.core.errors import Conflict, DomainError, NotFound, ValidationError
+from director.core.errors import Conflict, DomainError, NotFound, PermissionDenied, ValidationError
 from director.events import services as event_services
 from director.events.changes import results_changed
 from director.events.locks import locked_event
-from director.events.models import Event, Round, Table
+from director.events.models import Event, Round, Seat, Table
 from director.events.selectors import table_variant
 from director.sheets.base import SheetKind
 from director.sheets.registry import kind_of
@@ -212,10 +212,12 @@ def submit_from_table(
     note: str = "",
     side: str = "",
     phone: str = "",
+    player=None,
 ) -> Submission:
     """A table submits its own sheet, to be confirmed by the opponents (issue 8 builds on this).
-    ``side``: which side sent it (majors / minors), ``phone``: the id of the phone that sent it;
-    both kept on the row: the other side confirms, from another phone.
+    ``side``: which side sent it (majors / minors), ``phone``: the id of the phone that sent it,
+    ``player``: on a night of player codes, the player whose phone it is (``opponents_only``); all
+    kept on the row: an opponent confirms, from another phone.
 
     Refused while another sheet is pending or confirmed for this table and game ("already
     submitted — confirm or dispute"), and once the director has closed the game.
@@ -251,20 +253,57 @@ def submit_from_table(
             submitted_by_table=table,
             submitted_side=side or "",
             submitted_phone=(phone or "")[:40],
+            submitted_by_player=player,
             ip_address=ip or None,
             note=note or "",
         )[0]
 
 
-def _not_by_the_sender(rows, side: str, phone: str):
+def _not_by_the_sender(rows, side: str, phone: str, players: frozenset[int] | None = None):
     """At the table, only the side that did not send the sheet may confirm or dispute it, and not
-    from the phone that sent it: the rule is part of the status update itself (one query), whatever
-    the caller checked before."""
+    from the phone that sent it (nor, on a night of player codes, by the player who sent it): the
+    rule is part of the status update itself (one query), whatever the caller checked before."""
+    if players:
+        rows = rows.exclude(submitted_by_player_id__in=players)
     if side:
         rows = rows.exclude(submitted_side=side)
     if phone:
         rows = rows.exclude(submitted_phone=phone[:40])
     return rows
+
+
+def opponents_only(submission: Submission, players: frozenset[int] | None, verb: str) -> None:
+    """On a night of player codes: ``players`` (a phone's player, or its partnership's players) sat
+    at the sheet's table in its game, and against whoever sent it — at a sheet of individual
+    scores (``kind.individual``) any other player, else the other side. The one
+    rule for every caller; ``PermissionDenied`` (403) otherwise. Read under the table's lock."""
+    if players is None:
+        return
+    table, round = submission.table, submission.round
+    seated = dict(
+        Seat.objects.filter(round_id=round.pk, seating__table_id=table.pk).values_list(
+            "player_id", "seating__direction"
+        )
+    )
+    if not players & seated.keys():
+        raise PermissionDenied(
+            f"you did not play at table {table.number} in game {round.number}, so you cannot {verb} its sheet",
+            field="player",
+            code="not-at-this-table",
+        )
+    sender = submission.submitted_by_player_id
+    if _kind(table, round).individual:  # every player for themselves: only the sender is "their side"
+        senders = {sender} if sender is not None else set()
+    else:
+        senders = {pid for pid, direction in seated.items() if direction == submission.submitted_side}
+        senders |= {sender} if sender is not None else set()
+    if players & senders:
+        raise PermissionDenied(
+            f"your side sent this sheet, so you cannot {verb} it: a player who sat against you does, "
+            "on their own phone",
+            field="player",
+            code="own-side",
+        )
 
 
 def confirm_submission(
@@ -275,14 +314,17 @@ def confirm_submission(
     note: str = "",
     side: str = "",
     phone: str = "",
+    players: frozenset[int] | None = None,
+    by_player=None,
 ) -> Submission:
     """Confirm a submitted (or disputed) sheet. The director (``by``) may confirm any version,
     superseding what was confirmed; a table (``by_table``) only a submitted one, and only the side
-    (``side``) that did not send it, from another phone (``phone``)."""
+    (``side``) that did not send it, from another phone (``phone``) — on a night of player codes
+    only an opponent of the sender (``players``, ``opponents_only``), recorded as ``by_player``."""
     with transaction.atomic():
         table = _lock_table(submission.table)
         _lock_game(submission.round_id)
-        current = Submission.objects.get(pk=submission.pk)
+        current = Submission.objects.select_related("table", "round").get(pk=submission.pk)
         allowed = [S.SUBMITTED] if by_table is not None and by is None else [S.SUBMITTED, S.DISPUTED, S.SUPERSEDED]
         if current.status == S.CONFIRMED:
             return current
@@ -290,13 +332,16 @@ def confirm_submission(
             raise Conflict(f"version {current.version} is {current.status} and cannot be confirmed", field="status")
         if by is None and by_table is not None and by_table.pk != table.pk:
             raise NotFound("this sheet is not for your table", field="submission")
+        if by is None:
+            opponents_only(current, players, "confirm")
         _supersede(table, current.round, statuses=[S.CONFIRMED], by=by, note=f"replaced by version {current.version}")
         rows = Submission.objects.filter(pk=current.pk, status=current.status)
-        moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
+        moved = (_not_by_the_sender(rows, side, phone, players) if by is None else rows).update(
             status=S.CONFIRMED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
             status_changed_by_table=by_table,
+            status_changed_by_player=by_player,
             status_changed_side=side or "",
             status_note=note or "",
         )
@@ -319,6 +364,8 @@ def dispute_submission(
     side: str = "",
     proposal: dict | None = None,
     phone: str = "",
+    players: frozenset[int] | None = None,
+    by_player=None,
 ) -> Submission:
     """Mark a submitted sheet disputed (it is flagged to the director, who corrects or confirms).
 
@@ -331,12 +378,17 @@ def dispute_submission(
     with transaction.atomic():
         _lock_table(submission.table)
         _lock_game(submission.round_id)
+        if by is None:
+            opponents_only(
+                Submission.objects.select_related("table", "round").get(pk=submission.pk), players, "dispute"
+            )
         rows = Submission.objects.filter(pk=submission.pk, status=S.SUBMITTED)
-        moved = (_not_by_the_sender(rows, side, phone) if by is None else rows).update(
+        moved = (_not_by_the_sender(rows, side, phone, players) if by is None else rows).update(
             status=S.DISPUTED,
             status_changed_at=timezone.now(),
             status_changed_by=by,
             status_changed_by_table=by_table,
+            status_changed_by_player=by_player,
             status_changed_side=side or "",
             status_note=note or "",
             proposal=proposed,

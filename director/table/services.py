@@ -17,6 +17,12 @@ in one transaction that first takes the table's row lock and the game's row lock
 
 Which side submitted is kept on the submission (``Submission.submitted_side``): the other side
 confirms or disputes, and the status update itself refuses the sender (``results.services``).
+
+Who acts: on a night of table links (``Event.phones`` "table") whoever holds the link, for the side
+they name. On a night of player codes (``events.codes``) a phone acts for the player (or
+partnership) whose code it opened — ``holder`` — and only at the table where that player sits in
+the game now being played, for their own side; a table's link alone writes nothing (403), and only
+an opponent of the sender confirms or disputes (``results.services.opponents_only``).
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from director.audit.services import record
-from director.core.errors import Conflict, NotFound, ValidationError
+from director.core.errors import Conflict, NotFound, PermissionDenied, ValidationError
+from director.events import codes
 from director.events import services as event_services
 from director.events.models import MAJORS, MINORS, Event, Round, Seating, Table
 from director.results import services as results
@@ -52,6 +59,51 @@ def _check_side(side) -> str:
     if side not in SIDES:
         raise ValidationError("say which side you are: majors (♠♥) or minors (♦♣)", field="side")
     return side
+
+
+class Acting:
+    """Who is acting at a table: the side, and on a night of player codes the players."""
+
+    def __init__(self, side: str, holder: codes.Holder | None = None):
+        self.side = side
+        self.holder = holder
+
+    @property
+    def players(self) -> frozenset[int] | None:
+        return self.holder.player_ids if self.holder is not None else None
+
+    @property
+    def player(self):
+        return self.holder.player if self.holder is not None else None
+
+    def audit(self) -> dict:
+        return {"player": self.holder.name} if self.holder is not None else {}
+
+
+def acting(table: Table, round: Round, holder: codes.Holder | None, side) -> Acting:
+    """Who acts at ``table`` in game ``round``: the side named (a night of table links), or the
+    player whose code the phone opened, seated at this table in this game (``PermissionDenied``
+    otherwise: a table's link alone, another night's code, a player who has moved on)."""
+    event = table.event
+    if not codes.uses_codes(event):
+        return Acting(_check_side(side))
+    if holder is None or holder.event.pk != event.pk:
+        raise PermissionDenied(
+            f"{event.name} uses player codes: open the code on your tally card (or type it at the page's "
+            "address) — a table's link alone cannot send, confirm or dispute a sheet",
+            field="player",
+            code="player-code-needed",
+        )
+    place = codes.place_in(holder, round)
+    if place is None or place.table_id != table.pk:
+        now = f"you play at table {place.table} now" if place is not None else "you are not seated in it"
+        raise PermissionDenied(
+            f"{holder.name} is not at table {table.number} in game {round.number} ({now}): "
+            "your page shows your table — open it again",
+            field="player",
+            code="not-at-this-table",
+        )
+    return Acting(place.direction, holder)
 
 
 def _locked_game(table: Table, round_number) -> tuple[Table, Round]:
@@ -89,20 +141,25 @@ def submit(
     idempotency_key: str | None,
     ip: str | None = None,
     phone: str | None = None,
+    holder: codes.Holder | None = None,
 ) -> tuple[Submission, bool]:
-    """The ``side`` at ``table`` submits its sheet for the current game from ``phone`` (the id the
-    page keeps in the phone's session). Returns the submission and whether it is a replay of an
-    earlier request with the same key (then nothing was written).
+    """The ``side`` at ``table`` (``holder``'s, on a night of player codes: ``acting``) submits its
+    sheet for the current game from ``phone`` (the id the page keeps in the phone's session).
+    Returns the submission and whether it is a replay of an earlier request with the same key (then
+    nothing was written).
 
     Raises ``AlreadySubmitted`` when another sheet is pending or confirmed, ``Conflict`` when the
     game is not the table's current one, ``ValidationError`` for a sheet that does not add up.
     """
-    side = _check_side(side)
+    if not codes.uses_codes(table.event):
+        side = _check_side(side)
     results.check_key(idempotency_key)
     with transaction.atomic():
         table, round = _locked_game_or_replay(table, round_number, idempotency_key)
         if isinstance(round, Submission):
             return round, True
+        who = acting(table, round, holder, side)
+        side = who.side
         live = live_submission(table, round)
         if live is not None and live.status in (S.SUBMITTED, S.CONFIRMED):
             raise AlreadySubmitted(
@@ -117,6 +174,7 @@ def submit(
             idempotency_key=idempotency_key or None,
             side=side,
             phone=phone or "",
+            player=who.player,
         )
         record(
             "table.submit",
@@ -126,6 +184,7 @@ def submit(
             obj=submission,
             after={
                 "side": side,
+                **who.audit(),
                 "round": round.number,
                 "version": submission.version,
                 "majors": submission.majors,
@@ -206,10 +265,17 @@ def _check_opponents(submission: Submission, side: str, verb: str, phone: str | 
         )
 
 
-def confirm(*, table: Table, submission_id, side: str, ip: str | None = None, phone: str | None = None) -> Submission:
+def confirm(
+    *,
+    table: Table,
+    submission_id,
+    side: str,
+    ip: str | None = None,
+    phone: str | None = None,
+    holder: codes.Holder | None = None,
+) -> Submission:
     """The opponents of the side that submitted confirm the sheet. Confirming a confirmed sheet
     again (a retry) returns it unchanged; a disputed or replaced one is refused."""
-    side = _check_side(side)
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         submission = _own_submission(table, submission_id)
@@ -221,8 +287,20 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None, ph
             raise Conflict(
                 f"version {submission.version} is {submission.status}; the director decides now", field="status"
             )
-        _check_opponents(submission, side, "confirm", phone)
-        confirmed = results.confirm_submission(submission=submission, by_table=table, side=side, phone=phone or "")
+        who = acting(table, round, holder, side)
+        side = who.side
+        if who.holder is not None:  # the player, not the phone, is who must be an opponent
+            results.opponents_only(submission, who.players, "confirm")
+        else:
+            _check_opponents(submission, side, "confirm", phone)
+        confirmed = results.confirm_submission(
+            submission=submission,
+            by_table=table,
+            side=side if who.holder is None else "",
+            phone=(phone or "") if who.holder is None else "",
+            players=who.players,
+            by_player=who.player,
+        )
         record(
             "table.confirm",
             table=table,
@@ -230,7 +308,13 @@ def confirm(*, table: Table, submission_id, side: str, ip: str | None = None, ph
             club=table.event.club_id,
             obj=confirmed,
             before={"status": S.SUBMITTED},
-            after={"status": S.CONFIRMED, "side": side, "round": round.number, "version": confirmed.version},
+            after={
+                "status": S.CONFIRMED,
+                "side": side,
+                **who.audit(),
+                "round": round.number,
+                "version": confirmed.version,
+            },
             ip=ip,
         )
         return confirmed
@@ -245,13 +329,13 @@ def dispute(
     sheet: dict | None = None,
     ip: str | None = None,
     phone: str | None = None,
+    holder: codes.Holder | None = None,
 ) -> Submission:
     """The opponents say the sheet is wrong: it is flagged to the director (a corrected sheet may
     then be submitted). Disputing a disputed sheet again returns it unchanged.
 
     ``sheet``: the disputing side's own sheet (typed on their phone), kept with the dispute as the
     correction they propose; it must add up, or nothing is written."""
-    side = _check_side(side)
     note = (note or "").strip()[:500]
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -264,9 +348,21 @@ def dispute(
             raise Conflict(
                 f"version {submission.version} is {submission.status}; it cannot be disputed", field="status"
             )
-        _check_opponents(submission, side, "dispute", phone)
+        who = acting(table, round, holder, side)
+        side = who.side
+        if who.holder is not None:
+            results.opponents_only(submission, who.players, "dispute")
+        else:
+            _check_opponents(submission, side, "dispute", phone)
         disputed = results.dispute_submission(
-            submission=submission, by_table=table, note=note, side=side, proposal=sheet, phone=phone or ""
+            submission=submission,
+            by_table=table,
+            note=note,
+            side=side if who.holder is None else "",
+            proposal=sheet,
+            phone=(phone or "") if who.holder is None else "",
+            players=who.players,
+            by_player=who.player,
         )
         record(
             "table.dispute",
@@ -278,6 +374,7 @@ def dispute(
             after={
                 "status": S.DISPUTED,
                 "side": side,
+                **who.audit(),
                 "round": round.number,
                 "version": disputed.version,
                 "proposal": disputed.proposal,

@@ -34,8 +34,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from director.audit.context import request_ip
 from director.core import json_body
-from director.core.errors import Conflict, DomainError, NotFound, ValidationError
+from director.core.errors import Conflict, DomainError, NotFound, PermissionDenied, ValidationError
 from director.core.parsing import json_kind, read_number, read_text
+from director.events import codes
 from scoring.scores import in_sheet_words
 
 from . import selectors, services
@@ -85,6 +86,15 @@ def table_view(view):
 
 
 PHONE_KEY = "table-phone"
+# The player code this browser opened (``player_views``): the phone is that player's, on a night of
+# player codes, until it opens another code or the director re-issues this one.
+PLAYER_KEY = "player-code"
+
+
+def holder(request) -> codes.Holder | None:
+    """The player (or partnership) this browser is bound to, while their code is still valid."""
+    code = request.session.get(PLAYER_KEY)
+    return codes.holder_of(code) if isinstance(code, str) else None
 
 
 def _phone(request) -> str:
@@ -140,8 +150,23 @@ def _typed_comparison(request, page) -> dict | None:
     return page.compare(kept["sheet"]) | {"side": page.kind.side_labels.get(kept.get("side") or "", "")}
 
 
-def _context(request, page, *, values=None, errors=None, side=None) -> dict:
+def _identity(request, page) -> dict | None:
+    """On a night of player codes: who this phone is, and whether they sit at this table now."""
+    if not codes.uses_codes(page.event):
+        return None
+    who = holder(request)
+    if who is None or who.event.pk != page.event.pk:
+        return {"known": False}
+    place = codes.place_in(who, page.round) if page.round is not None else None
+    here = place is not None and place.table_id == page.table.pk
+    return {"known": True, "name": who.name, "here": here, "side": place.direction if here else ""}
+
+
+def _context(request, page, *, values=None, errors=None, side=None, urls=None) -> dict:
     kind, submission, table = page.kind, page.submission, page.table
+    identity = _identity(request, page)
+    if identity and identity.get("side"):
+        side = identity["side"]  # the player's own side: the server takes it from the seating anyway
     confirmer = services.other_side(page.side) if page.side else None
     sent_here = services.sent_from(submission, request.session.get(PHONE_KEY))
     if values is None and submission is not None and page.can_submit:
@@ -170,6 +195,7 @@ def _context(request, page, *, values=None, errors=None, side=None) -> dict:
         "confirmer": confirmer,
         "sent_here": sent_here,
         "confirmer_label": labels.get(confirmer or "", ""),
+        "identity": identity,
         "idempotency_key": uuid.uuid4().hex,
         "client_state": {
             **page.to_dict(),
@@ -183,6 +209,7 @@ def _context(request, page, *, values=None, errors=None, side=None) -> dict:
                 "submit": reverse("table:submit", args=[table.token]),
                 "confirm": reverse("table:confirm", args=[table.token]),
                 "dispute": reverse("table:dispute", args=[table.token]),
+                **(urls or {}),
             },
         },
     }
@@ -206,6 +233,8 @@ def _error(request, table, error: DomainError, *, values=None, side=None):
     status = 400
     if isinstance(error, Conflict):
         status = 409
+    elif isinstance(error, PermissionDenied):
+        status = 403  # a phone acting where its player does not sit, or for its own side's sheet
     elif isinstance(error, NotFound):
         status = 404
     page = selectors.table_page(table)
@@ -257,6 +286,7 @@ def submit(request, table, data):
             idempotency_key=read_text(data, "idempotency_key") or None,
             ip=request_ip(request),
             phone=_phone(request),
+            holder=holder(request),
         )
     except DomainError as error:
         if isinstance(error, services.AlreadySubmitted):
@@ -268,7 +298,7 @@ def submit(request, table, data):
         body = {"submission": selectors.submission_dict(submission, side), "replayed": replayed}
         return JsonResponse(body, status=200 if replayed else 201)
     messages.success(request, f"Sent: version {submission.version}. Now the opponents confirm it.")
-    return redirect("table:entry", token=table.token)
+    return _back(request, table)
 
 
 def _proposal(table, data) -> dict | None:
@@ -293,12 +323,15 @@ def _status_change(request, table, data, action):
             "submission_id": read_number(data, "submission"),
             "side": read_text(data, "side"),
             "ip": request_ip(request),
+            "holder": holder(request),
         }
+        # On a night of player codes a phone is told apart by its player, not by the table page's cookie.
+        phone = _phone(request) if codes.uses_codes(table.event) else _known_phone(request)
         if action == "confirm":
-            submission = services.confirm(**arguments, phone=_known_phone(request))
+            submission = services.confirm(**arguments, phone=phone)
         else:
             note, sheet = read_text(data, "note") or "", _proposal(table, data)
-            submission = services.dispute(**arguments, note=note, sheet=sheet, phone=_known_phone(request))
+            submission = services.dispute(**arguments, note=note, sheet=sheet, phone=phone)
     except DomainError as error:
         return _error(request, table, error)
     _forget_typed(request, table)
@@ -308,6 +341,13 @@ def _status_change(request, table, data, action):
         messages.success(request, "Confirmed. Thank you!")
     else:
         messages.warning(request, "Disputed: the director has been told and will come to the table.")
+    return _back(request, table)
+
+
+def _back(request, table):
+    """After a plain form post: a player's own page on a night of codes, else the table's."""
+    if codes.uses_codes(table.event) and holder(request) is not None:
+        return redirect("player:page")
     return redirect("table:entry", token=table.token)
 
 
