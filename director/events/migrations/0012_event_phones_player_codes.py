@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0002_player_name_unique_ignoring_case'),
-        ('events', '0010_setup_token_unique_per_club'),
+        ('events', '0011_event_embers_packs_fire_hands'),
     ]
 
     operations = [
