@@ -27,6 +27,7 @@ ACTIONS = {
     "events.public_switches": "changed what the public sees",
     "events.reissue_table_token": "re-issued a table's entry link",
     "events.coop_bands": "changed the coöperative grade bands",
+    "events.embers_short_game": "allowed an Embers game shorter than four hands",
     "clubs.update_player": "changed a player (name, membership number or active)",
     "events.start": "started the event",
     "events.finish": "finished the event",
