@@ -230,6 +230,16 @@ def _coop_bands(e) -> Reading:
     return Reading(f"Set the coöperative grade bands: {_listing(bands)}.")
 
 
+def _embers_short_game(e) -> Reading:
+    """``after`` is the Embers game's hands and fire hands; the note is the director's reason."""
+    hands = _d(e.after).get("embers_hands")
+    length = f"{hands} hand{'s' * (hands != 1)}" if isinstance(hands, int) else "fewer hands"
+    reason = f": “{e.note}”" if e.note else ""
+    return Reading(
+        f"Allowed an Embers game of {length}, under the rules' bare minimum of four{reason}.", note_in_sentence=True
+    )
+
+
 def _reissue_token(e) -> Reading:
     table = (e.object_repr or "a table").replace("Table", "table")
     return Reading(f"Issued a new entry link for {table}: its old link and QR code no longer open the table page.")
@@ -389,6 +399,7 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.reissue_table_token": _reissue_token,
     "events.reissue_player_code": _reissue_code,
     "events.coop_bands": _coop_bands,
+    "events.embers_short_game": _embers_short_game,
     "clubs.update_player": _update_player,
     "events.start": _start,
     "events.finish": _finish,

@@ -139,6 +139,14 @@ SAMPLES = {
         "dora",
         "Set the coöperative grade bands: Bronze from 2400 and Silver from 3000.",
     ),
+    "events.embers_short_game": (
+        None,
+        {"embers_hands": 3, "embers_fire_hands": 1},
+        "the hall closes at ten",
+        "",
+        "dora",
+        "Allowed an Embers game of 3 hands, under the rules' bare minimum of four: “the hall closes at ten”.",
+    ),
     "events.reissue_table_token": (
         None,
         None,

@@ -115,6 +115,10 @@ def test_a_short_game_needs_the_directors_reason_and_the_override_is_audited(clu
     )
     entry = AuditEntry.objects.get(event=event, action="events.embers_short_game")
     assert entry.note == "a late start" and entry.after == {"embers_hands": 2, "embers_fire_hands": 1}
+    from director.audit.sentences import SENTENCES
+
+    said = SENTENCES[entry.action](entry).sentence
+    assert said == "Allowed an Embers game of 2 hands, under the rules' bare minimum of four: “a late start”."
     events.update_event(event=event, embers_short_reason="a late start")  # unchanged: not logged again
     events.update_event(event=event, embers_short_reason="the hall closes at ten")
     assert list(
