@@ -72,7 +72,7 @@ def build() -> World:
     auction = _night(club, "Auction running", _members(club, "Bidder", 8), type="auction-pairs", games=2,
                      auction={"hands": 4})  # fmt: skip
     embers = _night(club, "Embers running", _members(club, "Ember", 8), games=2, game=Event.Game.EMBERS,
-                    embers_hands=3)  # fmt: skip
+                    embers_hands=4)  # fmt: skip
     three = nights.set_up_night(
         club=club,
         name="Seven players",

@@ -47,10 +47,15 @@ def browser():
         browser.close()
 
 
+# A page waits this long for the server: generous, because CI machines run two workers on two cores
+# and a loaded machine answers a first request in seconds, not milliseconds.
+PAGE_TIMEOUT_MS = 30_000
+
+
 @pytest.fixture
 def page(browser, live_server):
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     page = context.new_page()
     yield page
     context.close()
@@ -62,7 +67,7 @@ def phone_page(browser, live_server):
     context = browser.new_context(
         base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     page = context.new_page()
     yield page
     context.close()

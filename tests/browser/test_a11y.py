@@ -18,7 +18,7 @@ from director.clubs.models import Club
 from director.events import lineup
 from director.events import services as events
 from director.movements import services as movements
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import PAGE_TIMEOUT_MS, sign_in
 from tests.browser.test_club_night import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,7 +34,7 @@ def screen(request, browser, live_server):
     context = browser.new_context(
         base_url=live_server.url, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     page = context.new_page()
     page.size = request.param
     yield page

@@ -17,6 +17,7 @@ import pytest
 from django.template.loader import render_to_string
 
 from tests.browser import axe_world
+from tests.browser.conftest import PAGE_TIMEOUT_MS
 from tests.browser.test_club_night import shot
 from tests.conftest import require
 
@@ -64,7 +65,7 @@ class Audit:
         context = self.browser.new_context(
             base_url=self.url, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone, **extra
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(PAGE_TIMEOUT_MS)
         self.contexts.append(context)
         return context
 

@@ -17,6 +17,7 @@ from director.events import services as events
 from director.events.models import Event
 from director.movements import services as movements
 from director.results.models import Submission
+from tests.browser.conftest import PAGE_TIMEOUT_MS
 from tests.browser.test_content_security_policy import REPORT_VIOLATIONS
 from tests.director.embers.conftest import hand
 from tests.director.embers.test_score_entry import boxes
@@ -63,7 +64,7 @@ def _context(browser, live_server, problems, width, height):
         is_mobile=width < 500,
         has_touch=width < 500,
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     context.expose_function("reportViolation", lambda text: problems.append(text))
     context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()

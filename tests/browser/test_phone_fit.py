@@ -19,7 +19,7 @@ from director.events.models import Event
 from director.movements import night as nights
 from director.movements import services as movements
 from director.results.models import Submission
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import PAGE_TIMEOUT_MS, sign_in
 from tests.browser.test_table_entry import SHEET, shot
 from tests.director.embers.conftest import PAD
 from tests.director.embers.test_score_entry import boxes as embers_boxes
@@ -141,7 +141,7 @@ KINDS = {
 
 def new_phone(browser, live_server):
     context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     return context, context.new_page()
 
 

@@ -20,6 +20,7 @@ from director.movements import night as nights
 from director.movements import services as movements
 from director.results import services as results
 from director.results.models import Submission
+from tests.browser.conftest import PAGE_TIMEOUT_MS
 from tests.browser.test_table_entry import PASSWORD, SHEET, fill_sheet, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,7 +72,7 @@ def phones(browser, live_server):
         context = browser.new_context(
             base_url=live_server.url, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(PAGE_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
 

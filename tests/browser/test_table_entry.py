@@ -18,7 +18,7 @@ from director.events import lineup
 from director.events import services as events
 from director.movements import services as movements
 from director.results.models import Submission
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import PAGE_TIMEOUT_MS, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +58,7 @@ def second_phone(browser, live_server):
     context = browser.new_context(
         base_url=live_server.url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     yield context.new_page()
     context.close()
 

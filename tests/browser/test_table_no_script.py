@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from director.results.models import Submission
+from tests.browser.conftest import PAGE_TIMEOUT_MS
 from tests.browser.test_table_entry import SHEET, club_night
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,7 +25,7 @@ def scriptless_phone(browser, live_server):
         has_touch=True,
         java_script_enabled=False,
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
     yield context.new_page()
     context.close()
 
