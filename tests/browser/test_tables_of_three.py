@@ -124,8 +124,8 @@ def test_a_split_partnership_sheet_shows_the_split_totals(phone_page, second_pho
     )
     at = seat_players(event, 1)
     tallies = event_results(event).tallies()
-    # 3 × split total − all three (6400 = twice the own scores): ♠ −160, ♥ +2480, ♣ −2320
-    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: -160, at["H"]: 2480, at["C"]: -2320}
+    # split total less the others' average (3 × total − 6400, halved): ♠ −80, ♥ +1240, ♣ −1160
+    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: -80, at["H"]: 1240, at["C"]: -1160}
 
 
 def test_a_neutralised_sheet_of_207_cards(phone_page, second_phone):  # noqa: F811
@@ -154,8 +154,8 @@ def test_a_neutralised_sheet_of_207_cards(phone_page, second_phone):  # noqa: F8
     )
     at = seat_players(event, 1)
     tallies = event_results(event).tallies()
-    # 3 × own − all three (4970): ♠ +4660, ♦ −890, ♥ −3770
-    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: 4660, at["D"]: -890, at["H"]: -3770}
+    # own less the others' average ((3 × own − 4970) / 2): ♠ +2330, ♦ −445, ♥ −1885
+    assert {pid: tallies[pid].nets[1] for pid in at.values()} == {at["S"]: 2330, at["D"]: -445, at["H"]: -1885}
 
 
 def test_a_duet_sheet_on_two_phones(phone_page, second_phone):  # noqa: F811

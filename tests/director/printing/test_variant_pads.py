@@ -170,10 +170,10 @@ def test_tally_cards_carry_a_three_s_figures_and_both_other_players(club_a, play
     results.enter_sheet(table=event.tables.get(number=2), round=event.rounds.get(number=1), sheet=THREE, by=director_a)
     seats = seats_in_db(event)[(1, 2)]
     cards = {card.entrant.names: card for card in tally_cards(load_event_data(event))}
-    # split totals ♠ 2860, ♥ 1400, ♣ 2140 → figures +2180, −2200, +20 (tests/director/table/test_tables_of_three.py)
-    assert {seat: cards[name].lines[0].net for seat, name in seats.items()} == {"S": 2180, "H": -2200, "C": 20}
+    # split totals ♠ 2860, ♥ 1400, ♣ 2140 → figures +1090, −1100, +10 (tests/director/table/test_tables_of_three.py)
+    assert {seat: cards[name].lines[0].net for seat, name in seats.items()} == {"S": 1090, "H": -1100, "C": 10}
     assert cards[seats["S"]].lines[0].opponents == f"{seats['H']} & {seats['C']}"
     text = " ".join(
         " ".join(pdf_pages(render_from_event("tally-cards", load_event_data(event), PrintOptions()))).split()
     )
-    assert "+2180" in text and "-2200" in text.replace("−", "-")
+    assert "+1090" in text and "-1100" in text.replace("−", "-")
