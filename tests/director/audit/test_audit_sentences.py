@@ -139,6 +139,14 @@ SAMPLES = {
         "dora",
         "Set the coöperative grade bands: Bronze from 2400 and Silver from 3000.",
     ),
+    "events.reissue_player_code": (
+        None,
+        {"player": 7},
+        "",
+        "code of Kim in 3",
+        "dora",
+        "Issued a new code for Kim: the old code on their card no longer opens their page.",
+    ),
     "events.reissue_table_token": (
         None,
         None,
