@@ -34,9 +34,10 @@ class NewEventForm(forms.Form):
         help_text="progressive individual only: where the one of three losers who moves down goes",
         widget=forms.Select(attrs=INDIVIDUAL),
     )
-    phones = forms.ChoiceField(
+    phones = forms.ChoiceField(  # not sent (an older form, a script): player codes, the safe default
         choices=Event.Phones.choices,
         initial=Event.Phones.PLAYER,
+        required=False,
         label="Phones at the tables",
         help_text="With player codes, each player's tally card carries their own code: a sheet is sent by one "
         "side and confirmed only by a player who sat against it. With the table QR alone, whoever holds a "

@@ -58,6 +58,7 @@ def test_an_auction_night_through_the_phone_pad(page, phone_page, second_phone):
     page.get_by_label("Games", exact=True).fill("2")
     page.locator("#auction-settings summary").click()  # the settings fold away
     page.get_by_label("Hands per round").fill("3")
+    page.select_option("#id_phones", "table")  # this walk drives the tables' links (issue 29: a club's option)
     for name in NAMES:
         page.get_by_label(name, exact=True).check()
     page.get_by_role("button", name="Set up and seat the tables").click()

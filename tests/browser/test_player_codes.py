@@ -155,7 +155,7 @@ def play(event, phones, name):
         phone.wait_for_function(
             "t => document.querySelector('#where-now') && document.querySelector('#where-now').textContent.includes(t)",
             arg=f"Game 2: table {now}",
-            timeout=20_000,
+            timeout=45_000,  # the page polls every 4 s; the machine may be busy
         )
         if now != 1:  # a player who moved on is refused at table 1
             refused = post_json(phone, f"/t/{table.token}/submit/", {"round": 2, "sheet": SHEET_DICT})

@@ -176,6 +176,8 @@ def candidates(event, job, analysis=None) -> dict[str, list]:
         "token": [event.tables.get(number=1).token],
         "slug": [club.slug],
         "player_id": [club.players.first().pk],
+        "code_id": [1],  # a player code's row (a night of player codes: none in this event)
+        "code": ["ZZZZ-ZZZZ"],  # a player code: not one of a live night
         "job_id": sorted({job.pk, *([analysis.pk] if analysis else [])}),
         "key": sorted({1, *event.partnerships.values_list("pk", flat=True)[:2], club.players.first().pk}),
         "pk": ids,

@@ -147,6 +147,14 @@ SAMPLES = {
         "dora",
         "Allowed an Embers game of 3 hands, under the rules' bare minimum of four: “the hall closes at ten”.",
     ),
+    "events.reissue_player_code": (
+        None,
+        {"player": 7},
+        "",
+        "code of Kim in 3",
+        "dora",
+        "Issued a new code for Kim: the old code on their card no longer opens their page.",
+    ),
     "events.reissue_table_token": (
         None,
         None,
