@@ -170,7 +170,7 @@ def test_a_night_of_seven_plays_on_seated_from_a_threes_result(client, club_a, p
     three = seats_of(event, 2)
     client.force_login(director_a)
     expected = movement_selectors.load_movement(event).fingerprint
-    response = client.post(f"/events/{event.pk}/movement/next/", {"expected": expected})
+    response = client.post(f"/events/{event.pk}/movement/next/", {"expected": expected, "confirm": "1"})
     assert response.status_code == 302, response.content.decode()[:2000]
     # ♣ scored best (1,800): ♣ stays at the three, ♠ and ♥ go up to table 1
     assert three["C"] in seats_of(event, 2, game=2).values()
