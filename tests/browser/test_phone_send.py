@@ -6,12 +6,10 @@ a pad with fewer hands than the event's asks before it is sent."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from director.results.models import Submission
-from tests.browser.test_table_entry import SHEET, night, shot  # noqa: F401 (fixture)
+from tests.browser.test_table_entry import night, shot  # noqa: F401 (fixture)
 
 from .test_auction_night import box, type_hand
 from .test_auction_pad_offline import auction_night  # noqa: F401 (fixture)
@@ -21,13 +19,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 KEPT = "Kept on this phone — will send when the wifi is back"
 
-# Whether this table link's page is kept by its service worker (for opening offline).
-PAGE_KEPT = """async () => {
-  if (!navigator.serviceWorker || !(await navigator.serviceWorker.getRegistration())) return false;
-  for (const name of await caches.keys()) {
-    if (await (await caches.open(name)).match(location.href, {ignoreVary: true})) return true;
-  }
-  return false;
+# Sets window.calypsoKept once this table link's page is kept by its service worker (for opening
+# offline): the page's caches are looked at until it is.
+WATCH_KEPT = """() => {
+  const kept = async () => {
+    if (!navigator.serviceWorker || !(await navigator.serviceWorker.getRegistration())) return false;
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match(location.href, {ignoreVary: true})) return true;
+    }
+    return false;
+  };
+  (async function look() {
+    if (await kept()) window.calypsoKept = true;
+    else setTimeout(look, 50);
+  })();
 }"""
 
 
@@ -64,11 +69,8 @@ def on_screen(page, selector: str) -> dict:
 
 
 def wait_until_kept(page) -> None:
-    for _ in range(100):
-        if page.evaluate(PAGE_KEPT):
-            return
-        time.sleep(0.1)
-    raise AssertionError("the table page was never kept for opening offline")
+    page.evaluate(WATCH_KEPT)
+    page.wait_for_function("() => window.calypsoKept === true")
 
 
 def test_a_sheet_sent_offline_is_said_kept_beside_the_button_and_the_page_opens_offline(night, phone):  # noqa: F811

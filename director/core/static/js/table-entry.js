@@ -288,8 +288,8 @@
     if (!ok) {
       beside(verdict === "blank" ? "Send is offered once the " + noun + " is typed and adds up."
         : "Send is offered once the " + noun + " adds up: see the check above.", "wait");
-    } else if (sendState && (sendState.dataset.kind === "wait" || sendState.dataset.kind === "ask") && !sendButton.dataset.ask) {
-      beside("");
+    } else if (sendState && ["wait", "ask", "bad"].indexOf(sendState.dataset.kind) >= 0 && !sendButton.dataset.ask) {
+      beside("");  // what it said no longer holds
     }
   }
 
@@ -312,7 +312,7 @@
     if (!sendButton) return;
     if (on) {
       sendButton.disabled = true;
-      sendButton.textContent = "Sending…";
+      if (keptHere()) sendButton.textContent = "Sending…";  // not when it is another game's sheet
     } else {
       sendButton.disabled = false;
       refreshSend();
