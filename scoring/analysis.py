@@ -23,8 +23,9 @@ from typing import Any
 
 from . import _fastplay as fp
 from .cards import PARTNER, RANKS, SUIT_NAMES, SUITS, format_hand
+from .club import ClubPlayer
 from .gamesets import GameSet
-from .play import SIDES, ClubPlayer, play_game, simulate_random_game
+from .play import SIDES, play_game, simulate_random_game
 from .scores import check_side, score_game
 from .tricks import ALL_FOURS, BEAT_THE_LEADER, STANDARD, check_rule
 

@@ -22,7 +22,6 @@ from typing import Any, Protocol
 
 from . import _fastplay as fp
 from .cards import CARDS, DISPLAY_ORDER, SUIT_INDEX, SUIT_NAMES, SUITS, Card, CardError, is_suit, parse_card
-from .club import ClubPlayer  # noqa: F401  (its home was here: callers import it from play)
 from .gamesets import ORIENTATIONS, SORTED, GameSet, commitment, require_valid, vouched
 from .tricks import ALL_FOURS, RULES, STANDARD, check_rule, playable_suits
 

@@ -23,8 +23,9 @@ from scoring.analysis import (
     lopsidedness,
 )
 from scoring.cards import CARDS, SUITS
+from scoring.club import ClubPlayer
 from scoring.gamesets import GameSet, deal_game_set
-from scoring.play import ClubPlayer, RandomPlayer, play_game, simulate_random_game
+from scoring.play import RandomPlayer, play_game, simulate_random_game
 from scoring.scores import score_game
 from scoring.tricks import ALL_FOURS, BEAT_THE_LEADER, STANDARD
 

@@ -19,8 +19,9 @@ import random
 from scoring import _fastplay as fp
 from scoring.analysis import analyse_sets
 from scoring.auction_play import RandomBot, SimpleBot, play_auction_game, replay
+from scoring.club import ClubPlayer
 from scoring.gamesets import GameSet, deal_game_sets
-from scoring.play import ClubPlayer, RandomPlayer, play_game
+from scoring.play import RandomPlayer, play_game
 from scoring.play import replay as replay_play
 from scoring.tricks import RULES
 

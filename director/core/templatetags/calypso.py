@@ -12,6 +12,8 @@ from django.utils.html import conditional_escape, format_html, json_script
 from django.utils.safestring import mark_safe
 
 from scoring.browser import rules
+from scoring.cards import SUIT_NAMES as CARD_SUIT_NAMES
+from scoring.cards import SUIT_SYMBOLS
 from scoring.scores import SHEET_WORDS
 
 register = template.Library()
@@ -24,9 +26,9 @@ def calypso_rules():
 
 # A screen reader says a suit's name, not its symbol ("♠" may be read as nothing, or "black spade
 # suit"): each symbol, or a side's pair ("♠♥"), is shown as it is and spoken by name.
-SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-SUIT_KEYS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-_SUIT_RUN = re.compile("[♠♥♦♣]+")
+SUIT_KEYS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+SUIT_NAMES = {symbol: CARD_SUIT_NAMES[suit].lower() for suit, symbol in SUIT_SYMBOLS.items()}
+_SUIT_RUN = re.compile("[" + "".join(SUIT_SYMBOLS.values()) + "]+")
 
 
 def _spoken(run: str) -> str:
