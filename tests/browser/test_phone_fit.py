@@ -81,7 +81,7 @@ def pairs_night(**options):
     _, club = director()
     event = events.create_event(club=club, name="Club night", date=datetime.date(2026, 11, 20), games=2, **options)
     if options.get("game") == Event.Game.EMBERS:
-        events.update_event(event=event, embers_hands=3)
+        events.update_event(event=event, embers_hands=4)
     lineup.draw_partnerships(event=event, players=members(club, 8), seed=1)
     movements.seat_event(event=event)
     return events.start_event(event=event)
@@ -135,7 +135,7 @@ KINDS = {
     "three": (lambda: individual_night(7), 2, type_three, "#table-sheet td.points"),
     "duet": (lambda: individual_night(2), 1, type_partnership, "#live .totals"),
     "auction": (lambda: pairs_night(type="auction-pairs", auction={"hands": 3}), 1, type_auction, ".pad-totals"),
-    "embers": (lambda: pairs_night(game=Event.Game.EMBERS, embers_hands=3), 1, type_embers, ".embers-pad .totals"),
+    "embers": (lambda: pairs_night(game=Event.Game.EMBERS, embers_hands=4), 1, type_embers, ".embers-pad .totals"),
 }
 
 
@@ -221,7 +221,7 @@ def test_each_kind_of_phone_page_fits_a_360_px_phone(browser, live_server, kind)
 DIRECTOR_PAGES = {
     "calypso": lambda: pairs_night(),
     "auction": lambda: pairs_night(type="auction-pairs", auction={"hands": 3}),
-    "embers": lambda: pairs_night(game=Event.Game.EMBERS, embers_hands=3),
+    "embers": lambda: pairs_night(game=Event.Game.EMBERS, embers_hands=4),
     "three": lambda: individual_night(7),
 }
 
