@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from scoring import _fastplay as fp
 from scoring.cards import PARTNER, SUITS, Card, parse_card, parse_cards, quad_deck, sort_key
+from scoring.club import ClubPlayer
 from scoring.gamesets import GameSet, GameSetError, commitment
 from scoring.play import (
-    ClubPlayer,
     GameState,
     IllegalPlay,
     RandomPlayer,

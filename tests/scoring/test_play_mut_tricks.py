@@ -11,8 +11,8 @@ import pytest
 
 from scoring import play
 from scoring.cards import SUITS
+from scoring.club import ClubPlayer
 from scoring.play import (
-    ClubPlayer,
     GameState,
     IllegalPlay,
     RandomPlayer,
