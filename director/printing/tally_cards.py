@@ -144,7 +144,7 @@ def _codes(batch: Batch, codes: tuple, left: float, room: float, top: float) -> 
         label = f"{who}: your code" if who else "Your code"
         batch.text(text_x, top - 16, batch.clip(label, layout.REGULAR, 9, room_left), layout.REGULAR, 9)
         batch.text(text_x, top - 34, code, layout.BOLD, 15)
-        address = url.rsplit("/", 2)[0] + "/"
+        address = f"{url.rsplit('/', 2)[0]}/"  # a URL, not a path
         size = batch.fit(f"scan, or type it at {address}", layout.REGULAR, 7.5, room_left)
         batch.text(text_x, top - 48, f"scan, or type it at {address}", layout.REGULAR, size, layout.GREY)
 
