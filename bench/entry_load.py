@@ -175,9 +175,11 @@ def setup_django(env: dict) -> None:
     django.setup()
 
 
-def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[int, str, str, str]]:
-    """A running progressive event of player codes with ``tables`` tables; ``[(table number, token,
-    the ♠ player's code, the ♦ player's code)]``."""
+def seed_event(
+    tables: int, *, games: int = 1, seed: int = 208, phones: str = "player"
+) -> list[tuple[int, str, str, str]]:
+    """A running progressive event with ``tables`` tables, of player codes (``phones``: or "table",
+    the table links alone); ``[(table number, token, the ♠ player's code, the ♦ player's code)]``."""
     import datetime
 
     from director.clubs import services as clubs
@@ -191,7 +193,7 @@ def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[in
     from director.events.models import PlayerCode, Seat
 
     event = events.create_event(
-        club=club, name="Entry load", date=datetime.date(2026, 1, 9), games=games, phones="player"
+        club=club, name="Entry load", date=datetime.date(2026, 1, 9), games=games, phones=phones
     )
     lineup.draw_partnerships(event=event, players=players, seed=seed)
     movements.seat_event(event=event)
@@ -205,7 +207,7 @@ def seed_event(tables: int, *, games: int = 1, seed: int = 208) -> list[tuple[in
         )
     }
     return [
-        (number, token, code[seat[number, "S"]], code[seat[number, "D"]])
+        (number, token, code.get(seat[number, "S"], ""), code.get(seat[number, "D"], ""))
         for number, token in event.tables.order_by("number").values_list("number", "token")
     ]
 

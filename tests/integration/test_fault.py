@@ -39,7 +39,7 @@ class Phones:
 
     def __init__(self, base: str, tables, rng):
         self.base = base
-        self.jobs = [(n, token, plausible_sheet(rng), str(uuid.uuid4())) for n, token in tables]
+        self.jobs = [(n, token, plausible_sheet(rng), str(uuid.uuid4())) for n, token, *_ in tables]
         self.acked: dict[int, dict] = {}  # table -> submission as the server acknowledged it
         self.unanswered = 0  # requests that got no answer (connection refused / reset / timeout)
         self.answers: list[int] = []
@@ -96,7 +96,7 @@ def test_killing_the_web_process_loses_and_doubles_nothing(require_postgres, tmp
     # The server uses pytest-django's test database on the same PostgreSQL server.
     configured = os.environ.get("DATABASE_URL") or os.environ.get("CALYPSO_TEST_DATABASE_URL", "")
     database_url = with_database(configured, connection.settings_dict["NAME"])
-    tables = seed_event(TABLES)
+    tables = seed_event(TABLES, phones="table")  # the phones send by their table links
     server = Gunicorn(server_env(database_url, tmp_path), port=free_port(), workers=2, log=tmp_path / "web.log")
     server.start()
     try:
