@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
+from director.core.templatetags.calypso import suit_words
 from director.events.models import Event
 from director.results.models import Submission
 from director.sheets.registry import kind_of
@@ -27,7 +28,7 @@ NAMES = ["Ann Baptiste", "Ken Joseph", "Jo Ramdin", "Al Lewis", "Mia Charles", "
 
 
 def box(page, hand: int, label: str):
-    return page.get_by_label(f"Hand {hand} {label}", exact=True)
+    return page.get_by_label(f"Hand {hand} {suit_words(label)}", exact=True)  # suits spoken
 
 
 def type_hand(page, hand: int, declarer: str, calypsos: str, points: str, suit: str, doubled: str, sides: dict):

@@ -14,6 +14,7 @@ import pytest
 from django.template import engines
 from django.utils.datastructures import MultiValueDict
 
+from director.core.templatetags.calypso import suit_words
 from director.sheets.auction.boxes import pad_context, sheet_from_post
 from scoring.auction import AuctionValues, score_pad
 from tests.browser.test_content_security_policy import REPORT_VIOLATIONS
@@ -69,7 +70,7 @@ class Harness:
         self.page.goto("/pad-harness/")
 
     def box(self, hand: int, label: str):
-        return self.page.get_by_label(f"Hand {hand} {label}", exact=True)
+        return self.page.get_by_label(f"Hand {hand} {suit_words(label)}", exact=True)  # suits spoken
 
     def hand(self, number: int):
         return self.page.locator(f"#t1-hand-{number}")

@@ -32,9 +32,7 @@ _SUIT_RUN = re.compile("[" + "".join(SUIT_SYMBOLS.values()) + "]+")
 
 
 def _spoken(run: str) -> str:
-    names = [SUIT_NAMES[symbol] for symbol in run]
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return format_html('<span role="img" aria-label="{}">{}</span>', said, run)
+    return format_html('<span role="img" aria-label="{}">{}</span>', _said(run), run)
 
 
 @register.filter(needs_autoescape=True)
@@ -55,3 +53,15 @@ def suit_name(suit) -> str:
     """``{{ "S"|suit_name }}`` or ``{{ "♠"|suit_name }}`` → ``spades`` (for an aria-label)."""
     symbol = {key: symbol for symbol, key in SUIT_KEYS.items()}.get(suit, suit)
     return SUIT_NAMES.get(symbol, suit)
+
+
+def _said(run: str) -> str:
+    names = [SUIT_NAMES[symbol] for symbol in run]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@register.filter
+def suit_words(text) -> str:
+    """``{{ "Hand 1 ♠♥ trick pile"|suit_words }}`` → ``Hand 1 spades and hearts trick pile``: plain
+    text for an ``aria-label`` (an attribute cannot hold the spoken markup ``|suits`` gives)."""
+    return _SUIT_RUN.sub(lambda m: _said(m[0]), str(text))

@@ -152,6 +152,12 @@
 
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
+  function gradeOf(total) {
+    var node = document.getElementById("grade-ranges"), bands = node ? JSON.parse(node.textContent) : [];
+    var found = bands.filter(function (b) { return total >= b.floor && (b.below === null || total < b.below); })[0];
+    return found ? found.name : "–";
+  }
+
   function update() {
     if (!S || asBoxes) return;
     var sheet = sheetOf();
@@ -184,6 +190,10 @@
     });
     var net = live.querySelector("[data-role=net]");
     if (net) net.textContent = scored ? signed(scored.net) : "–";
+    // a coöp table: its total and the grade of the event's band it reaches (sheets/phone.html)
+    var total = live.querySelector("[data-role=total]"), grade = live.querySelector("[data-role=grade]");
+    if (total) total.textContent = scored ? scored.majors + scored.minors : "–";
+    if (grade) grade.textContent = scored ? gradeOf(scored.majors + scored.minors) : "–";
     form.querySelectorAll("td.points").forEach(function (td) {
       // a table of three shows each player's total (its variant's: scores.js scoreSheet)
       var points = scored ? scored.points[td.dataset.seat] : "";
