@@ -10,12 +10,15 @@ import io
 from dataclasses import dataclass, field
 
 from django.core.management import call_command
+from django.urls import reverse
 
 from director.clubs import services as clubs
 from director.clubs.models import Club
-from director.events import lineup
+from director.deals import auction as auction_deals
+from director.deals import services as deals
+from director.events import codes, lineup
 from director.events import services as events
-from director.events.models import Event, Round, Table
+from director.events.models import Event, PlayerCode, Round, Table
 from director.movements import night as nights
 from director.movements import services as movements
 from director.results import services as results
@@ -36,6 +39,10 @@ class World:
     director: dict[str, str] = field(default_factory=dict)  # name → address (signed in)
     phone: dict[str, str] = field(default_factory=dict)  # name → a table's link
     public: dict[str, str] = field(default_factory=dict)  # name → address (no sign-in)
+    # The confirm pages (#30.3): name → (the address posted to, the POST's fields); a GET when None.
+    confirms: dict[str, tuple[str, dict | None]] = field(default_factory=dict)
+    player_code: str = ""  # a code of the night of player codes: its player's page, /me/
+    seat_night: str = ""  # the event page of a night whose next step is "Seat game 2"
 
 
 def _members(club, prefix: str, count: int) -> list:
@@ -96,6 +103,36 @@ def build() -> World:
                 by=None,
             )
 
+    deals.generate_game_sets(event=coop)  # sets not yet released: "Release the hands" asks first
+
+    # A 12-player individual whose game 1 is all in and closed: "Seat game 2" asks first.
+    solo = nights.set_up_night(club=club, name="Solo night", date=datetime.date(2026, 11, 20),
+                               type="progressive-individual", players=[p.pk for p in _members(club, "Solo", 12)],
+                               seed=7, games=3)  # fmt: skip
+    solo = events.start_event(event=solo)
+    game_one = solo.rounds.get(number=1)
+    for table in solo.tables.filter(seatings__round=game_one).distinct():
+        results.enter_sheet(table=table, round=game_one, sheet=SHEET, by=None)
+    events.close_round(round=game_one)
+    # An Auction team match, dealt: "Release the deals" asks first.
+    match = nights.set_up_night(club=club, name="Auction match", date=datetime.date(2026, 11, 20),
+                                type="auction-teams", players=[p.pk for p in _members(club, "Match", 8)], seed=5,
+                                games=2, auction={"hands": 4, "draft": True})  # fmt: skip
+    auction_deals.deal_auction_rounds(event=match)
+    # A night of player codes: its codes page, and a player's own page.
+    coded = _night(club, "Coded night", _members(club, "Coded", 8), games=2, phones="player")
+    world.player_code = codes.shown(PlayerCode.objects.filter(event=coded).first().code)
+
+    world.confirms = {
+        "confirm: close game": (reverse("events:close_round", args=[running.pk, 1]), {}),
+        "confirm: finish": (reverse("events:finish", args=[running.pk]), {}),
+        "confirm: release results": (reverse("events:switches", args=[running.pk]), {"standings_released": "on"}),
+        "confirm: release hands": (reverse("deals:sets", args=[coop.pk]), {"action": "release"}),
+        "confirm: release Auction deals": (reverse("deals:auction", args=[match.pk]), {"action": "release"}),
+        "confirm: delete test night": (reverse("events:delete", args=[running.pk]), None),
+        "confirm: delete night with results": (reverse("events:delete", args=[friday.pk]), None),
+    }
+    world.seat_night = f"/events/{solo.pk}/"
     world.director = {
         "club": f"/clubs/{club.slug}/",
         "new event": f"/clubs/{club.slug}/events/new/",
@@ -113,6 +150,7 @@ def build() -> World:
         "standings (Auction)": f"/events/{auction_done.pk}/results/",
         "projector (running)": f"/events/{running.pk}/projector/",
         "projector (finished)": f"/events/{friday.pk}/projector/",
+        "player codes": reverse("events:codes", args=[coded.pk]),
     }
     world.phone = {
         "table (typing)": f"/t/{t1.token}/",

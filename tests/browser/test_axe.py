@@ -1,7 +1,9 @@
 """axe-core over every page type, at a 360 × 740 phone and a 1280 × 800 screen (#30.10): the
 director's pages (event, score entry of each kind of sheet, movement, print, grades, standings,
-projector), the phone's table page in each state and each pad, the public results pages, sign-in and
-the error pages. Every violation axe reports (WCAG 2.0–2.2 A/AA and its best practices) fails the
+projector, player codes) and its confirm pages (Close, Seat, Finish, Release the results, hands and
+Auction deals, Delete a night with and without results), the phone's table page in each state (kept
+offline too) and each pad, a player's own page (/me/), the public results pages, sign-in and the
+error pages. Every violation axe reports (WCAG 2.0–2.2 A/AA and its best practices) fails the
 test, listed page by page.
 
 axe-core is the npm package pinned in tests/browser/axe/package-lock.json, installed with
@@ -28,6 +30,7 @@ SIZES = {"phone": (360, 740), "screen": (1280, 800)}
 # The error pages Django renders without a request (400, 500) or for a refused form (403_csrf),
 # served as the server sends them so axe sees the page a person would.
 ERROR_PAGES = ("400.html", "403_csrf.html", "500.html")
+KEPT = "Kept on this phone — will send when the wifi is back"
 
 RUN_AXE = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -88,6 +91,25 @@ class Audit:
         return "\n".join(f"{self.size} · {name}:\n    " + "\n    ".join(lines) for name, lines in bad.items())
 
 
+def post_form(page, address: str, fields: dict) -> None:
+    """POST ``fields`` to ``address`` as a page's form does (the page's CSRF cookie), and wait for
+    the answer to load: the first POST of an action that asks first shows its confirm page."""
+    with page.expect_navigation():
+        page.evaluate(POST_FORM, {"address": address, "fields": fields})
+
+
+POST_FORM = """({address, fields}) => {
+  const form = document.createElement('form');
+  form.method = 'post'; form.action = address;
+  const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
+  for (const [name, value] of Object.entries({...fields, csrfmiddlewaretoken: token})) {
+    const input = document.createElement('input');
+    input.type = 'hidden'; input.name = name; input.value = value; form.appendChild(input);
+  }
+  document.body.appendChild(form); form.submit();
+}"""
+
+
 def serving(html: str):
     return lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8")
 
@@ -125,6 +147,18 @@ def test_axe_finds_nothing_on_any_page(audit):
     page.wait_for_url("**/clubs/**")
     for name, address in world.director.items():
         audit.visit(page, name, address)
+    # The confirm pages (Close, Seat, Finish, Release, Delete): each the answer to its first POST.
+    for name, (address, fields) in world.confirms.items():
+        if fields is None:
+            audit.visit(page, name, address)
+        else:
+            post_form(page, address, fields)
+            assert page.locator("#confirm").count() == 1, f"{name}: no confirm page at {address}"
+            audit.check(page, name)
+    page.goto(world.seat_night)
+    page.locator("#next-step button").click()
+    page.wait_for_selector("#confirm")
+    audit.check(page, "confirm: seat next game")
 
     # Phones: each state of the table page and each pad. Table 1 is typed and sent from this phone.
     phone = audit.context().new_page()
@@ -138,9 +172,19 @@ def test_axe_finds_nothing_on_any_page(audit):
     phone.fill("#pile-minors", "85")
     audit.check(phone, "table (typed, adds up)")
     phone.check("input[name=side][value=majors]")
+    phone.context.set_offline(True)  # the wifi drops as Send is pressed: kept on the phone
     phone.click("#send")
+    phone.wait_for_function(f"() => document.querySelector('#send-state').textContent.includes({KEPT!r})")
+    audit.check(phone, "table (kept offline)")
+    phone.context.set_offline(False)  # back: it sends by itself
     phone.wait_for_selector("#table-status[data-status=submitted]")
     audit.check(phone, "table (sent)")
 
-    assert len(audit.found) >= 35, sorted(audit.found)
+    # A player's own page on a night of player codes (its code typed as on the tally card).
+    player = audit.context().new_page()
+    player.goto(f"/me/{world.player_code.lower()}/")
+    player.wait_for_url("**/me/")
+    audit.check(player, "player page")
+
+    assert len(audit.found) >= 47, sorted(audit.found)
     assert not audit.report(), "axe-core found violations:\n" + audit.report()
