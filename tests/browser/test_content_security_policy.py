@@ -188,7 +188,7 @@ def test_the_table_phone_and_the_public_pages_keep_to_the_policy(watched, club):
     page.fill("#pile-majors", str(SHEET["pile"][0]))
     page.fill("#pile-minors", str(SHEET["pile"][1]))
     assert page.inner_text("#live [data-role=check]") == "✓ 208 cards"
-    page.get_by_label("We are spades and hearts").check()
+    page.get_by_role("radio", name="We are spades and hearts").check()
     page.get_by_role("button", name="Send the sheet").click()
     page.wait_for_selector("#table-status[data-status=submitted]")
     phone.check()

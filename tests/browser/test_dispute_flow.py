@@ -44,7 +44,7 @@ def phones(browser, live_server):
 def send(phone, link, piles, side="♠♥"):
     phone.goto(link)
     fill_sheet(phone, piles)
-    phone.get_by_label(f"We are {suit_words(side)}").check()  # suits spoken
+    phone.get_by_role("radio", name=f"We are {suit_words(side)}").check()  # suits spoken
     phone.get_by_role("button", name="Send the sheet").click()
     phone.wait_for_selector("#table-status[data-status=submitted]")
 
@@ -73,7 +73,7 @@ def test_a_dispute_stays_until_the_director_acts_on_it(night, phones, page):
     shot(sender, "dispute-1-sender")
 
     # The ♦♣ phone sends too, is shown both sheets, and disputes with its own.
-    opponents.get_by_label("We are diamonds and clubs").check()
+    opponents.get_by_role("radio", name="We are diamonds and clubs").check()
     opponents.get_by_role("button", name="Send the sheet").click()
     opponents.wait_for_selector("#typed-sheet")
     assert opponents.get_by_role("button", name="Confirm (♦♣)").count() == 1  # the other phone may confirm

@@ -78,7 +78,7 @@ def test_a_sheet_sent_offline_is_said_kept_beside_the_button_and_the_page_opens_
     phone.goto(f"/t/{table.token}/")
     wait_until_kept(phone)
     type_partnership(phone)
-    phone.get_by_label("We are spades and hearts").check()
+    phone.get_by_role("radio", name="We are spades and hearts").check()
     send = phone.locator("#send")
     assert send.inner_text() == "Send the sheet"
 
@@ -96,7 +96,10 @@ def test_a_sheet_sent_offline_is_said_kept_beside_the_button_and_the_page_opens_
     phone.reload()
     assert "Table 2" in phone.inner_text("h1")
     phone.wait_for_function(f"() => document.querySelector('#send-state').textContent.includes('{KEPT}')")
-    assert phone.input_value("#pile-minors") == "85" and phone.get_by_label("We are spades and hearts").is_checked()
+    assert (
+        phone.input_value("#pile-minors") == "85"
+        and phone.get_by_role("radio", name="We are spades and hearts").is_checked()
+    )
     assert phone.locator("#send").inner_text() == "Kept — will send"
     shot(phone, "phone-reopened-offline")
 
@@ -112,7 +115,7 @@ def test_send_is_offered_only_on_a_sheet_that_adds_up_and_enter_in_the_radio_pos
     assert send.is_disabled() and "adds up" in phone.inner_text("#send-state")
 
     # Keyboard only: the side's radio chosen with Space, then Enter: no empty sheet is posted.
-    radio = phone.get_by_label("We are spades and hearts")
+    radio = phone.get_by_role("radio", name="We are spades and hearts")
     radio.focus()
     phone.keyboard.press("Space")
     phone.keyboard.press("Enter")

@@ -85,7 +85,7 @@ def test_one_phone_submits_the_other_confirms_and_everyone_sees_it(night, phone_
     assert phone_page.inner_text("#live [data-role=check]") == "✓ 208 cards"
     assert phone_page.inner_text("#live [data-role=net]") == "-1000"
     assert phone_page.inner_text("#live [data-role=majors]") == "1340"
-    phone_page.get_by_label("We are spades and hearts").check()
+    phone_page.get_by_role("radio", name="We are spades and hearts").check()
     shot(phone_page, "1-typed")
 
     # The first answer is lost on the way back (the server did write it); the page retries.
@@ -159,12 +159,12 @@ def test_both_sides_send_and_the_slower_phone_keeps_its_numbers(night, phone_pag
     second_phone.goto(link)
     second_phone.route("**/state/", lambda route: route.abort())  # no reload while it types: the race itself
     fill_sheet(phone_page, SHEET["pile"])
-    phone_page.get_by_label("We are spades and hearts").check()
+    phone_page.get_by_role("radio", name="We are spades and hearts").check()
     phone_page.get_by_role("button", name="Send the sheet").click()
     phone_page.wait_for_selector("#table-status[data-status=submitted]")
 
     fill_sheet(second_phone, [46, 99])
-    second_phone.get_by_label("We are diamonds and clubs").check()
+    second_phone.get_by_role("radio", name="We are diamonds and clubs").check()
     second_phone.get_by_role("button", name="Send the sheet").click()
     second_phone.wait_for_selector("#typed-sheet")
     assert "already submitted" in second_phone.wait_for_selector("#js-errors li").inner_text()
@@ -193,7 +193,7 @@ def test_a_phone_still_typing_is_not_reloaded_when_the_other_sheet_arrives(night
     fill_sheet(second_phone, [46, 99])  # typed, not sent yet
 
     fill_sheet(phone_page, SHEET["pile"])
-    phone_page.get_by_label("We are spades and hearts").check()
+    phone_page.get_by_role("radio", name="We are spades and hearts").check()
     phone_page.get_by_role("button", name="Send the sheet").click()
     phone_page.wait_for_selector("#table-status[data-status=submitted]")
 
@@ -203,7 +203,7 @@ def test_a_phone_still_typing_is_not_reloaded_when_the_other_sheet_arrives(night
     second_phone.wait_for_timeout(4500)  # another poll: still no reload, the boxes stay
     assert second_phone.input_value("#pile-majors") == "46"
 
-    second_phone.get_by_label("We are diamonds and clubs").check()
+    second_phone.get_by_role("radio", name="We are diamonds and clubs").check()
     second_phone.get_by_role("button", name="Send the sheet").click()
     typed = second_phone.wait_for_selector("#typed-sheet").inner_text()
     assert "Your sheet (♦♣)" in typed and "2 boxes differ" in typed

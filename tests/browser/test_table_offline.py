@@ -28,19 +28,21 @@ def test_a_reload_mid_entry_keeps_the_typed_sheet_and_the_side(night, phone_page
         phone_page.fill(f"#cal-{seat}", str(SHEET["cal"][i]))
         phone_page.fill(f"#unf-{seat}", str(SHEET["unf"][i]))
     phone_page.fill("#pile-minors", "85")
-    phone_page.get_by_label("We are diamonds and clubs").check()
+    phone_page.get_by_role("radio", name="We are diamonds and clubs").check()
 
     phone_page.reload()
     assert phone_page.input_value("#cal-S") == "1" and phone_page.input_value("#unf-H") == "7"
     assert phone_page.input_value("#pile-minors") == "85" and phone_page.input_value("#cal-D") == ""
-    assert phone_page.get_by_label("We are diamonds and clubs").is_checked()
+    assert phone_page.get_by_role("radio", name="We are diamonds and clubs").is_checked()
     assert "cards so far" in phone_page.inner_text("#live [data-role=check]")
 
     # The screen locked and the browser dropped the tab: a new page on the same phone has it too.
     phone = phone_page.context.new_page()
     phone_page.close()
     phone.goto(link)
-    assert phone.input_value("#unf-S") == "5" and phone.get_by_label("We are diamonds and clubs").is_checked()
+    assert (
+        phone.input_value("#unf-S") == "5" and phone.get_by_role("radio", name="We are diamonds and clubs").is_checked()
+    )
     for i, seat in enumerate("DC"):
         phone.fill(f"#cal-{seat}", str(SHEET["cal"][i + 2]))
         phone.fill(f"#unf-{seat}", str(SHEET["unf"][i + 2]))
@@ -63,7 +65,7 @@ def test_a_sheet_sent_offline_is_kept_and_sends_itself_when_the_wifi_returns(nig
     table = night.tables.get(number=2)
     phone_page.goto(f"/t/{table.token}/")
     fill_sheet(phone_page, SHEET["pile"])
-    phone_page.get_by_label("We are spades and hearts").check()
+    phone_page.get_by_role("radio", name="We are spades and hearts").check()
     phone_page.context.set_offline(True)
     phone_page.get_by_role("button", name="Send the sheet").click()
     phone_page.wait_for_function(f"() => document.querySelector('#send-state').textContent.includes('{KEPT}')")
@@ -85,7 +87,7 @@ def test_a_connection_cut_mid_send_then_restored_writes_the_sheet_once(night, ph
     link = f"/t/{table.token}/"
     phone_page.goto(link)
     fill_sheet(phone_page, SHEET["pile"])
-    phone_page.get_by_label("We are diamonds and clubs").check()
+    phone_page.get_by_role("radio", name="We are diamonds and clubs").check()
 
     cut = {"on": True}
     keys = []
@@ -133,7 +135,7 @@ def test_a_kept_sheet_of_a_closed_game_arrives_and_the_next_games_typing_stays(n
     table = night.tables.get(number=2)
     phone_page.goto(f"/t/{table.token}/")
     fill_sheet(phone_page, SHEET["pile"])
-    phone_page.get_by_label("We are spades and hearts").check()
+    phone_page.get_by_role("radio", name="We are spades and hearts").check()
     cut = {"on": True}
     calls = []
 
@@ -156,7 +158,7 @@ def test_a_kept_sheet_of_a_closed_game_arrives_and_the_next_games_typing_stays(n
     phone_page.reload()
     assert "Game 2" in phone_page.inner_text("h1")
     phone_page.fill("#cal-S", "3")
-    phone_page.get_by_label("We are diamonds and clubs").check()
+    phone_page.get_by_role("radio", name="We are diamonds and clubs").check()
 
     cut["on"] = False
     phone_page.context.set_offline(True)
@@ -164,4 +166,7 @@ def test_a_kept_sheet_of_a_closed_game_arrives_and_the_next_games_typing_stays(n
     phone_page.wait_for_function("() => document.querySelector('#phone-note').textContent.includes('Sent')")
     assert Submission.objects.filter(table=table).count() == 1
     assert Submission.objects.get(table=table).round.number == 1
-    assert phone_page.input_value("#cal-S") == "3" and phone_page.get_by_label("We are diamonds and clubs").is_checked()
+    assert (
+        phone_page.input_value("#cal-S") == "3"
+        and phone_page.get_by_role("radio", name="We are diamonds and clubs").is_checked()
+    )

@@ -175,7 +175,7 @@ def test_a_duet_sheet_on_two_phones(phone_page, second_phone):  # noqa: F811
     phone_page.fill("#pile-minors", "85")
     assert phone_page.inner_text("#live [data-role=check]") == "✓ 208 cards"
     assert phone_page.inner_text("#live [data-role=net]") == "-1000"
-    phone_page.get_by_label("We are spades and hearts").check()
+    phone_page.get_by_role("radio", name="We are spades and hearts").check()
     phone_page.get_by_role("button", name="Send the sheet").click()
     phone_page.wait_for_selector("#table-status[data-status=submitted]")
     second_phone.goto(link)

@@ -52,7 +52,7 @@ def test_a_threes_phone_speaks_of_three_deals_and_its_players(browser, live_serv
         status = page.inner_text("#table-status")
         assert "After the third deal, one player enters the scoresheet" in status
         assert "We are" not in page.content()
-        choice = page.get_by_label(re.compile(r"I hold spades or hearts"))
+        choice = page.get_by_role("radio", name=re.compile(r"I hold spades or hearts"))
         choice.focus()
         page.keyboard.press("Space")  # by keyboard: the radio is chosen
         assert choice.is_checked()

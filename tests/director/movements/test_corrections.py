@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from director.audit.models import AuditEntry
 from director.events import services as events
+from director.events.models import Round
 from director.movements import corrections
 from director.movements import services as ms
 from director.results.models import Submission
@@ -126,3 +127,58 @@ def _form_values(event, number, sheet):
 
     kind = kind_of(event)  # tables of four
     return {k: str(v) for k, v in kind.values(sheet, f"t{number}-").items()}
+
+
+# --- every later game seated, not only game n+1 (#30) ---------------------------------------------------
+@pytest.fixture
+def seated_three(seated_two, director_a):
+    """``seated_two`` played on: game 2 all majors, closed, game 3 seated from it (not started)."""
+    event = seated_two
+    enter(event, 2, {1: "majors", 2: "majors", 3: "majors"}, by=director_a)
+    events.close_round(round=event.rounds.get(number=2))
+    ms.compute_next_round(event=event)
+    assert len(stored(event).rounds) == 3
+    return event
+
+
+def test_a_game_drawn_from_a_game_played_as_seated_is_said_to_stand(seated_three, director_a):
+    before = stored(seated_three)
+    enter(seated_three, 1, {1: "minors"}, by=director_a)
+    notice = corrections.seating_notice(seated_three, 1)
+    assert [g.number for g in notice.games] == [2, 3]
+    assert notice.started and notice.later == [2] and notice.reseated == []
+    assert notice.games[1].stands and notice.games[1].moves == []
+    assert notice.text.startswith("Game 2 was seated from game 1's old result")
+    assert "Game 3 was seated from game 2 as played, so it stands." in notice.text
+    assert notice.as_dict()["later_games"][1] == {"game": 3, "started": False, "stands": True,
+                                                  "would_sit_elsewhere": []}  # fmt: skip
+    assert stored(seated_three).rounds == before.rounds
+
+
+def test_reseating_covers_every_later_game_not_started(client, seated_three, director_a):
+    """Games 2 and 3 seated and neither started: a correction of game 1 reaches both — game 2 from
+    the corrected result, game 3 only once game 2 has results again — and re-seating says and does
+    both, and the log says so. The services never leave a night so (any sheet of game 2, even one
+    withdrawn, marks it started), so game 2's sheets are taken out of the database here, as a
+    repair by hand would."""
+    event = seated_three
+    Submission.objects.filter(round__event=event, round__number=2).delete()
+    Round.objects.filter(event=event, number=2).update(status=Round.Status.OPEN, closed_at=None)
+    enter(event, 1, {1: "minors"}, by=director_a)
+    notice = corrections.seating_notice(event, 1)
+    assert notice.later == [2, 3] and notice.reseated == [2, 3] and not notice.started
+    assert notice.games[0].moves and notice.games[1].moves is None
+    assert "Games 2 and 3 were seated from game 1's old result" in notice.text
+    assert "re-seating game 2 takes its seating away" in notice.text
+    assert "re-seat games 2 and 3 from the corrected results" in notice.text
+    client.force_login(director_a)
+    url = reverse("movements:correction", args=[event.pk, 1])
+    page = client.get(url).content.decode()
+    assert 'id="later-games"' in page and "Game 3 was seated from game 2&#x27;s results" in page
+    client.post(url, {"choice": "reseat"})
+    movement = stored(event)
+    redo = expected_game_two(event, {1: -1000, 2: 1000, 3: 1000})
+    assert len(movement.rounds) == 2 and movement.rounds[1] == redo.rounds[1]
+    assert not event.rounds.get(number=3).seatings.exists()
+    entry = AuditEntry.objects.get(event=event, action="movements.correction_reseat")
+    assert entry.after["reseats"] == [2, 3] and "Game 3 no longer seated" in entry.note
