@@ -360,11 +360,32 @@ def _action(request, event_id, do, done: str):
 @require_POST
 @director_view
 def start(request, event_id):
-    """A refusal the director may overrule (a duplicate event without game sets) shows its reason and
-    asks (``?start=check``); "Start anyway" posts ``force``."""
+    """Starting cannot be taken back (a running event never returns to a draft; game 1's seating and
+    the draft's settings are fixed), so the first press asks on a confirm page (#30, no script). A
+    refusal the director may overrule (a duplicate event without game sets) shows its reason and
+    asks (``?start=check``) instead; "Start anyway" posts ``force``, itself the second step."""
     event = event_for(request.user, event_id)
+    force = request.POST.get("force") == "1"
+    if (
+        not force
+        and not confirmed(request)
+        and event.status == Event.Status.DRAFT
+        and not services.start_warning(event)
+    ):
+        return ask(
+            request,
+            event=event,
+            title=f"Start {event.name}",
+            summary=[
+                "Game 1 opens on the tables' phones: the tables can send their sheets from now on.",
+                "A running event does not go back to a draft: game 1's seating and the event's "
+                "settings are fixed from then on.",
+            ],
+            button="Start the event",
+            back=reverse("events:detail", args=[event.pk]),
+        )
     try:
-        services.start_event(event=event, force=request.POST.get("force") == "1")
+        services.start_event(event=event, force=force)
     except DomainError as error:
         messages.error(request, error.message)
         if error.field == "game_sets":

@@ -124,6 +124,7 @@ def build() -> World:
     world.player_code = codes.shown(PlayerCode.objects.filter(event=coded).first().code)
 
     world.confirms = {
+        "confirm: start": (reverse("events:start", args=[coop.pk]), {}),
         "confirm: close game": (reverse("events:close_round", args=[running.pk, 1]), {}),
         "confirm: finish": (reverse("events:finish", args=[running.pk]), {}),
         "confirm: release results": (reverse("events:switches", args=[running.pk]), {"standings_released": "on"}),

@@ -112,7 +112,9 @@ def test_a_hand_typed_on_the_phone_is_checked_scored_and_totalled_live(harness):
     ]
     # Enter moves on to the next box rather than sending a half-typed pad
     h.box(1, "♦♣ P added").press("Enter")
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Hand 1 ♦♣ C calypsos"
+    assert (
+        page.evaluate("document.activeElement.getAttribute('aria-label')") == "Hand 1 diamonds and clubs C calypsos"
+    )  # suits spoken
     assert h.posts == []
     h.box(1, "♦♣ P added").fill("5")
     # 200 + 100 + 3 × 80 = 540 points; (290 + 125) × 2 = 830 + 500 + 400 = 1730; defenders 12 × 5 = 60

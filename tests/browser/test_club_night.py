@@ -88,6 +88,7 @@ def test_a_director_sets_up_a_club_night_and_enters_a_round(page):
     assert names[0] in page.locator('td.cell[data-table="1"][data-game="1"]').inner_text()
 
     page.get_by_role("button", name="Start the event").click()
+    page.locator("#confirm-button").click()  # starting asks first (#30)
     page.get_by_role("link", name="Enter scores · game 1").click()
     page.wait_for_url("**/games/1/scores/")
 

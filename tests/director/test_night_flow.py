@@ -83,6 +83,22 @@ def test_close_asks_first(client, running, director_a):
     assert Round.objects.get(event=running, number=1).status == "closed"
 
 
+def test_start_asks_first_without_script(client, progressive_a, director_a):
+    """Starting cannot be taken back (a running event never returns to a draft): the first press
+    asks on a confirm page that says so, and starts nothing; its button starts the event."""
+    client.force_login(director_a)
+    url = reverse("events:start", args=[progressive_a.pk])
+    first = client.post(url)
+    body = first.content.decode()
+    assert first.status_code == 200 and f"Start {progressive_a.name}?" in body
+    assert "does not go back to a draft" in body and 'name="confirm" value="1"' in body
+    progressive_a.refresh_from_db()
+    assert progressive_a.status == Event.Status.DRAFT
+    assert client.post(url, {"confirm": "1"}).status_code == 302
+    progressive_a.refresh_from_db()
+    assert progressive_a.status == Event.Status.RUNNING
+
+
 def test_finish_asks_first_even_with_everything_in(client, running, sheet, director_a):
     for game in running.rounds.all():
         for table in running.tables.filter(seatings__round=game).distinct():

@@ -163,7 +163,7 @@ def test_starting_finishing_and_reopening_the_event_are_logged(client, progressi
     """Re-opening a finished night lets its published results change: the log says who did it and when."""
     client.force_login(director_a)
     seated = actions(progressive_a)  # the seating's own entry
-    assert client.post(f"/events/{progressive_a.pk}/start/").status_code == 302
+    assert client.post(f"/events/{progressive_a.pk}/start/", {"confirm": "1"}).status_code == 302
     for table in progressive_a.tables.all():
         for round_ in progressive_a.rounds.all():
             results.enter_sheet(table=table, round=round_, sheet=sheet, by=director_a)

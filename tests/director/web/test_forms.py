@@ -207,7 +207,7 @@ def test_a_cutthroat_night_is_only_for_a_progressive_individual(signed_in, club_
 # --- event actions ---------------------------------------------------------------------------------
 def test_start_close_and_switches(signed_in, progressive_a):
     url = reverse("events:detail", args=[progressive_a.pk])
-    assert signed_in.post(reverse("events:start", args=[progressive_a.pk])).url == url
+    assert signed_in.post(reverse("events:start", args=[progressive_a.pk]), {"confirm": "1"}).url == url
     progressive_a.refresh_from_db()
     assert progressive_a.status == "running"
     signed_in.post(reverse("events:close_round", args=[progressive_a.pk, 1]), {"confirm": "1"})
@@ -225,6 +225,6 @@ def test_start_close_and_switches(signed_in, progressive_a):
 
 
 def test_starting_twice_says_why(signed_in, progressive_a):
-    signed_in.post(reverse("events:start", args=[progressive_a.pk]))
+    signed_in.post(reverse("events:start", args=[progressive_a.pk]), {"confirm": "1"})
     response = signed_in.post(reverse("events:start", args=[progressive_a.pk]), follow=True)
     assert "is running, not draft" in response.content.decode()
