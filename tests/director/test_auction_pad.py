@@ -88,6 +88,7 @@ def test_the_partial_names_every_box_as_documented_and_a_post_of_it_reads_back()
     html = partial.render({"pad": pad_context("t3-", 2, label="Table 3")})
     names = set(re.findall(r'name="([^"]+)"', html))
     assert names == {"t3-sheet"} | {field_name("t3-", n, box) for n in (1, 2) for box in box_names()}
-    for label in ("Hand 1 declarer", "Hand 2 ♦♣ T trick pile", "Hand 1 ♠♥ cards required", "Hand 2 sell"):
+    spoken = ("Hand 2 diamonds and clubs T trick pile", "Hand 1 spades and hearts cards required")  # suits by name
+    for label in ("Hand 1 declarer", *spoken, "Hand 2 sell"):
         assert f'aria-label="{label}"' in html
     assert 'id="t3-pad"' in html and "Table 3 · Hand 2" in html

@@ -17,6 +17,10 @@ from director.standings.selectors import event_results
 from tests.director.factories import seat_players, small_night
 from tests.director.table.conftest import TableClient
 
+SPADE = '<span class="suit suit-S" role="img" aria-label="spades">♠</span>'  # spoken by name
+HEART = '<span class="suit suit-H" role="img" aria-label="hearts">♥</span>'
+CLUB = '<span class="suit suit-C" role="img" aria-label="clubs">♣</span>'
+
 pytestmark = pytest.mark.django_db
 
 THREE = {
@@ -51,8 +55,8 @@ def test_a_three_handed_sheet_is_sent_confirmed_and_tallied(club_a, players_a):
     assert re.findall(r'name="pile-(\w+)"', page) == ["S", "H", "C"]
     assert 'name="cal-D"' not in page and 'name="pile-majors"' not in page
     # no partnerships at a three: each player by the seat they hold; three deals, not four (#30.7)
-    assert 'I hold <span class="suit suit-S">♠</span> or <span class="suit suit-H">♥</span></label>' in page
-    assert 'I hold <span class="suit suit-C">♣</span></label>' in page and "We are" not in page
+    assert f"I hold {SPADE} or {HEART}</label>" in page
+    assert f"I hold {CLUB}</label>" in page and "We are" not in page
     assert "After the third deal, one player enters the scoresheet" in page and "fourth deal" not in page
 
     # a four-handed sheet at a table of three is refused, naming the table's seats; nothing is written

@@ -18,6 +18,9 @@ from director.results import services as results
 from tests.director.factories import small_night
 from tests.director.standings.test_coop_grades import coop_sheet
 
+SPADE = '<span class="suit suit-S" role="img" aria-label="spades">♠</span>'  # spoken by name
+HEART = '<span class="suit suit-H" role="img" aria-label="hearts">♥</span>'
+
 pytestmark = pytest.mark.django_db
 
 
@@ -30,14 +33,15 @@ def test_a_neutralised_three_says_after_the_fifth_deal(club_a, players_a):
     page = phone(event.tables.get(number=1))
     assert "After the fifth deal, one player enters the scoresheet" in page
     assert "fourth deal" not in page and "We are" not in page
-    assert 'I hold <span class="suit suit-S">♠</span> or <span class="suit suit-H">♥</span>' in page
+    assert f"I hold {SPADE} or {HEART}" in page
 
 
 def test_a_four_keeps_its_words(club_a, players_a):
     event = small_night(club_a, players_a[:8], start=True)
     page = phone(event.tables.get(number=1))
     assert "After the fourth deal, one side enters the scoresheet" in page
-    assert 'We are <span class="suit suit-S">♠</span><span class="suit suit-H">♥</span>' in page
+    spoken = '<span role="img" aria-label="spades and hearts">'
+    assert f'We are {spoken}<span class="suit suit-S">♠</span><span class="suit suit-H">♥</span></span>' in page
 
 
 def test_a_coop_phone_shows_the_table_total_and_its_grade(club_a, players_a, director_a):
