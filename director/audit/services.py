@@ -49,6 +49,11 @@ ACTIONS = {
     "movements.correction_kept": "kept the seating as played after a correction",
     "movements.correction_reseat": "re-seated a game after a correction",
     "events.delete": "deleted an event",
+    "mail.send_results": "sent the results by e-mail",
+    "mail.send_corrections": "sent corrected results by e-mail",
+    "mail.unsubscribe": "a player unsubscribed from results by e-mail",
+    "mail.export_player": "exported a player's personal data",
+    "mail.erase_player": "erased a player's personal data",
 }
 
 

@@ -57,7 +57,11 @@ def test_withdrawing_consent_keeps_when_and_is_audited(club_a):
 
 def test_the_csv_import_reads_addresses_and_consent(club_a):
     known = clubs.add_player(club=club_a, name="Al Charles")
-    text = "name,external_id,email,consent_at,consent_how\nAnn,A1,ann@example.org,2025-01-31,paper form\nal charles,,al@example.org,,\n"
+    text = (
+        "name,external_id,email,consent_at,consent_how\n"
+        "Ann,A1,ann@example.org,2025-01-31,paper form\n"
+        "al charles,,al@example.org,,\n"
+    )
     created = clubs.import_players_csv(club=club_a, text=text)
     assert [p.name for p in created] == ["Ann"]
     ann = Player.objects.get(club=club_a, name="Ann")
