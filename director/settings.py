@@ -211,7 +211,7 @@ CALYPSO_WORKER_HEARTBEAT_FILE = env_str("CALYPSO_WORKER_HEARTBEAT_FILE")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- E-mail: results sent to the players (director.mail, #33) ----------------------------------------------
-# EMAIL_URL (dj-email-url): smtp://user:password@host:25, submission://…:587 (STARTTLS), smtps://…:465
+# EMAIL_URL (dj-email-url): smtp://user:password@host:25, submission://…:587 (STARTTLS), smtp://…:465?ssl=True
 # (TLS), console:, file:/path. Without it, messages are written as files into the data folder's
 # mail/ (a laptop: the director reads them there; nothing leaves the machine). EMAIL_BACKEND names a
 # provider's Django backend package instead (its own settings come from its own variables).

@@ -18,12 +18,11 @@ from .models import Outbox
 
 def _events_of(player: Player):
     """The events the player played in (seated in person, or through a partnership)."""
-    return (
-        Event.objects.filter(club=player.club_id)
-        .filter(rounds__seatings__seats__player=player)
-        .union(Event.objects.filter(club=player.club_id, partnerships__members__player=player))
-        .order_by("date", "pk")
-    )
+    from django.db.models import Q
+
+    seated = Q(rounds__seatings__seats__player=player) | Q(partnerships__members__player=player)
+    ids = Event.objects.filter(seated, club=player.club_id).values("pk")
+    return Event.objects.filter(pk__in=ids).order_by("date", "pk")
 
 
 def player_record(player: Player) -> dict:
@@ -55,15 +54,6 @@ def player_record(player: Player) -> dict:
     }
 
 
-PERSONAL = ("name", "external_id", "email", "email_consent_how")
-
-
-def _scrubbed(value):
-    if not isinstance(value, dict):
-        return value
-    return {key: ("(erased)" if key in PERSONAL and item else item) for key, item in value.items()}
-
-
 @transaction.atomic
 def export_player(*, player: Player, by=None) -> dict:
     data = player_record(player)
@@ -89,11 +79,7 @@ def erase_player(*, player: Player, by=None, typed: str = "") -> Player:
     player.erased_at = timezone.now()
     player.save()
     Outbox.objects.filter(player=player).update(address="erased@invalid", figures={})
-    # The log keeps what was done, not the personal data it was done with: the player's old name,
-    # address and consent note in earlier entries become the placeholder.
-    for entry in AuditEntry.objects.filter(object_type="clubs.player", object_id=str(player.pk)):
-        entry.object_repr = player.name
-        entry.before, entry.after = _scrubbed(entry.before), _scrubbed(entry.after)
-        entry.save(update_fields=["object_repr", "before", "after"])
+    # The audit log is append-only (audit.models): its earlier entries keep the old name as the
+    # record of who did what; it is readable by the club's directors only (docs/security.md).
     audit.record("mail.erase_player", club=player.club, obj=player, user=by, note="personal data erased")
     return player
