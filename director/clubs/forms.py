@@ -13,7 +13,9 @@ class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120, label="Name")
     external_id = forms.CharField(max_length=60, required=False, label="Membership number")
     # The address is checked by clubs.services (its message names the player and the address).
-    email = forms.CharField(max_length=254, required=False, label="E-mail address")
+    email = forms.CharField(
+        max_length=254, required=False, label="E-mail address", widget=forms.EmailInput(attrs={"autocomplete": "off"})
+    )
     consent = forms.BooleanField(required=False, label="Agreed to receive results by e-mail")
     consent_how = forms.CharField(
         max_length=120, required=False, label="How they agreed", help_text="e.g. membership form, asked in person"

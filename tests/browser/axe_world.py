@@ -16,6 +16,7 @@ from director.clubs.models import Club
 from director.events import lineup
 from director.events import services as events
 from director.events.models import Event, Round, Table
+from director.mail.messages import unsubscribe_token
 from director.movements import night as nights
 from director.movements import services as movements
 from director.results import services as results
@@ -96,6 +97,7 @@ def build() -> World:
                 by=None,
             )
 
+    member = club.players.order_by("pk").first()
     world.director = {
         "club": f"/clubs/{club.slug}/",
         "new event": f"/clubs/{club.slug}/events/new/",
@@ -113,6 +115,9 @@ def build() -> World:
         "standings (Auction)": f"/events/{auction_done.pk}/results/",
         "projector (running)": f"/events/{running.pk}/projector/",
         "projector (finished)": f"/events/{friday.pk}/projector/",
+        # Results by e-mail (#33): a member's address and consent, the erasure's confirmation.
+        "players (editing)": f"/clubs/{club.slug}/players/{member.pk}/edit/",
+        "erase a member's data": f"/clubs/{club.slug}/players/{member.pk}/erase/",
     }
     world.phone = {
         "table (typing)": f"/t/{t1.token}/",
@@ -133,6 +138,8 @@ def build() -> World:
         "public score card": f"/p/{club.slug}/{friday.pk}/cards/1/",
         "public game sets": f"/p/{club.slug}/{duplicate.pk}/sets/1/",
         "table (unknown link)": "/t/not-a-token/",
+        "unsubscribe": f"/unsubscribe/{unsubscribe_token(member)}/",
+        "unsubscribe (bad link)": "/unsubscribe/not-a-token/",
     }
     return world
 

@@ -189,3 +189,16 @@ def test_another_clubs_director_cannot_send(night, client, director_b):
     client.force_login(director_b)
     assert client.post(reverse("mail:send", args=[night.pk])).status_code == 404
     assert not Outbox.objects.exists()
+
+
+def test_the_send_task_is_registered_when_django_starts():
+    """Enqueued by name: unregistered, Celery would hand it to a broker instead of running it eagerly."""
+    import subprocess
+    import sys
+
+    code = (
+        "import django; django.setup(); from director.celery import app;"
+        " print('director.mail.tasks.send_message' in app.tasks)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "True"
