@@ -199,3 +199,15 @@ def test_the_send_task_is_registered_when_django_starts():
     code = "import sys, django; django.setup(); print('director.mail.tasks' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "True"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_message_speaks_the_language_of_the_events_printed_documents(night):
+    from director.printing.models import PrintJob
+
+    PrintJob.objects.create(event=night, kind="results", options={"lang": "fr"})
+    services.send_results(event=night)
+    message = mail.outbox[0]
+    assert message.subject == f"{night.name} : vos résultats"
+    assert "Votre feuille de marque est jointe (PDF)." in message.body
+    assert message.extra_headers["Content-Language"] == "fr"
