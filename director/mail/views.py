@@ -19,6 +19,7 @@ from director.core.view_helpers import director_view
 from director.events.access import event_for
 
 from . import members, services
+from .messages import read_token
 
 
 def _event_page(event) -> str:
@@ -84,8 +85,7 @@ def unsubscribe(request, token):
         except DomainError as error:
             return render(request, "mail/unsubscribe.html", {"error": error}, status=400)
         return render(request, "mail/unsubscribe.html", {"player": player, "done": True})
-    from .messages import read_token
-
-    valid = read_token(token) is not None
-    status = 200 if valid else 400
-    return render(request, "mail/unsubscribe.html", {"token": token, "invalid": not valid}, status=status)
+    value = read_token(token)
+    player = Player.objects.filter(pk=(value or {}).get("p"), club_id=(value or {}).get("c")).first()
+    context = {"token": token, "invalid": player is None, "club": player.club if player else None}
+    return render(request, "mail/unsubscribe.html", context, status=200 if player else 400)
