@@ -55,7 +55,13 @@ def send_results(*, event, by=None) -> dict[str, int]:
     new = [Outbox(event=event, player=p, address=p.email, figures=figures[p.pk]) for p in players]
     # A concurrent "send" writes the same rows: the constraint keeps one, the other is skipped.
     Outbox.objects.bulk_create(new, ignore_conflicts=True)
-    owed = list(Outbox.objects.filter(event=event, status__in=OWED).values_list("pk", flat=True))
+    # A message still owed (the laptop was offline) says what the standings say now, not at first.
+    owed_rows = list(Outbox.objects.select_for_update().filter(event=event, status__in=OWED))
+    stale = [row for row in owed_rows if row.player_id in figures and row.figures != figures[row.player_id]]
+    for row in stale:
+        row.figures = figures[row.player_id]
+    Outbox.objects.bulk_update(stale, ["figures"])
+    owed = [row.pk for row in owed_rows]
     counts = outbox_counts(event)
     audit.record("mail.send_results", event=event, user=by, after={"sending": len(owed), **counts})
     transaction.on_commit(lambda: _enqueue(owed))

@@ -211,3 +211,19 @@ def test_the_message_speaks_the_language_of_the_events_printed_documents(night):
     assert message.subject == f"{night.name} : vos résultats"
     assert "Votre feuille de marque est jointe (PDF)." in message.body
     assert message.extra_headers["Content-Language"] == "fr"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_message_still_owed_after_a_correction_gives_the_figures_of_now(night, director_a, monkeypatch):
+    def offline(self, messages):
+        raise OSError("network unreachable")
+
+    monkeypatch.setattr("django.core.mail.backends.locmem.EmailBackend.send_messages", offline)
+    services.send_results(event=night)  # nothing goes: the laptop is offline
+    enter(night, 1, 1, 1000, director_a)
+    monkeypatch.undo()
+    services.send_results(event=night)
+    now = figures_of(night)
+    for row in Outbox.objects.all():
+        message = next(m for m in mail.outbox if m.to == [row.address])
+        assert f"Total: {now[row.player_id]['total']}" in message.body
