@@ -227,3 +227,12 @@ def test_a_message_still_owed_after_a_correction_gives_the_figures_of_now(night,
     for row in Outbox.objects.all():
         message = next(m for m in mail.outbox if m.to == [row.address])
         assert f"Total: {now[row.player_id]['total']}" in message.body
+
+
+def test_the_send_task_is_rate_limited_and_retried_late_acked():
+    from director.mail import tasks
+
+    task = tasks.send_message
+    assert task.rate_limit == "60/m"  # MAIL_PER_MINUTE's default
+    assert task.acks_late and task.reject_on_worker_lost and task.max_retries == services.MAX_ATTEMPTS - 1
+    assert [tasks.backoff(n) for n in range(6)] == [20, 40, 80, 160, 320, 600]
