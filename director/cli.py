@@ -35,6 +35,7 @@ DJANGO_COMMANDS = {
     "export-event": ("export_event", "write one event to a JSON file (a full backup with --full)"),
     "import-event": ("import_event", "read an event file into this database (a fresh one: ids are kept)"),
     "print": ("print_pdf", "print one kind of document of an event (or of a game-set file) as a PDF"),
+    "send-results": ("send_results", "send an event's results by e-mail (only what has not been sent yet)"),
 }
 MANAGE = "manage"
 

@@ -5,6 +5,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 
 from .conf import data_dir, env_bool, env_choice, env_int, env_list, env_networks, env_str, secret_key
 
@@ -49,6 +50,7 @@ INSTALLED_APPS = [
     "director.api",
     "director.standings",
     "director.audit",
+    "director.mail",
     *SHEET_KINDS,  # one app per kind of table sheet (director.sheets.registry): its templates and static files
     "director.demo",  # the top floor: `manage.py demo` and `manage.py serve`
     "axes",  # sign-in guess limits (director.audit.login); `manage.py axes_reset` lifts a lock-out
@@ -207,6 +209,30 @@ CELERY_WORKER_CONCURRENCY = env_int("CELERY_WORKER_CONCURRENCY", 0, minimum=0) o
 # Written by each worker every few seconds for the container healthcheck (deploy/healthcheck.py).
 CALYPSO_WORKER_HEARTBEAT_FILE = env_str("CALYPSO_WORKER_HEARTBEAT_FILE")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- E-mail: results sent to the players (director.mail, #33) ----------------------------------------------
+# EMAIL_URL (dj-email-url): smtp://user:password@host:25, submission://…:587 (STARTTLS), smtp://…:465?ssl=True
+# (TLS), console:, file:/path. Without it, messages are written as files into the data folder's
+# mail/ (a laptop: the director reads them there; nothing leaves the machine). EMAIL_BACKEND names a
+# provider's Django backend package instead (its own settings come from its own variables).
+EMAIL_URL = env_str("EMAIL_URL")
+_email = (
+    dj_email_url.parse(EMAIL_URL)
+    if EMAIL_URL
+    else {"EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend", "EMAIL_FILE_PATH": ""}
+)
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or _email["EMAIL_BACKEND"]
+EMAIL_FILE_PATH = _email.get("EMAIL_FILE_PATH") or str(DATA_DIR / "mail")
+EMAIL_HOST = _email.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = _email.get("EMAIL_PORT") or 25
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
+EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 30, minimum=1)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Calypso Director <results@localhost>")
+# Messages a worker sends per minute (Celery's rate limit of the send task): providers throttle bursts.
+MAIL_RATE_LIMIT = f"{env_int('MAIL_PER_MINUTE', 60, minimum=1)}/m"
 
 # --- REST API ------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -34,4 +34,6 @@ urlpatterns = [
     # Results: director pages, projector and ladder; public pages under /p/ (director.standings).
     path("", include("director.standings.urls")),
     path("p/", include("director.standings.public_urls")),
+    # Results by e-mail: "Send now", a member's data, and the unsubscribe link (director.mail).
+    path("", include("director.mail.urls")),
 ]

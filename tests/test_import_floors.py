@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The domain apps, bottom first: an app may import the apps before it, never those after it.
 # (The audit log is written by everyone, so it stands lowest; ``movements`` (#15.1) stands on
 # events and results, below what reads the seating: standings, printing and the table's pages.)
-DOMAIN = ("audit", "clubs", "events", "results", "deals", "movements", "standings", "printing", "table")
+DOMAIN = ("audit", "clubs", "events", "results", "deals", "movements", "standings", "printing", "mail", "table")
 
 SCORING, CORE, DOMAIN_FLOOR, KINDS, AUDIENCE, ROUTES, TOP = range(7)
 FLOOR_NAMES = ("scoring", "core", "domain", "kinds", "audience", "routes", "top")

@@ -22,7 +22,14 @@ SWITCHES = {
     "travellers_released": "the travellers",
     "hands_released": "the hands",
 }
-PLAYER_FIELDS = {"name": "name", "external_id": "membership number", "active": "active"}
+PLAYER_FIELDS = {
+    "name": "name",
+    "external_id": "membership number",
+    "active": "active",
+    "email": "e-mail address",
+    "email_consent": "consent to results by e-mail",
+    "email_consent_how": "how they consented",
+}
 STATUS_WORDS = {
     "submitted": "waiting for the opponents",
     "confirmed": "confirmed",
@@ -383,6 +390,29 @@ def _delete_event(e) -> Reading:
     return Reading(f"Deleted the event {after.get('name', '?')} of {after.get('date', '?')}.")
 
 
+def _count(value, one: str, many: str) -> str:
+    number = value if isinstance(value, int) else 0
+    return f"{number} {one if number == 1 else many}"
+
+
+def _send_results(e) -> Reading:
+    after = _d(e.after)
+    going = _count(after.get("sending"), "message", "messages")
+    return Reading(f"Sent the results by e-mail: {going} to go.")
+
+
+def _send_corrections(e) -> Reading:
+    after = _d(e.after)
+    return Reading(f"Sent corrected results by e-mail to {_count(after.get('corrected'), 'player', 'players')}.")
+
+
+def _player_sentence(text: str) -> Callable[[Any], Reading]:
+    def sentence(e) -> Reading:
+        return Reading(f"{text} {e.object_repr or 'a player'}.")
+
+    return sentence
+
+
 SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "results.enter_sheet": _enter_sheet,
     "results.confirm": _results_confirm,
@@ -401,6 +431,11 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.coop_bands": _coop_bands,
     "events.embers_short_game": _embers_short_game,
     "clubs.update_player": _update_player,
+    "mail.send_results": _send_results,
+    "mail.send_corrections": _send_corrections,
+    "mail.unsubscribe": _player_sentence("Withdrew consent to results by e-mail (the link in a message):"),
+    "mail.export_player": _player_sentence("Exported the personal data of"),
+    "mail.erase_player": _player_sentence("Erased the personal data of"),
     "events.start": _start,
     "events.finish": _finish,
     "events.reopen": _reopen,

@@ -29,7 +29,7 @@ ACTIONS = {
     "events.reissue_player_code": "re-issued a player's code (a lost card)",
     "events.coop_bands": "changed the coöperative grade bands",
     "events.embers_short_game": "allowed an Embers game shorter than four hands",
-    "clubs.update_player": "changed a player (name, membership number or active)",
+    "clubs.update_player": "changed a player (name, membership number, e-mail and consent, or active)",
     "events.start": "started the event",
     "events.finish": "finished the event",
     "events.reopen": "re-opened a finished event",
@@ -49,6 +49,11 @@ ACTIONS = {
     "movements.correction_kept": "kept the seating as played after a correction",
     "movements.correction_reseat": "re-seated a game after a correction",
     "events.delete": "deleted an event",
+    "mail.send_results": "sent the results by e-mail",
+    "mail.send_corrections": "sent corrected results by e-mail",
+    "mail.unsubscribe": "a player unsubscribed from results by e-mail",
+    "mail.export_player": "exported a player's personal data",
+    "mail.erase_player": "erased a player's personal data",
 }
 
 

@@ -12,6 +12,14 @@ MAX_CSV_BYTES = 1_000_000
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120, label="Name")
     external_id = forms.CharField(max_length=60, required=False, label="Membership number")
+    # The address is checked by clubs.services (its message names the player and the address).
+    email = forms.CharField(
+        max_length=254, required=False, label="E-mail address", widget=forms.EmailInput(attrs={"autocomplete": "off"})
+    )
+    consent = forms.BooleanField(required=False, label="Agreed to receive results by e-mail")
+    consent_how = forms.CharField(
+        max_length=120, required=False, label="How they agreed", help_text="e.g. membership form, asked in person"
+    )
 
 
 class PlayerEditForm(PlayerForm):
@@ -24,7 +32,7 @@ class PlayerEditForm(PlayerForm):
 
 
 class ImportPlayersForm(forms.Form):
-    file = forms.FileField(label="Member list (CSV: name, optional external_id)")
+    file = forms.FileField(label="Member list (CSV: name, optional external_id, email, consent_at, consent_how)")
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

@@ -49,6 +49,16 @@ class Player(models.Model):
     name = models.CharField(max_length=120)
     external_id = models.CharField(max_length=60, blank=True, default="")
     active = models.BooleanField(default=True)
+    # Results by e-mail (#33): the address, and the club's record of the member's opt-in — when and
+    # how it was given ("membership form", "asked at the club night"). No consent, no message; a
+    # withdrawal (the unsubscribe link, or the director) clears the consent and keeps when it happened.
+    email = models.EmailField(max_length=254, blank=True, default="")
+    email_consent_at = models.DateTimeField(null=True, blank=True)
+    email_consent_how = models.CharField(max_length=120, blank=True, default="")
+    email_withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # Set when the member's personal data was erased on request (mail.members.erase_player): the
+    # name is a placeholder, the address and consent gone; their results stay in the standings.
+    erased_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -71,6 +81,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def mail_consent(self) -> bool:
+        """The member gets results by e-mail: an address and an opt-in on record."""
+        return bool(self.email) and self.email_consent_at is not None
 
 
 class Season(models.Model):

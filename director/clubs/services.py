@@ -7,10 +7,13 @@ import csv
 import io
 import re
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from director.audit import services as audit
@@ -125,25 +128,93 @@ def _clean_external_id(value) -> str:
     return value
 
 
+def clean_email(value) -> str:
+    """An e-mail address as stored (trimmed; "" for none); ``ValidationError`` naming a bad one."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ValidationError(f"the e-mail address must be text, not {value!r}", field="email")
+    value = value.strip()
+    if not value:
+        return ""
+    try:
+        validate_email(value)
+    except DjangoValidationError as error:
+        raise ValidationError(f"{value!r} is not an e-mail address", field="email") from error
+    return value
+
+
+def _clean_how(value) -> str:
+    value = re.sub(r"\s+", " ", str(value or "")).strip()
+    if len(value) > 120:
+        raise ValidationError("how the consent was given is longer than 120 characters", field="consent_how")
+    return value
+
+
+def _set_consent(player: Player, consent: bool | None, how: str | None, at: datetime | None = None) -> None:
+    """Record an opt-in (when: ``at`` or now; how) or its withdrawal on ``player`` (not saved)."""
+    if how is not None:
+        how = _clean_how(how)
+    if consent:
+        if not player.email:
+            raise ValidationError(
+                f"{player.name} has no e-mail address: consent to results by e-mail needs one", field="email"
+            )
+        if player.email_consent_at is None:
+            player.email_consent_at = at or timezone.now()
+            player.email_withdrawn_at = None
+        if how is not None:
+            player.email_consent_how = how or player.email_consent_how or "recorded by the director"
+    elif consent is False and player.email_consent_at is not None:
+        player.email_consent_at = None
+        player.email_consent_how = ""
+        player.email_withdrawn_at = timezone.now()
+
+
 @transaction.atomic
-def add_player(*, club: Club, name: str, external_id: str = "") -> Player:
+def add_player(
+    *, club: Club, name: str, external_id: str = "", email: str = "", consent: bool = False, consent_how: str = ""
+) -> Player:
+    """A new member; with ``consent`` (and an address) their opt-in to results by e-mail is
+    recorded now, ``consent_how`` saying how it was given."""
     name = _clean_name(name, "the player's name")
     external_id = _clean_external_id(external_id)
     _check_player_unique(club, name, external_id)
+    player = Player(club=club, name=name, external_id=external_id, email=clean_email(email))
+    _set_consent(player, consent, consent_how)
     try:
         with transaction.atomic():
-            return Player.objects.create(club=club, name=name, external_id=external_id)
+            player.save()
+            return player
     except IntegrityError as error:  # a concurrent add of the same name
         raise ValidationError(f"{club.name} already has a player called {name!r}", field="name") from error
 
 
 def _player_summary(player: Player) -> dict:
-    return {"name": player.name, "external_id": player.external_id, "active": player.active}
+    return {
+        "name": player.name,
+        "external_id": player.external_id,
+        "active": player.active,
+        "email": player.email,
+        "email_consent": player.email_consent_at.isoformat() if player.email_consent_at else None,
+        "email_consent_how": player.email_consent_how,
+    }
 
 
 @transaction.atomic
-def update_player(*, player: Player, name: str | None = None, external_id: str | None = None, active=None) -> Player:
-    """Rename a player, set their membership number or (de)activate them; the change is audited."""
+def update_player(
+    *,
+    player: Player,
+    name: str | None = None,
+    external_id: str | None = None,
+    active=None,
+    email: str | None = None,
+    consent: bool | None = None,
+    consent_how: str | None = None,
+    consent_at: datetime | None = None,
+) -> Player:
+    """Rename a player, set their membership number, e-mail address and consent (``consent``
+    False withdraws it), or (de)activate them; ``None`` leaves a field as it is. Audited."""
     player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
     before = _player_summary(player)
     if name is not None:
@@ -152,6 +223,11 @@ def update_player(*, player: Player, name: str | None = None, external_id: str |
         player.external_id = _clean_external_id(external_id)
     if active is not None:
         player.active = bool(active)
+    if email is not None:
+        player.email = clean_email(email)
+        if not player.email and consent is None:
+            consent = False  # no address, no consent to write to it
+    _set_consent(player, consent, consent_how, consent_at)
     after = _player_summary(player)
     if after == before:
         return player
@@ -174,17 +250,36 @@ def update_player(*, player: Player, name: str | None = None, external_id: str |
     return player
 
 
+CSV_COLUMNS = ("name", "external_id", "email", "consent_at", "consent_how")
+
+
+def _consent_date(value: str) -> datetime | None:
+    """A CSV's ``consent_at``: a date (YYYY-MM-DD) or an ISO date and time; ``None`` when empty."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValidationError(f"consent_at {value!r} is not a date (YYYY-MM-DD)", field="consent_at") from None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment
+
+
 @transaction.atomic
 def import_players_csv(*, club: Club, text: str) -> list[Player]:
-    """Add the members listed in a CSV (columns ``name`` and optional ``external_id``; a header row
-    is optional). Names already in the club are skipped; any bad row refuses the whole file."""
+    """Add the members listed in a CSV (columns ``name`` and optional ``external_id``, ``email``,
+    ``consent_at`` (the date the member opted in to results by e-mail) and ``consent_how``; a header
+    row is optional). A name already in the club is that member: an address or consent the row
+    gives is recorded on them (audited). Any bad row refuses the whole file, naming its line."""
     rows = list(csv.reader(io.StringIO(text)))
     if rows and [cell.strip().lower() for cell in rows[0]][:1] == ["name"]:
         header = [cell.strip().lower() for cell in rows[0]]
         rows, first_line = rows[1:], 2
     else:
-        header, first_line = ["name", "external_id"], 1
-    existing = set(members_by_name(club))
+        header, first_line = list(CSV_COLUMNS), 1
+    existing = members_by_name(club)
     created = []
     for line, row in enumerate(rows, start=first_line):
         if not any(cell.strip() for cell in row):
@@ -192,16 +287,37 @@ def import_players_csv(*, club: Club, text: str) -> list[Player]:
         record = dict(zip(header, row, strict=False))
         try:
             name = _clean_name(record.get("name", ""), "the player's name")
+            email = clean_email(record.get("email", ""))
+            consent_at = _consent_date(record.get("consent_at", ""))
+            how = _clean_how(record.get("consent_how", "")) or ("member list" if consent_at else "")
+            player = existing.get(player_name_key(name))
+            if player is None:  # a new member
+                player = add_player(club=club, name=name, external_id=record.get("external_id", ""), email=email)
+                created.append(player)
+                existing[player_name_key(name)] = player
+            elif not email and not consent_at:
+                continue  # the same person, whatever the case or spacing: nothing new to record
+            update_player(
+                player=player,
+                email=email or None,
+                consent=True if consent_at else None,
+                consent_how=how if consent_at else None,
+                consent_at=consent_at,
+            )
         except ValidationError as error:
             raise ValidationError(f"line {line}: {error.message}", field="file") from error
-        if player_name_key(name) in existing:  # the same person, whatever the case or spacing
-            continue
-        try:
-            created.append(add_player(club=club, name=name, external_id=record.get("external_id", "")))
-        except ValidationError as error:
-            raise ValidationError(f"line {line}: {error.message}", field="file") from error
-        existing.add(player_name_key(name))
     return created
+
+
+def players_csv(club: Club) -> str:
+    """The club's members as a CSV that ``import_players_csv`` reads back (one query)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for player in Player.objects.filter(club=club).order_by("name"):
+        consent = player.email_consent_at.isoformat() if player.email_consent_at else ""
+        writer.writerow([player.name, player.external_id, player.email, consent, player.email_consent_how])
+    return out.getvalue()
 
 
 def players_by_ids(club: Club, ids) -> list[Player]:

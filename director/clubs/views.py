@@ -8,7 +8,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -120,7 +120,15 @@ def player_edit(request, slug, player_id):
     player = _club_player(club, player_id)
     search = request.GET.get("q", "").strip()
     if request.method != "POST":
-        form = PlayerEditForm(initial={"name": player.name, "external_id": player.external_id})
+        form = PlayerEditForm(
+            initial={
+                "name": player.name,
+                "external_id": player.external_id,
+                "email": player.email,
+                "consent": player.email_consent_at is not None,
+                "consent_how": player.email_consent_how,
+            }
+        )
         return _players_page(request, club, editing=player, edit_form=form)
     form = PlayerEditForm(request.POST)
     if form.is_valid():
@@ -148,3 +156,12 @@ def player_active(request, slug, player_id):
     except DomainError as error:
         messages.error(request, error.message)
     return redirect("clubs:players", slug=club.slug)
+
+
+@director_view
+def players_export(request, slug):
+    """The member list as CSV, with addresses and consent: what the import reads back."""
+    club = club_for(request.user, slug)
+    response = HttpResponse(services.players_csv(club), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{club.slug}-players.csv"'
+    return response

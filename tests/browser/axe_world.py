@@ -19,6 +19,7 @@ from director.deals import services as deals
 from director.events import codes, lineup
 from director.events import services as events
 from director.events.models import Event, PlayerCode, Round, Table
+from director.mail.messages import unsubscribe_token
 from director.movements import night as nights
 from director.movements import services as movements
 from director.results import services as results
@@ -134,6 +135,7 @@ def build() -> World:
         "confirm: delete night with results": (reverse("events:delete", args=[friday.pk]), None),
     }
     world.seat_night = f"/events/{solo.pk}/"
+    member = club.players.order_by("pk").first()
     world.director = {
         "club": f"/clubs/{club.slug}/",
         "new event": f"/clubs/{club.slug}/events/new/",
@@ -152,6 +154,9 @@ def build() -> World:
         "projector (running)": f"/events/{running.pk}/projector/",
         "projector (finished)": f"/events/{friday.pk}/projector/",
         "player codes": reverse("events:codes", args=[coded.pk]),
+        # Results by e-mail (#33): a member's address and consent, the erasure's confirmation.
+        "players (editing)": f"/clubs/{club.slug}/players/{member.pk}/edit/",
+        "erase a member's data": f"/clubs/{club.slug}/players/{member.pk}/erase/",
     }
     world.phone = {
         "table (typing)": f"/t/{t1.token}/",
@@ -172,6 +177,8 @@ def build() -> World:
         "public score card": f"/p/{club.slug}/{friday.pk}/cards/1/",
         "public game sets": f"/p/{club.slug}/{duplicate.pk}/sets/1/",
         "table (unknown link)": "/t/not-a-token/",
+        "unsubscribe": f"/unsubscribe/{unsubscribe_token(member)}/",
+        "unsubscribe (bad link)": "/unsubscribe/not-a-token/",
     }
     return world
 

@@ -22,8 +22,45 @@ from tests.conftest import require
 from tests.integration.stack import start_stack, with_database
 
 
+class Inbox:
+    """A real SMTP server's mailbox (aiosmtpd on 127.0.0.1): every message as received. ``delay``
+    holds each message before it is accepted; a sender gone meanwhile gets nothing delivered, as a
+    real server drops a message whose sender left before its "250 OK"."""
+
+    def __init__(self):
+        self.received: list[tuple[list[str], bytes]] = []
+        self.delay = 0.0
+
+    async def handle_DATA(self, server, session, envelope):
+        import asyncio
+
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        if server.transport is None or server.transport.is_closing():
+            return "451 the sender left"
+        self.received.append((list(envelope.rcpt_tos), envelope.original_content or envelope.content))
+        return "250 OK"
+
+
 @pytest.fixture(scope="session")
-def stack(django_db_setup, django_db_blocker, tmp_path_factory):
+def smtp_server():
+    """The league server's mail server for the whole session (the worker reads EMAIL_URL when it
+    starts, so this starts before the stack)."""
+    from aiosmtpd.controller import Controller
+
+    from tests.integration.stack import free_port
+
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield controller, inbox
+    finally:
+        controller.stop()
+
+
+@pytest.fixture(scope="session")
+def stack(django_db_setup, django_db_blocker, tmp_path_factory, smtp_server):
     from django.conf import settings
     from django.db import connection
 
@@ -34,6 +71,10 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
 
     test_database = connection.settings_dict["NAME"]  # test_<name>, created by django_db_setup
     tmp = tmp_path_factory.mktemp("stack")
+    controller, _ = smtp_server
+    # The worker's mail goes to the session's SMTP server, quickly (the rate limit is tested apart).
+    os.environ["EMAIL_URL"] = f"smtp://127.0.0.1:{controller.port}"
+    os.environ["MAIL_PER_MINUTE"] = "6000"
     with django_db_blocker.unblock():
         try:
             running = start_stack(tmp, database_url=with_database(database_url, test_database), redis_url=redis_url)

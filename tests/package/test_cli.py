@@ -40,7 +40,10 @@ def test_each_own_sub_command_has_its_help(command, capsys):
         assert all(option in text for option in ("--port", "--host", "--lan", "--no-demo"))
 
 
-@pytest.mark.parametrize("command,option", [("print", "--event"), ("export-event", "--full"), ("import-event", "file")])
+@pytest.mark.parametrize(
+    "command,option",
+    [("print", "--event"), ("export-event", "--full"), ("import-event", "file"), ("send-results", "--corrections")],
+)
 def test_the_django_commands_help_is_theirs_under_the_sub_commands_name(command, option, capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main([command, "--help"])
