@@ -30,15 +30,23 @@ class Inbox:
     def __init__(self):
         self.received: list[tuple[list[str], bytes]] = []
         self.delay = 0.0
+        self.holding = 0  # messages being held before their "250 OK"
+        self.accepted_at = 0.0  # time.monotonic() of the latest "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         import asyncio
+        import time
 
-        if self.delay:
-            await asyncio.sleep(self.delay)
+        self.holding += 1
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)  # cancelled by aiosmtpd if the sender goes
+        finally:
+            self.holding -= 1
         if server.transport is None or server.transport.is_closing():
             return "451 the sender left"
         self.received.append((list(envelope.rcpt_tos), envelope.original_content or envelope.content))
+        self.accepted_at = time.monotonic()
         return "250 OK"
 
 
