@@ -98,7 +98,12 @@ def server_env(db_url: str, data_dir: Path) -> dict:
 
 def migrate(env: dict) -> None:
     subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True, timeout=300
+        # A loaded machine (other work on its two cores) migrates an empty database in minutes, not seconds.
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=1800,
     )
 
 
@@ -489,9 +494,12 @@ def main(argv=None) -> int:
         if server is not None:
             server.stop()
         if not args.keep:
-            from django.db import connections
+            from django.conf import settings
 
-            connections.close_all()
+            if settings.configured:  # a run stopped before Django was set up has no connections to close
+                from django.db import connections
+
+                connections.close_all()
             drop_database(args.admin_url, name)
 
 

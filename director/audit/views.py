@@ -95,6 +95,9 @@ def sheet_history(request, event_id, number, table_number):
     previous, kind = None, results_selectors.kind_of_cell(event)
     for version in versions:
         version.side = (version.submitted_side or None) if version.source == Submission.Source.TABLE else None
+        # On a night of player codes: the player, or the partnership whose code it was, who acted.
+        version.sent_by = _acted(version.submitted_by_player, version.submitted_by_partnership)
+        version.answered_by = _acted(version.status_changed_by_player, version.status_changed_by_partnership)
         # Each version read as a sheet, its boxes marked where they differ from the version before.
         version.view = kind.view(version.sheet, previous.sheet if previous else None)
         version.changed_scores = {
@@ -111,6 +114,14 @@ def sheet_history(request, event_id, number, table_number):
         "director/audit/sheet_history.html",
         {"event": event, "club": event.club, "round": round_obj, "table": table, "versions": versions},
     )
+
+
+def _acted(player, partnership) -> str:
+    """Who acted at the table: "Partnership 3 (Ann & Bob)" on a night of partnership codes, the
+    player's name on a night of player codes, "" on a night of table links."""
+    if partnership is not None:
+        return f"{partnership} ({' & '.join(m.player.name for m in partnership.members.all())})"
+    return player.name if player is not None else ""
 
 
 DISPUTED_BY = {"majors": "the ♠♥ side", "minors": "the ♦♣ side"}

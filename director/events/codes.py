@@ -158,8 +158,14 @@ class Holder:
         return frozenset(m.player_id for m in self.row.partnership.members.all())
 
     @property
+    def partnership(self):
+        """The partnership whose code it is (None for a player's own code): recorded as who acted."""
+        return self.row.partnership if self.row.partnership_id is not None else None
+
+    @property
     def player(self):
-        """The player recorded as acting (a partnership's: its first player)."""
+        """The player the opponents' rule reads as the sender (a partnership's: its first player;
+        the partnership itself is recorded beside it, ``partnership``)."""
         if self.row.player_id is not None:
             return self.row.player
         first = next(iter(self.row.partnership.members.all()), None)

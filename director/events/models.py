@@ -123,9 +123,10 @@ class Event(models.Model):
         max_length=1, choices=[(s, f"{SUIT_SYMBOLS[s]} {s}") for s in SUITS], default=DEFAULT_REMOVED_SUIT
     )
     game_length_minutes = models.PositiveSmallIntegerField(default=40)
-    # How a phone is known at the tables. The table link is the default of an event made without
-    # saying (the API, older nights: their cards are printed); the set-up page offers player codes first.
-    phones = models.CharField(max_length=12, choices=Phones.choices, default=Phones.TABLE, db_default="table")
+    # How a phone is known at the tables: a code per player unless the club chooses otherwise (the
+    # set-up page, the API, a script alike); table links only as a club's explicit choice. Events
+    # made before this default keep what they had (their cards are printed).
+    phones = models.CharField(max_length=12, choices=Phones.choices, default=Phones.PLAYER, db_default="player")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     # Public switches: nothing is shown to the public until the director turns it on.
     standings_released = models.BooleanField(default=False)

@@ -49,10 +49,15 @@ class Submission(models.Model):
     # ... and the phone it was sent from (a random id kept in that phone's session, not the session
     # key): a confirmation must come from another phone, whatever side that phone says it is.
     submitted_phone = models.CharField(max_length=40, blank=True, default="", db_default="")
-    # ... and, on a night of player codes (``Event.phones``), the player whose phone sent it (a
-    # partnership's code: its first player): only a player who sat against them confirms.
+    # ... and, on a night of player codes (``Event.phones``), the player whose phone sent it: only a
+    # player who sat against them confirms. On a night of partnership codes the partnership, whose
+    # code it was, is who sent it (the director's history names it); ``submitted_by_player`` then
+    # holds its first player, for the rule above.
     submitted_by_player = models.ForeignKey(
         "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    submitted_by_partnership = models.ForeignKey(
+        "events.Partnership", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     submitted_at = models.DateTimeField(auto_now_add=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
@@ -72,6 +77,9 @@ class Submission(models.Model):
     )
     status_changed_by_player = models.ForeignKey(
         "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    status_changed_by_partnership = models.ForeignKey(
+        "events.Partnership", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     # At the table: which side (majors / minors) confirmed or disputed.
     status_changed_side = models.CharField(max_length=6, blank=True, default="", db_default="")

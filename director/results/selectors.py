@@ -25,7 +25,16 @@ def history(table: Table, round: Round) -> QuerySet[Submission]:
     """Every version of one table's sheet for one game, oldest first (the director's history)."""
     return (
         Submission.objects.filter(table=table, round=round)
-        .select_related("submitted_by_user", "submitted_by_table", "status_changed_by")
+        .select_related(
+            "submitted_by_user",
+            "submitted_by_table",
+            "status_changed_by",
+            "submitted_by_player",
+            "status_changed_by_player",
+            "submitted_by_partnership",
+            "status_changed_by_partnership",
+        )
+        .prefetch_related("submitted_by_partnership__members__player", "status_changed_by_partnership__members__player")
         .order_by("version")
     )
 

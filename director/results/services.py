@@ -213,11 +213,13 @@ def submit_from_table(
     side: str = "",
     phone: str = "",
     player=None,
+    partnership=None,
 ) -> Submission:
     """A table submits its own sheet, to be confirmed by the opponents (issue 8 builds on this).
     ``side``: which side sent it (majors / minors), ``phone``: the id of the phone that sent it,
-    ``player``: on a night of player codes, the player whose phone it is (``opponents_only``); all
-    kept on the row: an opponent confirms, from another phone.
+    ``player``: on a night of player codes, the player whose phone it is (``opponents_only``), and
+    ``partnership`` on a night of partnership codes, the partnership whose code it is; all kept on
+    the row: an opponent confirms, from another phone.
 
     Refused while another sheet is pending or confirmed for this table and game ("already
     submitted — confirm or dispute"), and once the director has closed the game.
@@ -254,6 +256,7 @@ def submit_from_table(
             submitted_side=side or "",
             submitted_phone=(phone or "")[:40],
             submitted_by_player=player,
+            submitted_by_partnership=partnership,
             ip_address=ip or None,
             note=note or "",
         )[0]
@@ -316,6 +319,7 @@ def confirm_submission(
     phone: str = "",
     players: frozenset[int] | None = None,
     by_player=None,
+    by_partnership=None,
 ) -> Submission:
     """Confirm a submitted (or disputed) sheet. The director (``by``) may confirm any version,
     superseding what was confirmed; a table (``by_table``) only a submitted one, and only the side
@@ -342,6 +346,7 @@ def confirm_submission(
             status_changed_by=by,
             status_changed_by_table=by_table,
             status_changed_by_player=by_player,
+            status_changed_by_partnership=by_partnership,
             status_changed_side=side or "",
             status_note=note or "",
         )
@@ -366,6 +371,7 @@ def dispute_submission(
     phone: str = "",
     players: frozenset[int] | None = None,
     by_player=None,
+    by_partnership=None,
 ) -> Submission:
     """Mark a submitted sheet disputed (it is flagged to the director, who corrects or confirms).
 
@@ -377,8 +383,9 @@ def dispute_submission(
         proposed = {"sheet": scored.sheet, "majors": scored.majors, "minors": scored.minors, "net": scored.net}
     with transaction.atomic():
         _lock_table(submission.table)
-        _lock_game(submission.round_id)
-        if by is None:
+        game = _lock_game(submission.round_id)
+        if by is None:  # a table's dispute: never once the director has closed its game (read under its lock)
+            check_accepting(Event.objects.get(pk=game.event_id), game)
             opponents_only(
                 Submission.objects.select_related("table", "round").get(pk=submission.pk), players, "dispute"
             )
@@ -389,6 +396,7 @@ def dispute_submission(
             status_changed_by=by,
             status_changed_by_table=by_table,
             status_changed_by_player=by_player,
+            status_changed_by_partnership=by_partnership,
             status_changed_side=side or "",
             status_note=note or "",
             proposal=proposed,

@@ -25,7 +25,7 @@ from director.events.models import Event, PartnershipMember, Table
 from director.printing.event_data import load_event_data
 from director.printing.tally_cards import signed, tally_cards
 from director.results.services import opponents_only
-from scoring.cards import SUIT_SYMBOLS
+from scoring.cards import SUIT_NAMES, SUIT_SYMBOLS
 
 from . import selectors
 from .views import PLAYER_KEY, _context, _private, holder
@@ -64,22 +64,35 @@ def _names(players) -> str:
     return " & ".join(p.name for p in players) or "—"
 
 
-def where(who: codes.Holder, page) -> str:
-    """ "Game 3: table 4, you are ♠ with Kim, against Ann & Bob" (a sheet of individual scores:
-    against everyone else)."""
+def _company(who: codes.Holder, page) -> tuple[list[str], list, list]:
+    """``(the holder's seats' suits, partners, opponents)`` at the table of ``page`` (a sheet of
+    individual scores: no partners, everyone else against)."""
     cell, mine = page.cell, who.player_ids
     sides = [s for s in (cell.majors, cell.minors) if s is not None]
     own = next((s for s in sides if any(p.pk in mine for p in s.players)), None)
     suits = [suit for s in sides for suit, p in s.seats.items() if p.pk in mine]
-    seat = "".join(SUIT_SYMBOLS[s] for s in suits) or "out in the first deal"
     if page.kind.individual or own is None:
-        partners, against = [], [p for s in sides for p in s.players if p.pk not in mine]
-    else:
-        partners = [p for p in own.players if p.pk not in mine]
-        against = [p for s in sides if s is not own for p in s.players]
+        return suits, [], [p for s in sides for p in s.players if p.pk not in mine]
+    return suits, [p for p in own.players if p.pk not in mine], [p for s in sides if s is not own for p in s.players]
+
+
+def where(who: codes.Holder, page) -> str:
+    """ "Game 3: table 4, you are ♠ with Kim, against Ann & Bob" (a sheet of individual scores:
+    against everyone else)."""
+    suits, partners, against = _company(who, page)
+    seat = "".join(SUIT_SYMBOLS[s] for s in suits) or "out in the first deal"
     text = f"Game {page.round.number}: table {page.table.number}, you are {seat}"
     text += f" with {_names(partners)}" if partners else ""
     return f"{text}, against {_names(against)}"
+
+
+def you_are(who: codes.Holder, page) -> str:
+    """ "You are ♠ (spades) with Kim": said on the sheet's form where a table's link asks which
+    side is entering it — the player's side is known from the seating (the server takes it from
+    there whatever the form says)."""
+    suits, partners, _against = _company(who, page)
+    seat = " and ".join(f"{SUIT_SYMBOLS[s]} ({SUIT_NAMES[s].lower()})" for s in suits) or "out in the first deal"
+    return f"You are {seat}" + (f" with {_names(partners)}" if partners else "")
 
 
 def _tally(who: codes.Holder) -> dict | None:
@@ -150,6 +163,7 @@ def page(request):
         # The page says "sent by your side" where the player may not answer the sheet themselves.
         context["sent_here"] = table_page.submission is not None and not _answerable(table_page, who)
         context["where"] = where(who, table_page)
+        context["you_are"] = you_are(who, table_page)
     else:
         event = who.event
         context = {

@@ -76,6 +76,10 @@ class Acting:
     def player(self):
         return self.holder.player if self.holder is not None else None
 
+    @property
+    def partnership(self):
+        return self.holder.partnership if self.holder is not None else None
+
     def audit(self) -> dict:
         return {"player": self.holder.name} if self.holder is not None else {}
 
@@ -175,6 +179,7 @@ def submit(
             side=side,
             phone=phone or "",
             player=who.player,
+            partnership=who.partnership,
         )
         record(
             "table.submit",
@@ -300,6 +305,7 @@ def confirm(
             phone=(phone or "") if who.holder is None else "",
             players=who.players,
             by_player=who.player,
+            by_partnership=who.partnership,
         )
         record(
             "table.confirm",
@@ -363,6 +369,7 @@ def dispute(
             phone=(phone or "") if who.holder is None else "",
             players=who.players,
             by_player=who.player,
+            by_partnership=who.partnership,
         )
         record(
             "table.dispute",

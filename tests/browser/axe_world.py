@@ -51,7 +51,7 @@ def _members(club, prefix: str, count: int) -> list:
 
 
 def _night(club, name: str, members: list, **settings) -> Event:
-    event = events.create_event(club=club, name=name, date=datetime.date(2026, 11, 20), **settings)
+    event = events.create_event(phones="table", club=club, name=name, date=datetime.date(2026, 11, 20), **settings)
     lineup.draw_partnerships(event=event, players=members, seed=1)
     movements.seat_event(event=event)
     return events.start_event(event=event)
@@ -82,6 +82,7 @@ def build() -> World:
     embers = _night(club, "Embers running", _members(club, "Ember", 8), games=2, game=Event.Game.EMBERS,
                     embers_hands=4)  # fmt: skip
     three = nights.set_up_night(
+        phones="table",
         club=club,
         name="Seven players",
         date=datetime.date(2026, 11, 20),
@@ -91,7 +92,7 @@ def build() -> World:
         games=2,
     )
     three = events.start_event(event=three)
-    coop = events.create_event(club=club, name="Coöp night", date=datetime.date(2025, 4, 4),
+    coop = events.create_event(phones="table", club=club, name="Coöp night", date=datetime.date(2025, 4, 4),
                                type=Event.Type.DUPLICATE_COOP, games=2)  # fmt: skip
     lineup.draw_partnerships(event=coop, players=_members(club, "Coop", 12), seed=3, fix_directions=True)
     movements.seat_event(event=coop)

@@ -27,7 +27,7 @@ def auction_night():
     user = get_user_model().objects.create_user("dora", password="calypso-2026")
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
-    event = events.create_event(
+    event = events.create_event(phones="table",
         club=club, name="Auction Friday", date=datetime.date(2026, 11, 20), games=2,
         type="auction-pairs", auction={"hands": 3},
     )  # fmt: skip

@@ -87,7 +87,9 @@ def club(settings, tmp_path):
     user = get_user_model().objects.create_user("dora", password=PASSWORD)
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 17)]
-    night = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=2)
+    night = events.create_event(
+        phones="table", club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=2
+    )
     lineup.draw_partnerships(event=night, players=players[:8], seed=1)
     movements.seat_event(event=night)
     events.start_event(event=night)
@@ -96,7 +98,13 @@ def club(settings, tmp_path):
     results.enter_sheet(table=night.tables.get(number=2), round=first, sheet=plausible_sheet(random.Random(5)), by=user)
 
     duplicate = events.create_event(
-        club=club, name="Duplicate pairs", date=datetime.date(2026, 11, 27), type="duplicate-pairs", games=2, by=user
+        phones="table",
+        club=club,
+        name="Duplicate pairs",
+        date=datetime.date(2026, 11, 27),
+        type="duplicate-pairs",
+        games=2,
+        by=user,
     )
     lineup.draw_partnerships(event=duplicate, players=players[8:], seed=7)
     deals.generate_game_sets(event=duplicate, count=2, by=user, seed=f"{7:064x}")

@@ -43,6 +43,7 @@ def four_packs():
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
     event = events.create_event(
+        phones="table",
         club=club,
         name="Embers of four packs",
         date=datetime.date(2026, 11, 20),

@@ -30,6 +30,7 @@ def embers_table():
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
     event = events.create_event(
+        phones="table",
         club=club,
         name="Embers night",
         date=datetime.date(2026, 11, 20),

@@ -69,7 +69,9 @@ def club_with_long_name():
     players = [clubs.add_player(club=club, name=name) for name in [LONG, *NAMES]]
     rng = random.Random(5)
 
-    night = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=3)
+    night = events.create_event(
+        phones="table", club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=3
+    )
     for number, pair in enumerate(zip(players[::2], players[1::2], strict=True), start=1):
         lineup.add_partnership(
             event=night, players=pair, number=number, direction="majors" if number <= 2 else "minors"
@@ -86,6 +88,7 @@ def club_with_long_name():
         )  # fmt: skip
 
     match = events.create_event(
+        phones="table",
         club=club,
         name="Team match: Sharks v Pelicans",
         date=datetime.date(2026, 11, 27),

@@ -79,7 +79,9 @@ def members(club, count: int):
 
 def pairs_night(**options):
     _, club = director()
-    event = events.create_event(club=club, name="Club night", date=datetime.date(2026, 11, 20), games=2, **options)
+    event = events.create_event(
+        phones="table", club=club, name="Club night", date=datetime.date(2026, 11, 20), games=2, **options
+    )
     if options.get("game") == Event.Game.EMBERS:
         events.update_event(event=event, embers_hands=4)
     lineup.draw_partnerships(event=event, players=members(club, 8), seed=1)
@@ -89,7 +91,7 @@ def pairs_night(**options):
 
 def individual_night(players: int, **options):
     user, club = director()
-    event = nights.set_up_night(
+    event = nights.set_up_night(phones="table",
         club=club, name="Club night", date=datetime.date(2026, 11, 20), type="progressive-individual",
         players=[p.pk for p in members(club, players)], seed=4, games=2, by=user, **options,
     )  # fmt: skip

@@ -112,7 +112,9 @@ def play(event, phones, name):
     assert names[at["D"]] in where and names[at["C"]] in where
     shot(spade, f"{name}-player-page")
     fill_sheet(spade, SHEET["pile"])
-    assert spade.is_checked("input[name=side][value=majors]")
+    # the side is known from the seating: said, not asked
+    assert spade.locator("input[type=radio][name=side]").count() == 0
+    assert spade.inner_text("#you-are") == f"You are ♠ (spades) with {names[at['H']]}"
     spade.get_by_role("button", name="Send the sheet").click()
     spade.wait_for_selector("#table-status[data-status=submitted]")
     sid = Submission.objects.get(table=table).pk

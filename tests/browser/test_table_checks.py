@@ -23,6 +23,7 @@ def cutthroat_night():
     club = clubs.create_club(name="San Fernando Calypso Club", slug="sf", owner=user)
     players = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, 9)]
     event = nights.set_up_night(
+        phones="table",
         club=club,
         name="Cutthroat night",
         date=datetime.date(2026, 11, 20),

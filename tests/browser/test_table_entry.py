@@ -40,7 +40,9 @@ def club_night(*, players: int = 8, games: int = 2):
     user = get_user_model().objects.create_user("dora", password=PASSWORD)
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, players + 1)]
-    event = events.create_event(club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=games)
+    event = events.create_event(
+        phones="table", club=club, name="Friday club night", date=datetime.date(2026, 11, 20), games=games
+    )
     lineup.draw_partnerships(event=event, players=members, seed=1)
     movements.seat_event(event=event)
     return events.start_event(event=event)

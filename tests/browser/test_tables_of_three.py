@@ -29,6 +29,7 @@ def small_night(players: int, **extra):
     club = clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=user)
     members = [clubs.add_player(club=club, name=f"Player {i}") for i in range(1, players + 1)]
     event = nights.set_up_night(
+        phones="table",
         club=club,
         name="Small night",
         date=datetime.date(2026, 11, 20),

@@ -43,7 +43,7 @@ def night():
 @pytest.mark.parametrize("size", SIZES)
 def test_a_threes_phone_speaks_of_three_deals_and_its_players(browser, live_server, night, size):
     _, club, players = night
-    event = small_night(club, players[:7], start=True)
+    event = small_night(club, players[:7], start=True, phones="table")
     three = event.tables.get(number=2)
     context = browser.new_context(base_url=live_server.url, viewport=SIZES[size])
     page = context.new_page()
@@ -69,7 +69,7 @@ def test_a_threes_phone_speaks_of_three_deals_and_its_players(browser, live_serv
 @pytest.mark.parametrize("size", SIZES)
 def test_standings_and_tallies_say_what_the_totals_add_up_to(browser, live_server, night, size):
     user, club, players = night
-    event = small_night(club, players, start=True, games=3)
+    event = small_night(club, players, start=True, games=3, phones="table")
     enter_all(event, user, nets={(1, 1): 360, (1, 2): 120, (1, 3): -40})
     context = browser.new_context(base_url=live_server.url, viewport=SIZES[size])
     page = context.new_page()

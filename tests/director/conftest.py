@@ -29,9 +29,20 @@ def opened_phone(table):
     disputes: the page gives it the id the double-entry rule tells phones apart by."""
     from django.test import Client
 
+    table_links(table.event)  # a table link's phone: a night of table links
     phone = Client()
     phone.get(f"/t/{table.token}/")
     return phone
+
+
+def table_links(event):
+    """``event`` as a night of table links (``Event.phones`` "table"): a club's explicit choice —
+    a new event has player codes — for the tests that drive a table's link as its phones."""
+    from director.events.models import Event
+
+    Event.objects.filter(pk=event.pk).update(phones=Event.Phones.TABLE)
+    event.phones = Event.Phones.TABLE
+    return event
 
 
 def make_user(username: str, **extra):
@@ -78,10 +89,12 @@ def players_b(club_b):
     return add_players(club_b, 8, prefix="Sando")
 
 
-def make_progressive(club, players, *, tables: int, games: int = 4, by=None, seed: int = 1):
-    """A progressive-pairs event with ``tables`` tables, partnerships drawn and seated."""
+def make_progressive(club, players, *, tables: int, games: int = 4, by=None, seed: int = 1, phones=None):
+    """A progressive-pairs event with ``tables`` tables, partnerships drawn and seated; ``phones``:
+    how phones are known (None: the model's default, a code per player)."""
+    extra = {"phones": phones} if phones else {}
     event = events.create_event(
-        club=club, name=f"Club night ({tables} tables)", date=datetime.date(2025, 3, 14), games=games, by=by
+        club=club, name=f"Club night ({tables} tables)", date=datetime.date(2025, 3, 14), games=games, by=by, **extra
     )
     lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
     movements.seat_event(event=event)

@@ -27,6 +27,7 @@ def make_duplicate(
     scale: str = "acbl",
     movement: str = Event.MovementKind.MITCHELL,
     game_sets: bool = True,
+    phones: str | None = None,
 ):
     """A duplicate-pairs event with ``tables`` tables, partnerships drawn (``seed``) and seated;
     with ``game_sets``, one generated game set a game (seeded from ``seed``)."""
@@ -39,6 +40,7 @@ def make_duplicate(
         movement_kind=movement,
         matchpoint_scale=scale,
         by=by,
+        **({"phones": phones} if phones else {}),
     )
     lineup.draw_partnerships(event=event, players=players[: 4 * tables], seed=seed)
     if game_sets:

@@ -81,8 +81,9 @@ def test_the_rule_survives_an_audit_purge(client, progressive_a, sheet):
     from director.core.errors import Conflict
     from director.events import services as events
     from director.table import services as table_services
+    from tests.director.conftest import table_links
 
-    events.start_event(event=progressive_a)
+    events.start_event(event=table_links(progressive_a))  # the side rule of a night of table links
     table = progressive_a.tables.get(number=1)
     sent, _ = table_services.submit(table=table, round_number=1, sheet=sheet, side="minors", idempotency_key=None)
     AuditEntry.objects.all()._raw_delete(AuditEntry.objects.db)  # a purge (entries are never edited one by one)

@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.test import Client
 
+from director.events.models import Event
 from director.results.models import Submission
 from tests.director.table.conftest import TableClient
 
@@ -20,6 +21,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table_1(running):
+    """Table 1 of a night of table links (the club's explicit choice: a new event has player codes)."""
+    Event.objects.filter(pk=running[1].event_id).update(phones=Event.Phones.TABLE)
     return running[1]
 
 

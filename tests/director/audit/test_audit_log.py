@@ -14,7 +14,7 @@ from director.events import lineup
 from director.events import services as events
 from director.results import services as results
 from director.results.models import Submission
-from tests.director.conftest import opened_phone
+from tests.director.conftest import opened_phone, table_links
 
 
 def actions(event):
@@ -99,7 +99,7 @@ def test_a_refused_change_leaves_no_entry(running, director_a, sheet):
 
 
 def test_the_event_log_page(client, running, director_a, director_b, sheet):
-    table = running.tables.get(number=3)
+    table = table_links(running).tables.get(number=3)
     client.post(
         f"/t/{table.token}/submit/",
         data={"round": 1, "side": "minors", "sheet": sheet, "idempotency_key": "k-3"},
@@ -125,7 +125,7 @@ def test_the_event_log_page(client, running, director_a, director_b, sheet):
 
 
 def test_sheet_history_and_the_directors_overrides(client, running, director_a, director_b, sheet, random_sheet):
-    table = running.tables.get(number=1)
+    table = table_links(running).tables.get(number=1)
     round1 = running.rounds.get(number=1)
     client.post(
         f"/t/{table.token}/submit/",

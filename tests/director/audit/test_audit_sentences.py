@@ -13,7 +13,7 @@ from director.audit.sentences import SENTENCES, read
 from director.audit.services import ACTIONS
 from director.events import services as events
 from director.results import services as results
-from tests.director.conftest import opened_phone
+from tests.director.conftest import opened_phone, table_links
 
 SHEET = {
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
@@ -373,7 +373,7 @@ def test_every_action_the_services_write_has_a_sentence():
 
 @pytest.mark.django_db
 def test_the_event_log_page_reads_as_sentences_and_sheets(client, progressive_a, director_a, sheet):
-    running = events.start_event(event=progressive_a)
+    running = events.start_event(event=table_links(progressive_a))
     table = running.tables.get(number=3)
     submitted = client.post(
         f"/t/{table.token}/submit/",

@@ -27,7 +27,12 @@ def club_night(club_a, players_a, director_a, sheet, random_sheet):
     """Every kind of row: a side of three (a bye), game sets with a seed, scoresheets in every
     state and version, a closed game, public switches, adjustments and the audit log."""
     event = events.create_event(
-        club=club_a, name="Exported night", date=datetime.date(2025, 5, 2), games=3, by=director_a
+        club=club_a,
+        name="Exported night",
+        date=datetime.date(2025, 5, 2),
+        games=3,
+        by=director_a,
+        phones="table",  # its sheets are sent through the tables' links below
     )
     lineup.draw_partnerships(event=event, players=players_a[:11], seed=5)
     movements.seat_event(event=event)

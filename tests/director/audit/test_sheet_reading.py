@@ -11,7 +11,7 @@ from django.utils import timezone
 from director.results import services as results
 from director.results.models import Submission
 from director.sheets.registry import by_name
-from tests.director.conftest import opened_phone
+from tests.director.conftest import opened_phone, table_links
 
 
 def post(client, url, body):
@@ -19,7 +19,9 @@ def post(client, url, body):
 
 
 def table_sheet_disputed(client, table, sheet, note):
-    """``client``'s phone sends the sheet; the opponents dispute it on their own phone."""
+    """``client``'s phone sends the sheet; the opponents dispute it on their own phone (a night of
+    table links)."""
+    table_links(table.event)
     made = post(
         client, f"/t/{table.token}/submit/", {"round": 1, "side": "majors", "sheet": sheet, "idempotency_key": "k1"}
     )

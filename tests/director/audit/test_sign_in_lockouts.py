@@ -215,6 +215,10 @@ def test_a_failure_limit_of_one_is_accepted_and_works(director_a, limits, tmp_pa
     assert _signed_in(_sign_in(laptop, "dora", PASSWORD, ip=ATTACKER))
     _later(30)
     assert _signed_in(_sign_in(Client(), "dora", PASSWORD, ip=HOME))
+    # The slow-down is over, the one failure's lock of the attacker's pair is not (a limit of 1
+    # is a lock at the first failure, not a lock from the second).
+    locked = _sign_in(attacker, "dora", PASSWORD, ip=ATTACKER)
+    assert locked.status_code == 429 and "for this username from this address" in locked.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -251,3 +255,33 @@ def test_the_admin_lists_known_devices_without_their_keys_and_forgets_one(admin_
     for i in range(3):
         _token(Client(), "dora", "wrong", ip=f"192.0.2.{i}")
     assert _sign_in(laptop, "dora", PASSWORD, ip=HOME).status_code == 429  # forgotten: slowed like any browser
+
+
+def _waits_from_the_last_failure(refused) -> None:
+    """A refusal's "try again after" is the last failure plus the lock-out (rounded up to the
+    second), not now plus it: asked two minutes after the last failure, it says 13 minutes."""
+    body = refused.content.decode()
+    assert refused.status_code == 429 and "in 13 minutes" in body, body
+    assert 13 * 60 - 1 <= int(refused["Retry-After"]) <= 13 * 60 + 1
+
+
+def test_a_known_devices_lock_counts_from_its_last_failure_not_from_each_refused_try(director_a, limits):
+    """Mutant: the device's lock-out reckoned from now (each refused try would push its end later)."""
+    laptop = _device()
+    assert [_sign_in(laptop, "dora", "wrong", ip=HOME).status_code for _ in range(3)] == [200, 200, 429]
+    _later(120)  # the clock moves on: two minutes after the last failure
+    _waits_from_the_last_failure(_sign_in(laptop, "dora", PASSWORD, ip=HOME))
+    _later(120)
+    assert "in 11 minutes" in _sign_in(laptop, "dora", PASSWORD, ip=HOME).content.decode()
+
+
+def test_an_addresss_lock_counts_from_its_last_failure_not_from_each_refused_try(director_a, limits):
+    """Mutant: the address's lock-out reckoned from now."""
+    limits.LOGIN_FAILURE_LIMIT = 30  # only the address's limit (5) is reached
+    for i in range(5):
+        make_user(f"user{i}")
+        _sign_in(Client(), f"user{i}", "wrong", ip=ATTACKER)
+    _later(120)
+    refused = _sign_in(Client(), "dora", PASSWORD, ip=ATTACKER)
+    assert "from this address" in refused.content.decode()
+    _waits_from_the_last_failure(refused)

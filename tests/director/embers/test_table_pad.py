@@ -8,6 +8,7 @@ import json
 
 from django.test import Client
 
+from director.events.models import Event
 from director.results.models import Submission
 from tests.director.embers.conftest import FINAL, PAD, hand
 from tests.director.embers.test_score_entry import boxes
@@ -16,6 +17,8 @@ JSON = {"content_type": "application/json", "HTTP_ACCEPT": "application/json"}
 
 
 def phones(event):
+    """Two phones at table 1 by its link (a night of table links, the club's explicit choice)."""
+    Event.objects.filter(pk=event.pk).update(phones=Event.Phones.TABLE)
     table = event.tables.get(number=1)
     url = f"/t/{table.token}/"
     ours, theirs = Client(), Client()

@@ -43,6 +43,8 @@ def test_each_players_code_and_qr_are_on_their_pairs_tally_card(progressive_a, s
 
 
 def test_no_codes_on_a_night_of_table_links(progressive_a, monkeypatch):
+    Event.objects.filter(pk=progressive_a.pk).update(phones="table")
+    progressive_a.refresh_from_db()
     encoded = _spy(monkeypatch)
     text = "\n".join(pdf_pages(render_from_event("tally-cards", load_event_data(progressive_a), PrintOptions())))
     assert "your code" not in text.lower() and encoded == []

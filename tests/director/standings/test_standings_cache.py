@@ -88,7 +88,7 @@ def test_correction_by_the_director(dora, progressive, director_a):
 
 
 def test_table_entry_confirmed_by_the_opponents(dora, club_a, players_a, new_progressive, director_a):
-    event = new_progressive(club_a, players_a, tables=2, games=1)
+    event = new_progressive(club_a, players_a, tables=2, games=1, phones="table")  # sent by a table's link
     events.start_event(event=event)
     enter(event, 1, 1, 40, director_a)
     table, _ = place(event, 1, 2)

@@ -1,4 +1,6 @@
-"""A running progressive event (4 tables, game 1 open) and helpers to drive table links."""
+"""A running progressive event (4 tables, game 1 open) and helpers to drive table links: a night
+of table links, the club's explicit choice (``Event.phones`` "table"; a new event's default is a
+code per player, whose tests are test_player_codes.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,14 @@ import uuid
 
 import pytest
 from django.test import Client
+
+from director.events.models import Event
+from tests.director.conftest import make_progressive
+
+
+@pytest.fixture
+def progressive_a(club_a, players_a, director_a):
+    return make_progressive(club_a, players_a, tables=4, by=director_a, phones=Event.Phones.TABLE)
 
 
 @pytest.fixture
@@ -21,6 +31,8 @@ class TableClient:
     def __init__(self, client, table):
         self.client = client
         self.table = table
+        # Table links are a club's explicit choice: a night made without one has player codes.
+        Event.objects.filter(pk=table.event_id).update(phones=Event.Phones.TABLE)
         self.phones = {"majors": client, "minors": Client()}
         for opened in self.phones.values():
             opened.get(self.url())  # a phone opens the table's link before it sends or confirms

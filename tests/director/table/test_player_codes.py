@@ -41,6 +41,12 @@ def night(running):
     return _with_codes(running)
 
 
+@pytest.fixture
+def running_links(club_b, players_b, director_b, new_progressive):
+    """Another club's running night of table links (the club's explicit choice)."""
+    return events.start_event(event=new_progressive(club_b, players_b, tables=2, by=director_b, phones="table"))
+
+
 def seated(event, game: int, table: int) -> dict[str, int]:
     """Suit → player id at ``table`` in ``game``."""
     rows = Seat.objects.filter(round__event=event, round__number=game, seating__table__number=table)
@@ -80,7 +86,7 @@ def test_codes_are_new_each_event_and_per_partnership_where_the_club_prefers(clu
     one = _with_codes(new_progressive(club_a, players_a, tables=2))
     two = _with_codes(new_progressive(club_a, players_a, tables=2))
     pairs = _with_codes(new_progressive(club_a, players_a, tables=2), phones="partnership")
-    table = new_progressive(club_a, players_a, tables=2)
+    table = new_progressive(club_a, players_a, tables=2, phones="table")
     first = set(PlayerCode.objects.filter(event=one).values_list("code", flat=True))
     assert first and not first & set(PlayerCode.objects.filter(event=two).values_list("code", flat=True))
     assert PlayerCode.objects.filter(event=pairs, player=None).count() == pairs.partnerships.count() == 4
@@ -123,6 +129,18 @@ def test_the_player_page_says_where_they_sit_and_shows_the_sheet_and_tally(night
     assert names[seats["D"]] in text and 'id="table-sheet"' in text and 'id="player-tally"' in text
     state = json.loads(text.split('id="table-state" type="application/json">')[1].split("</script>")[0])
     assert state["urls"]["state"] == "/me/state/"
+
+
+def test_the_player_page_says_the_side_instead_of_asking_it_and_the_table_link_still_asks(night, running_links):
+    """The server takes a player's side from the seating: /me/ says it, a table link's page asks."""
+    seats = seated(night, 1, 1)
+    names = {p.pk: p.name for p in night.club.players.all()}
+    text = phone_of(night, seats["D"]).get("/me/").content.decode()
+    assert 'type="radio" name="side"' not in text and "Who is entering it?" not in text
+    assert f"You are ♦ (diamonds) with {names[seats['C']]}" in text
+    link = running_links.tables.get(number=1)
+    asked = Client().get(f"/t/{link.token}/").content.decode()
+    assert asked.count('type="radio" name="side"') == 2 and "You are" not in asked
 
 
 # --- 3. only an opponent confirms ------------------------------------------------------------------------
@@ -220,6 +238,35 @@ def test_at_a_table_of_three_any_other_seat_confirms(club_a, new_players, sheet)
     assert answer.status_code == 200, answer.content
 
 
+def pair_phone(event, partnership) -> Client:
+    browser = Client()
+    code = PlayerCode.objects.get(event=event, partnership=partnership).code
+    assert browser.get(f"/me/{code}/").status_code == 302
+    return browser
+
+
+def test_on_a_night_of_partnership_codes_the_partnership_that_acted_is_recorded_and_shown(
+    client, club_a, players_a, director_a, new_progressive, sheet
+):
+    """Not the pair's first player alone: the director's history names the partnership (both players)."""
+    night = new_progressive(club_a, players_a, tables=2, by=director_a)
+    night = _with_codes(events.start_event(event=night), phones="partnership")
+    table = night.tables.get(number=1)
+    sides = {s.direction: s.partnership for s in table.seatings.filter(round__number=1)}
+    ours, theirs = sides["majors"], sides["minors"]
+    sent = send(pair_phone(night, ours), table, sheet)
+    assert sent.status_code == 201, sent.content
+    sid = sent.json()["submission"]["id"]
+    assert post(pair_phone(night, theirs), table, "confirm", {"submission": sid}).status_code == 200
+    row = Submission.objects.get(pk=sid)
+    assert (row.submitted_by_partnership, row.status_changed_by_partnership) == (ours, theirs)
+    client.force_login(director_a)
+    page = client.get(f"/events/{night.pk}/audit/games/1/tables/1/").content.decode()
+    for pair in (ours, theirs):
+        names = " &amp; ".join(m.player.name for m in pair.members.all())
+        assert f"Partnership {pair.number} ({names})" in page
+
+
 # --- 4. the table link: a club option, and only the game being played -----------------------------------
 def test_the_set_up_page_offers_player_codes_first_and_says_what_the_table_link_promises(client, club_a, director_a):
     client.force_login(director_a)
@@ -251,3 +298,25 @@ def test_the_directors_codes_page_lists_and_reissues_codes(client, night, direct
     other.force_login(director_b)  # another club's director: nothing
     assert other.post(f"/events/{night.pk}/codes/{row.pk}/reissue/").status_code == 404
     assert PlayerCode.objects.get(pk=row.pk).code == row_after.code
+
+
+def test_an_event_made_without_saying_how_phones_are_known_gets_a_code_per_player(club_a, players_a, director_a):
+    """The model's (and so the API's and a script's) default is the set-up page's: player codes;
+    table links only where the club chooses them."""
+    event = make_progressive_event(club_a, players_a, director_a)
+    assert event.phones == Event.Phones.PLAYER
+    events.start_event(event=event)
+    seated_players = set(Seat.objects.filter(round__event=event).values_list("player_id", flat=True))
+    assert set(PlayerCode.objects.filter(event=event).values_list("player_id", flat=True)) == seated_players
+    chosen = make_progressive_event(club_a, players_a, director_a, phones=Event.Phones.TABLE)
+    assert chosen.phones == Event.Phones.TABLE and codes.ensure_codes(chosen) == 0
+
+
+def make_progressive_event(club, players, by, **extra):
+    from director.events import lineup
+    from director.movements import services as movements
+
+    event = events.create_event(club=club, name="Plain", date="2025-03-14", games=2, by=by, **extra)
+    lineup.draw_partnerships(event=event, players=players[:8], seed=1)
+    movements.seat_event(event=event)
+    return event

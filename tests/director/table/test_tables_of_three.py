@@ -38,7 +38,8 @@ FOUR = {
 
 
 def night(club, players, **extra):
-    return small_night(club, players, start=True, **extra)
+    """A small night whose phones use the tables' links (the club's explicit choice)."""
+    return small_night(club, players, start=True, phones="table", **extra)
 
 
 def client_state(html: str) -> dict:

@@ -40,7 +40,9 @@ def test_a_progressive_table_is_told_who_stays_and_who_moves_up(tables, sheet):
 
 
 def test_the_last_game_does_not_send_the_players_to_wait_for_another(club_a, players_a, director_a, sheet):
-    event = events.start_event(event=make_progressive(club_a, players_a, tables=2, games=1, by=director_a))
+    event = events.start_event(
+        event=make_progressive(club_a, players_a, tables=2, games=1, by=director_a, phones="table")
+    )
     page = confirmed_at(event.tables.get(number=1), sheet)
     status = page[page.index('id="table-status"') : page.index("</div>", page.index('id="table-status"'))]
     assert "✓ Confirmed" in status and "Thank you" in status
@@ -55,7 +57,7 @@ def test_nothing_is_said_before_the_game_is_confirmed(tables, sheet):
 
 
 def test_a_mitchell_table_is_told_where_the_minors_and_the_game_set_go(club_a, players_a, director_a, sheet):
-    event = events.start_event(event=make_duplicate(club_a, players_a, by=director_a))
+    event = events.start_event(event=make_duplicate(club_a, players_a, by=director_a, phones="table"))
     where = said(confirmed_at(event.tables.get(number=1), sheet))
     # the majors of a Mitchell stay, the minors move up, the sets move down
     assert where == (
@@ -66,7 +68,7 @@ def test_a_mitchell_table_is_told_where_the_minors_and_the_game_set_go(club_a, p
 def test_the_selector_follows_the_engine_for_every_game(club_a, players_a, director_a):
     from scoring.movements import Movement
 
-    event = make_duplicate(club_a, players_a, by=director_a)
+    event = make_duplicate(club_a, players_a, by=director_a, phones="table")
     event.refresh_from_db()
     movement = Movement.from_dict(event.movement)
     places = next_places(load_movement(event))
@@ -94,7 +96,7 @@ def test_a_table_seated_again_by_hand_is_told_the_seating_not_the_stored_movemen
     from director.printing.event_data import load_event_data
     from director.printing.guide_cards import MOVES, guide_cards
 
-    event = make_progressive(club_a, players_a, tables=4, games=2, by=director_a)
+    event = make_progressive(club_a, players_a, tables=4, games=2, by=director_a, phones="table")
     event.refresh_from_db()
     stored = dict(event.movement)
     # Game 2 by hand: tables 1 and 2 swap their pairs (the stored movement is left as it was).
@@ -126,7 +128,7 @@ def test_an_event_seated_without_a_stored_movement_still_says_where_next(club_a,
     from director.events import lineup
     from director.movements import services as movements
 
-    event = events.create_event(club=club_a, name="By hand", date="2025-03-14", games=2, by=director_a)
+    event = events.create_event(club=club_a, name="By hand", date="2025-03-14", games=2, by=director_a, phones="table")
     lineup.draw_partnerships(event=event, players=players_a[:8], seed=1, fix_directions=True)
     plan = [{1: {"majors": 1, "minors": 3}, 2: {"majors": 2, "minors": 4}}]
     plan.append({1: {"majors": 1, "minors": 4}, 2: {"majors": 2, "minors": 3}})

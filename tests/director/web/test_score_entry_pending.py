@@ -15,6 +15,7 @@ from director.audit.models import AuditEntry
 from director.results import services as results
 from director.results.models import Submission
 from director.table import services as table_services
+from tests.director.conftest import table_links
 
 from . import test_cutthroat_scores, test_scores
 from .test_scores import GOOD, form_data, url
@@ -50,8 +51,9 @@ def page_form(response) -> dict:
 
 
 def table_sheet(running, number, *, then=None, note="our trick pile was 60 not 45"):
-    """Table ``number`` sends OTHER as the ♠♥ side; ``then="dispute"`` the ♦♣ side disputes it."""
-    table = running.tables.get(number=number)
+    """Table ``number`` sends OTHER as the ♠♥ side; ``then="dispute"`` the ♦♣ side disputes it (a
+    night of table links)."""
+    table = table_links(running).tables.get(number=number)
     sent, _ = table_services.submit(
         table=table, round_number=1, sheet=OTHER, side="majors", idempotency_key=None, phone="phone-majors"
     )
@@ -182,6 +184,7 @@ def test_a_disputes_own_sheet_is_offered_to_fill_in(client, running):
 
 def test_a_cutthroat_tables_own_sheet_is_left_too(client, cutthroat):
     """Four- and three-handed cutthroat sheets sent from the tables read back unchanged from the page."""
+    table_links(cutthroat)
     for number, sheet in ((1, test_cutthroat_scores.FOUR), (2, test_cutthroat_scores.THREE)):
         table_services.submit(
             table=cutthroat.tables.get(number=number),

@@ -208,8 +208,14 @@
     return Array.prototype.slice.call(form.querySelectorAll("input[name]:not([type=hidden]):not([type=radio]), select[name]"));
   }
 
+  // The side entering the sheet: the radio chosen at a table's link, or — on the player's own
+  // page, where the seating says it — the hidden field beside "You are ♠ (spades) with …".
+  function chosenSide() {
+    return form.querySelector("input[name=side]:checked, input[type=hidden][name=side]");
+  }
+
   function saveDraft() {
-    var values = {}, side = form.querySelector("input[name=side]:checked");
+    var values = {}, side = chosenSide();
     typedBoxes().forEach(function (input) { values[input.name] = input.value; });
     store(DRAFT + state.round, { side: side ? side.value : "", values: values });
   }
@@ -404,7 +410,7 @@
     document.addEventListener("DOMContentLoaded", refreshSend);
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      var side = form.querySelector("input[name=side]:checked");
+      var side = chosenSide();
       if (!side) {
         showErrors(["Say which side you are (♠♥ or ♦♣) before sending."]);
         beside("Say which side you are (above) before sending.", "bad");
