@@ -15,6 +15,7 @@ from functools import cache
 from importlib import import_module
 
 KINDS = (
+    "director.sheets.auction3",  # a three-handed Auction night's tables of three (its own event type)
     "director.sheets.auction",  # an Auction Calypso event's score pads
     "director.sheets.embers",  # an Embers night's pads
     "director.sheets.three",  # a club night's table of three: three-handed, split, Neutralised …
