@@ -88,6 +88,10 @@ class SheetKind:
     pad: ClassVar[bool] = False
     """A score pad of hands (Auction, Embers) rather than one 208-card sheet a game."""
 
+    table_words: ClassVar[str] = ""
+    """What a table of three or two of this kind plays, in words, when the kind says so rather than the
+    table's variant (``scoring.movements.odd.NAMES``): a three-handed Auction night's tables."""
+
     @classmethod
     def for_table(cls, event, variant: str | None, seats: str) -> SheetKind | None:
         """This kind bound to ``event``'s table whose seating plays ``variant`` in ``seats`` (a

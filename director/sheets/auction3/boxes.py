@@ -150,7 +150,11 @@ class PadBoxes:
             row["players"] = [
                 seat | {"boxes": {b: box(number, f"{seat['seat']}-{b}") for b in SEAT_BOXES}} for seat in seats
             ]
-            rows.append(row | {"number": number, "id": f"{prefix}hand-{number}"})
+            filled = any(row[k]["value"] for k in ("declarer", "contract", "sell", "misere_points")) or any(
+                b["value"] for p in row["players"] for b in p["boxes"].values()
+            )
+            # the first hand open; the others folded until typed (a phone's pad stays short, no script needed)
+            rows.append(row | {"number": number, "id": f"{prefix}hand-{number}", "open": number == 1 or filled})
         return {"prefix": prefix, "rows": rows, "seats": seats, "label": label}
 
     def view(self, sheet, compare=None) -> dict:

@@ -19,6 +19,7 @@ from director.sheets.base import MAX_PROBLEMS, EventType, ScoredSheet, SheetKind
 from scoring.auction import AuctionError
 from scoring.auction.three import ThreeHandedHand, score_three_handed_pad
 from scoring.cards import SUIT_SYMBOLS
+from scoring.tallies import plain
 from scoring.variants import three_handed_seats
 
 from . import boxes
@@ -51,6 +52,7 @@ def _hands(data) -> list:
 class Kind(boxes.PadBoxes, SheetKind):
     name = "auction3"
     label = "Three-handed Auction Calypso score pad"
+    table_words = "three-handed Auction Calypso"
     individual = True
     pad = True
     table_seats: str = "SHC"
@@ -111,6 +113,10 @@ class Kind(boxes.PadBoxes, SheetKind):
             return self.seat_scores(sheet)
         except (AuctionError, TypeError, KeyError):
             return None
+
+    def figure_text(self, value: int) -> str:
+        """An own score, as the pad writes it: ``370``, ``-245`` (no ``+``: not a net)."""
+        return plain(value)
 
     def lines(self, sheet) -> list[dict]:
         """The stored pad hand by hand: contract, declarer, outcome, each seat's score and running total."""
