@@ -564,15 +564,20 @@ class DiscrepancySerializer(serializers.Serializer):
 class TallyCheckSerializer(serializers.Serializer):
     """``standings.tally_check.TallyCheck``."""
 
-    cutthroat = serializers.BooleanField(
-        source="own_scores", read_only=True, help_text="cards hold each player's own score"
-    )
     against = serializers.SerializerMethodField()
     checked = serializers.SerializerMethodField(help_text="false: no cards typed or saved yet")
     ok = serializers.SerializerMethodField(help_text="every card typed agrees")
     saved = serializers.SerializerMethodField(help_text="cards saved as a new version by this request")
     discrepancies = serializers.SerializerMethodField()
     not_entered = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    def get_fields(self):
+        # the kinds' own published fields first (SheetKind.tally_check_fields), where they always stood
+        kinds = {
+            name: serializers.BooleanField(source=source, read_only=True, help_text=words)
+            for name, (source, words) in registry.tally_check_fields().items()
+        }
+        return kinds | super().get_fields()
 
     def get_against(self, check) -> str:
         return "sheets" if check.against_sheets else "cards"

@@ -296,6 +296,10 @@ class SheetKind:
     event_types: ClassVar[tuple[EventType, ...]] = ()
     """The types of event this kind provides (``registry.event_types()`` in the kinds' general-first
     order: the order the new-night form lists them in)."""
+    tally_check_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Fields the kind publishes in the API's tally check (``TallyCheckSerializer``): ``{name: (the
+    ``standings.tally_check.TallyCheck`` attribute it reads, its help text)}`` — published names,
+    kept for clients, not decisions."""
     api_fields: ClassVar[tuple[str, ...]] = ()
     """The ``Event`` fields this kind publishes in the API's event serializer besides its own settings
     (``event_settings``, published too): the coöperative grade bands."""

@@ -113,6 +113,14 @@ def event_type_choices() -> list[tuple[str, str]]:
     return [(t.value, t.label) for t in event_types()]
 
 
+def tally_check_fields() -> dict[str, tuple[str, str]]:
+    """The boolean fields the kinds publish in the API's tally check (``SheetKind.tally_check_fields``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for kind in general_first():
+        found |= kind.tally_check_fields
+    return found
+
+
 def api_fields() -> list[str]:
     """The ``Event`` settings fields the kinds publish in the API's event serializer, in order: each
     kind's own settings (``SheetKind.event_settings``) and what else it names (``SheetKind.api_fields``)."""

@@ -65,3 +65,15 @@ def test_a_type_a_kind_adds_is_an_event_s_type_with_no_migration(monkeypatch):
     assert event.is_individual and event.event_type is new
     assert event.get_type_display() == "Test: threes"
     assert Event._meta.get_field("type").deconstruct()[3]["choices"] is registry.event_type_choices
+
+
+def test_the_api_s_tally_check_publishes_the_kinds_own_fields_first():
+    """The tally check's ``cutthroat`` is the cutthroat kind's to publish, in its old place (the first key)."""
+    from types import SimpleNamespace
+
+    from director.api.serializers import TallyCheckSerializer
+
+    check = SimpleNamespace(own_scores=True, against_sheets=True, discrepancies=[], written=[], not_entered=[])
+    data = TallyCheckSerializer(check).data
+    assert list(data)[:2] == ["cutthroat", "against"] and data["cutthroat"] is True
+    assert registry.tally_check_fields() == {"cutthroat": ("own_scores", "cards hold each player's own score")}
