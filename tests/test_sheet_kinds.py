@@ -26,8 +26,9 @@ PREDICATES = re.compile(
 ALLOWED = ("director/sheets/", "director/events/migrations/", "director/events/models.py")
 # The engine's port for the browser, held to scoring/ under node (tests/js): the engine names its forms.
 ENGINE = ("director/core/static/js/scores.js",)
-# Names published to others, not decisions: the API's tally-check field that clients read.
-PUBLISHED = {("director/api/serializers.py", "cutthroat = serializers.BooleanField(")}
+# Names published to others, not decisions: none left outside the kinds (the API's tally-check field
+# ``cutthroat`` is published by the cutthroat kind itself: ``SheetKind.tally_check_fields``).
+PUBLISHED: set[tuple[str, str]] = set()
 SOURCES = ("*.py", "*.html", "*.js", "*.css")
 
 

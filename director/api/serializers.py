@@ -22,6 +22,7 @@ from director.events.lineup import MAX_TABLES
 from director.events.models import MAX_EMBERS_HANDS, Event, Partnership, Round, Table, Team
 from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
 from director.printing.models import PrintJob
+from director.sheets import registry
 
 from .fields import (  # noqa: F401 (ErrorSerializer: auth and the standings views take it from here)
     DEALER_CHOICES,
@@ -129,26 +130,17 @@ class EventSerializer(serializers.ModelSerializer):
             "name",
             "type",
             "rules_variant",
-            "form",
             "games",
             "matchpoint_scale",
             "movement_kind",
             "individual_movement",
-            "three_table",
-            "removed_suit",
             "game_length_minutes",
-            "game",
-            "embers_hands",
-            "embers_packs",
-            "embers_fire_hands",
-            "embers_short_reason",
-            "coop_bands",
+            *registry.api_fields(),  # each kind's own settings (the form, the game, an Auction event's …)
             "status",
             "standings_released",
             "scorecards_released",
             "travellers_released",
             "hands_released",
-            "auction",
             "table_count",
             "created_at",
             "updated_at",
@@ -159,7 +151,7 @@ class EventSerializer(serializers.ModelSerializer):
 class _EventSettings(serializers.Serializer):
     name = Text(max_length=160)
     date = serializers.DateField()
-    type = serializers.ChoiceField(choices=Event.Type.choices)
+    type = serializers.ChoiceField(choices=registry.event_type_choices())  # the kinds' types
     rules_variant = serializers.ChoiceField(choices=Event.RulesVariant.choices)
     form = serializers.ChoiceField(choices=Event.Form.choices)
     games = WholeNumber(min_value=1, max_value=MAX_GAMES)
@@ -572,15 +564,20 @@ class DiscrepancySerializer(serializers.Serializer):
 class TallyCheckSerializer(serializers.Serializer):
     """``standings.tally_check.TallyCheck``."""
 
-    cutthroat = serializers.BooleanField(
-        source="own_scores", read_only=True, help_text="cards hold each player's own score"
-    )
     against = serializers.SerializerMethodField()
     checked = serializers.SerializerMethodField(help_text="false: no cards typed or saved yet")
     ok = serializers.SerializerMethodField(help_text="every card typed agrees")
     saved = serializers.SerializerMethodField(help_text="cards saved as a new version by this request")
     discrepancies = serializers.SerializerMethodField()
     not_entered = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    def get_fields(self):
+        # the kinds' own published fields first (SheetKind.tally_check_fields), where they always stood
+        kinds = {
+            name: serializers.BooleanField(source=source, read_only=True, help_text=words)
+            for name, (source, words) in registry.tally_check_fields().items()
+        }
+        return kinds | super().get_fields()
 
     def get_against(self, check) -> str:
         return "sheets" if check.against_sheets else "cards"

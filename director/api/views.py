@@ -41,6 +41,7 @@ from director.printing import services as printing_services
 from director.printing.models import PrintJob
 from director.results import selectors as result_selectors
 from director.results import services as result_services
+from director.sheets import registry
 from director.standings import tally_check
 
 from . import serializers as s
@@ -174,7 +175,7 @@ class SeasonViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
         parameters=[
             _param("club"),
             _param("status", OpenApiTypes.STR, enum=Event.Status.values),
-            _param("type", OpenApiTypes.STR, enum=Event.Type.values),
+            _param("type", OpenApiTypes.STR, enum=[t.value for t in registry.event_types()]),
             _param("season"),
             _param("date", OpenApiTypes.DATE, "on this day"),
             _param("date_from", OpenApiTypes.DATE, "on or after"),
@@ -196,7 +197,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewS
             queryset = queryset.filter(club_id=club)
         if event_status := choice_param(request, "status", Event.Status.values):
             queryset = queryset.filter(status=event_status)
-        if event_type := choice_param(request, "type", Event.Type.values):
+        if event_type := choice_param(request, "type", [t.value for t in registry.event_types()]):
             queryset = queryset.filter(type=event_type)
         if (season := int_param(request, "season")) is not None:
             queryset = queryset.filter(season_id=season)

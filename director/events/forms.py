@@ -11,7 +11,7 @@ from django import forms
 from director.core.parsing import split_names
 from director.events.models import Event
 from director.events.services import MAX_GAMES
-from director.sheets.registry import general_first
+from director.sheets.registry import event_type_choices, general_first
 
 DRAW, ENTERED = "draw", "entered"
 INDIVIDUAL = {"data-types": Event.Type.PROGRESSIVE_INDIVIDUAL}  # a box shown for that type only (js/setup.js)
@@ -23,7 +23,7 @@ class NewEventForm(forms.Form):
 
     name = forms.CharField(max_length=160, label="Name")
     date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    type = forms.ChoiceField(choices=Event.Type.choices, label="Type")
+    type = forms.ChoiceField(choices=event_type_choices, label="Type")  # the kinds' types
     rules_variant = forms.ChoiceField(choices=Event.RulesVariant.choices, label="Rules")
     games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=4, label="Games")
     individual_movement = forms.ChoiceField(

@@ -147,10 +147,6 @@ def remove_partnership(*, partnership: Partnership) -> None:
     partnership.delete()
 
 
-# Types whose drawn partnerships keep one direction all session.
-FIXED_DIRECTION_TYPES = (Event.Type.PROGRESSIVE_PAIRS, Event.Type.DUPLICATE_PAIRS, Event.Type.AUCTION_PAIRS)
-
-
 @transaction.atomic
 def draw_partnerships(
     *, event: Event, players: Iterable, seed=None, fix_directions: bool | None = None
@@ -170,7 +166,7 @@ def draw_partnerships(
     _check_players_free(event, players)
     groups = pairs_drawn(players, seed)
     if fix_directions is None:
-        fix_directions = event.type in FIXED_DIRECTION_TYPES
+        fix_directions = event.event_type.fixed_directions  # the kinds say which types keep them
     half = math.ceil(len(groups) / 2)
     result = []
     for number, group in enumerate(groups, start=1):

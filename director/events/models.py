@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from director.sheets import registry
 from scoring.auction_settings import AuctionSettings
 from scoring.cards import SIDE_SUITS, SUIT_SYMBOLS, SUITS
 from scoring.movements.odd import OddTables
@@ -40,6 +41,8 @@ EMBERS_LEAST_HANDS = 4
 
 class Event(models.Model):
     class Type(models.TextChoices):
+        # The built-in types' names, for the code that means one of them. The types there are — and
+        # all that each decides — are the kinds' (``registry.event_types()``): ``type``'s choices.
         PROGRESSIVE_PAIRS = "progressive-pairs", "Progressive, fixed partnerships"
         PROGRESSIVE_INDIVIDUAL = "progressive-individual", "Progressive, individual"
         DUPLICATE_PAIRS = "duplicate-pairs", "Duplicate pairs (matchpoints)"
@@ -104,7 +107,8 @@ class Event(models.Model):
     season = models.ForeignKey("clubs.Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
     date = models.DateField()
     name = models.CharField(max_length=160)
-    type = models.CharField(max_length=32, choices=Type.choices, default=Type.PROGRESSIVE_PAIRS)
+    # Choices from the kinds (a callable: the migration names it, so a kind's new type needs none).
+    type = models.CharField(max_length=32, choices=registry.event_type_choices, default=Type.PROGRESSIVE_PAIRS)
     rules_variant = models.CharField(max_length=20, choices=RulesVariant.choices, default=RulesVariant.STANDARD)
     form = models.CharField(max_length=16, choices=Form.choices, default=Form.PARTNERSHIP)
     games = models.PositiveSmallIntegerField(default=4, help_text="number of games (rounds) in the event")
@@ -201,8 +205,15 @@ class Event(models.Model):
         return f"{self.name} ({self.date})"
 
     @property
+    def event_type(self):
+        """What the kinds say of this event's type (``sheets.base.EventType``: its movement, ranking,
+        whether it seats players, its table sizes)."""
+        return registry.event_type(self.type)
+
+    @property
     def is_individual(self) -> bool:
-        return self.type == self.Type.PROGRESSIVE_INDIVIDUAL
+        """Its tables seat players one by one (a progressive individual, three-handed Auction)."""
+        return self.event_type.individual
 
     @property
     def is_duplicate(self) -> bool:
@@ -211,7 +222,7 @@ class Event(models.Model):
     @property
     def is_team_event(self) -> bool:
         """Teams of four (a team is one majors and one minors partnership)."""
-        return self.type in (self.Type.DUPLICATE_TEAMS, self.Type.AUCTION_TEAMS)
+        return self.event_type.teams
 
     @property
     def auction_settings(self) -> AuctionSettings:

@@ -148,8 +148,11 @@ class Cell:
 
     @property
     def variant_name(self) -> str:
-        """What a table of three or two plays, in words (``scoring.movements.odd.NAMES``); "" for four to six."""
-        return odd.NAMES.get(self.variant or "", "")
+        """What a table of three or two plays, in words: its kind's (``SheetKind.table_words``, where the
+        event type makes every table a three), else ``scoring.movements.odd.NAMES``; "" for four to six."""
+        if not self.variant:
+            return ""
+        return getattr(self.kind, "table_words", "") or odd.NAMES.get(self.variant, "")
 
     @property
     def seat_list(self) -> list[tuple[str, str, object]]:

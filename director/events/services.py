@@ -28,15 +28,7 @@ from .models import Event, Round
 
 MAX_GAMES = 30
 MAX_GAME_MINUTES = 600  # a game's length on the clock
-DEFAULT_MOVEMENT = {
-    Event.Type.PROGRESSIVE_PAIRS: Event.MovementKind.PROGRESSIVE,
-    Event.Type.PROGRESSIVE_INDIVIDUAL: Event.MovementKind.PROGRESSIVE_INDIVIDUAL,
-    Event.Type.DUPLICATE_PAIRS: Event.MovementKind.MITCHELL,
-    Event.Type.DUPLICATE_TEAMS: Event.MovementKind.TEAM_MATCH,
-    Event.Type.DUPLICATE_COOP: Event.MovementKind.BAROMETER,
-    Event.Type.AUCTION_PAIRS: Event.MovementKind.PROGRESSIVE,
-    Event.Type.AUCTION_TEAMS: Event.MovementKind.AUCTION_TEAM_MATCH,
-}
+# An event's type and its default movement are the kinds' (``registry.event_type(type).movement``).
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -74,7 +66,11 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
     if "date" in values:
         clean["date"] = parse_date(values["date"])
     if "type" in values:
-        clean["type"] = parse_choice(values["type"], Event.Type, "the event type", field="type")
+        types = [t.value for t in registry.event_types()]
+        if values["type"] not in types:
+            listed = ", ".join(types)
+            raise ValidationError(f"the event type must be one of {listed}, not {values['type']!r}", field="type")
+        clean["type"] = values["type"]
     if "rules_variant" in values:
         clean["rules_variant"] = parse_choice(
             values["rules_variant"], Event.RulesVariant, "the rules", field="rules_variant"
@@ -106,11 +102,10 @@ def _clean_event_settings(club: Club, values: dict) -> dict:
         )
     if "phones" in values:
         clean["phones"] = parse_choice(values["phones"], Event.Phones, "how phones are known", field="phones")
-        individual = values.get("type") == Event.Type.PROGRESSIVE_INDIVIDUAL
+        individual = "type" in clean and registry.event_type(clean["type"]).individual
         if clean["phones"] == Event.Phones.PARTNERSHIP and individual:
-            raise ValidationError(
-                "a progressive individual has no partnerships: give each player a code", field="phones"
-            )
+            label = registry.event_type(clean["type"]).label
+            raise ValidationError(f"{label} has no partnerships: give each player a code", field="phones")
     if "season" in values:
         season = values["season"]
         if season is not None and season.club_id != club.pk:
@@ -211,7 +206,7 @@ def create_event(
     """
     _refuse_unknown(settings)
     clean = _clean_event_settings(club, {"name": name, "date": date, "type": type, **settings})
-    clean.setdefault("movement_kind", DEFAULT_MOVEMENT[clean["type"]])
+    clean.setdefault("movement_kind", registry.event_type(clean["type"]).movement)
     _check_kinds(clean)
     setup_token = (setup_token or "").strip() or None
     if setup_token is not None:

@@ -1,7 +1,7 @@
 """The one builder of seatings: an event's movement from its kind, partnerships, teams or players.
 
 ``BUILDERS`` is the dispatch table — one entry per movement kind (``Event.movement_kind``; the
-event's type picks the default, ``events.services.DEFAULT_MOVEMENT``) to the ``scoring.movements``
+event's type picks the default, the kinds' ``EventType.movement``) to the ``scoring.movements``
 generator and what it needs from the event, as a draw manager maps a tournament's rows to its
 generator. The club night set-up, the API's ``seat``, the demo and the movement page's "build"
 all come through ``build`` (by way of ``services.seat_event`` / ``services.build_movement``).
@@ -63,7 +63,7 @@ def _individual(state: EventMovement, kind: str, players, seed) -> mv.Movement:
     event = state.event
     if not event.is_individual:
         raise ValidationError(
-            f"the progressive individual movement is for individual events, not {event.get_type_display()}",
+            f"the progressive individual movement is for events that seat players, not {event.get_type_display()}",
             field="movement_kind",
         )
     if players is None:
@@ -74,7 +74,16 @@ def _individual(state: EventMovement, kind: str, players, seed) -> mv.Movement:
     ids = [p.pk for p in players_by_ids(event.club, list(players))]
     if seed is None and state.movement is not None:
         seed = state.movement.seed
-    return mv.progressive_individual_start(ids, seed=seed, odd=event.odd_tables)
+    # the type's own table size, if it has one (the kinds' ``EventType.table_sizes``: an Auction of
+    # three players); else the movement's four to six
+    sizes = event.event_type.table_sizes
+    size = sizes[0] if len(sizes) == 1 else None
+    try:
+        return mv.progressive_individual_start(ids, seed=seed, odd=event.odd_tables, size=size)
+    except mv.MovementError as error:
+        if size is None:
+            raise
+        raise ValidationError(f"{event.event_type.label} seats {size} a table: {error}", field="players") from error
 
 
 def _manual(state: EventMovement, kind: str, players, seed) -> mv.Movement:

@@ -91,7 +91,7 @@ def set_up_night(
             chosen.append(player.pk)
     players_by_ids(club, chosen)  # NotFound naming an id that is not the club's
 
-    if event.type == Event.Type.PROGRESSIVE_INDIVIDUAL:
+    if event.is_individual:  # its kind's type seats players, not partnerships
         seat_event(event=event, players=chosen, seed=seed or 0)
         return event
 

@@ -49,6 +49,32 @@ class ScoredSheet:
 
 
 @dataclass(frozen=True)
+class EventType:
+    """A type of event a kind provides (``SheetKind.event_types``; ``registry.event_types()`` lists them
+    all): what ``Event.type`` stores and everything decided by it — the movement it starts with, how it
+    is ranked, whether its tables seat players or partnerships, how many a table seats."""
+
+    value: str
+    """What ``Event.type`` stores (``progressive-pairs``)."""
+    label: str
+    """The type in the club's words (the new-night form, the pages, the API's enum)."""
+    movement: str
+    """Its default movement kind (``Event.MovementKind``; ``scoring.movements``' kinds)."""
+    ranking: str = "tally"
+    """How it is ranked when its kind of sheet imposes nothing (``standings.selectors``: ``tally``,
+    ``matchpoints``, ``teams``, or a kind's own ``standings`` ranking)."""
+    individual: bool = False
+    """Its tables seat players one by one (a progressive individual's movement), not partnerships."""
+    teams: bool = False
+    """Teams of four: a team is one majors and one minors partnership."""
+    fixed_directions: bool = False
+    """Drawn partnerships keep one direction all session (first half majors, the rest minors)."""
+    table_sizes: tuple[int, ...] = ()
+    """The players a table seats when that is the type's own (three-handed Auction: ``(3,)``); ()
+    leaves it to the movement (an individual: four to six, three or two only when they cannot)."""
+
+
+@dataclass(frozen=True)
 class SheetKind:
     """One kind of table sheet, bound to an event (and a table). Subclasses set the class
     attributes and implement ``for_table``, ``problems`` and ``score``."""
@@ -61,6 +87,10 @@ class SheetKind:
     """A trick pile and a score per player, no partnership totals (cutthroat, a table of three)."""
     pad: ClassVar[bool] = False
     """A score pad of hands (Auction, Embers) rather than one 208-card sheet a game."""
+
+    table_words: ClassVar[str] = ""
+    """What a table of three or two of this kind plays, in words, when the kind says so rather than the
+    table's variant (``scoring.movements.odd.NAMES``): a three-handed Auction night's tables."""
 
     @classmethod
     def for_table(cls, event, variant: str | None, seats: str) -> SheetKind | None:
@@ -263,6 +293,16 @@ class SheetKind:
         return []
 
     # --- events and API: the event settings a kind owns, its card and API schema, its demo night ------
+    event_types: ClassVar[tuple[EventType, ...]] = ()
+    """The types of event this kind provides (``registry.event_types()`` in the kinds' general-first
+    order: the order the new-night form lists them in)."""
+    tally_check_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Fields the kind publishes in the API's tally check (``TallyCheckSerializer``): ``{name: (the
+    ``standings.tally_check.TallyCheck`` attribute it reads, its help text)}`` — published names,
+    kept for clients, not decisions."""
+    api_fields: ClassVar[tuple[str, ...]] = ()
+    """The ``Event`` fields this kind publishes in the API's event serializer besides its own settings
+    (``event_settings``, published too): the coöperative grade bands."""
     night: ClassVar[ModuleType | None] = None
     """The module of the event settings this kind owns (its folder's ``night.py``), or None. It holds
     ``WORDS`` (the ``Event`` fields, in words: fixed once the event has started), ``clean(values)``

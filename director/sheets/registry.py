@@ -15,6 +15,7 @@ from functools import cache
 from importlib import import_module
 
 KINDS = (
+    "director.sheets.auction3",  # a three-handed Auction night's tables of three (its own event type)
     "director.sheets.auction",  # an Auction Calypso event's score pads
     "director.sheets.embers",  # an Embers night's pads
     "director.sheets.three",  # a club night's table of three: three-handed, split, Neutralised …
@@ -87,3 +88,40 @@ def event_settings() -> dict[str, str]:
     for kind in general_first():
         words |= kind.event_settings()
     return words
+
+
+# --- event types: each kind provides the types of event its tables play (``SheetKind.event_types``)
+@cache
+def event_types() -> tuple:
+    """Every type of event (``base.EventType``), the most general kinds' first: what ``Event.type``
+    may store, in the order the new-night form lists them."""
+    # a kind's own types only: a kind that extends another (coöp, Duet) does not provide its types again
+    return tuple(t for kind in general_first() for t in vars(kind).get("event_types", ()))
+
+
+def event_type(value: str):
+    """The type ``value`` names (``LookupError`` naming the types there are)."""
+    for found in event_types():
+        if found.value == value:
+            return found
+    raise LookupError(f"no event type is called {value!r} ({', '.join(t.value for t in event_types())})")
+
+
+def event_type_choices() -> list[tuple[str, str]]:
+    """``Event.type``'s choices: ``(value, label)`` of every type. A callable, so the migrations
+    name it rather than list the types, and a kind's new type needs no migration."""
+    return [(t.value, t.label) for t in event_types()]
+
+
+def tally_check_fields() -> dict[str, tuple[str, str]]:
+    """The boolean fields the kinds publish in the API's tally check (``SheetKind.tally_check_fields``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for kind in general_first():
+        found |= kind.tally_check_fields
+    return found
+
+
+def api_fields() -> list[str]:
+    """The ``Event`` settings fields the kinds publish in the API's event serializer, in order: each
+    kind's own settings (``SheetKind.event_settings``) and what else it names (``SheetKind.api_fields``)."""
+    return list(dict.fromkeys(f for kind in general_first() for f in (*kind.api_fields, *kind.event_settings())))

@@ -52,26 +52,19 @@ TALLY = "tally"
 MATCHPOINTS = "matchpoints"
 TEAMS = "teams"
 COOP = "coop"  # imposed by the coöperative kind of sheet (``SheetKind.standings``)
-RANKINGS = {
-    Event.Type.PROGRESSIVE_PAIRS: TALLY,
-    Event.Type.PROGRESSIVE_INDIVIDUAL: TALLY,
-    Event.Type.DUPLICATE_PAIRS: MATCHPOINTS,
-    Event.Type.DUPLICATE_TEAMS: TEAMS,
-    Event.Type.AUCTION_PAIRS: TALLY,
-    Event.Type.AUCTION_TEAMS: TEAMS,
-}
 
 
 def ranking_of(event: Event, sheet_kind: SheetKind | None = None) -> str:
-    """How ``event`` is ranked: what its kind of sheet imposes, else what its type says."""
+    """How ``event`` is ranked: what its kind of sheet imposes, else what its type says (the kinds'
+    ``EventType.ranking``)."""
     kind = sheet_kind if sheet_kind is not None else registry.kind_of(event)
-    return kind.standings or RANKINGS.get(event.type, TALLY)
+    return kind.standings or registry.event_type(event.type).ranking
 
 
 def rankings() -> list[str]:
     """Every ranking an event may have (``EventResults.kind``): its type's and its kind's."""
     imposed = (kind.standings for kind in registry.kinds() if kind.standings)
-    return list(dict.fromkeys([*RANKINGS.values(), *imposed]))
+    return list(dict.fromkeys([TALLY, MATCHPOINTS, TEAMS, *(t.ranking for t in registry.event_types()), *imposed]))
 
 
 def fmt_mp(value) -> str:

@@ -56,6 +56,17 @@ def table_sizes(players: int, tables: int) -> dict[int, int]:
     return sizes
 
 
+def fixed_sizes(players: int, size: int) -> dict[int, int]:
+    """Every table seats ``size`` (an event type whose tables are all of one size: three-handed
+    Auction's three): the players must fill them."""
+    if players < size or players % size:
+        raise MovementError(
+            f"{players} player{'s' * (players != 1)} cannot fill tables of {size}: "
+            f"bring the count to a multiple of {size}"
+        )
+    return dict.fromkeys(range(1, players // size + 1), size)
+
+
 def seating_sizes(players: int, tables: int | None = None) -> dict[int, int]:
     """The size of each table: four to six (``table_sizes``), or — for the two, three or seven
     players those cannot seat — a table of two, of three, or a four and a three (``odd.odd_sizes``)."""
@@ -154,6 +165,7 @@ def progressive_individual_start(
     *,
     partnerships: Partnerships | None = None,
     odd: OddTables | None = None,
+    size: int | None = None,
 ) -> Movement:
     """Seat round 1: players drawn at random to tables, each table cutting for partnerships.
 
@@ -167,11 +179,12 @@ def progressive_individual_start(
     three, or a four and a three (the last table; ``seating_sizes``). A table of three plays
     ``odd.three`` (three-handed cutthroat without ``odd.removed`` unless the night chose split
     partnership or Neutralised), a table of two Calypso Duet; the cut seats them clockwise from
-    the first seat of the variant.
+    the first seat of the variant. ``size`` seats every table with that many instead (``fixed_sizes``:
+    an event type of tables of three), the tables of three playing as ``odd`` says.
     """
     names = check_ids(players, "players")
     odd = odd or OddTables()
-    sizes = seating_sizes(len(names), tables)
+    sizes = seating_sizes(len(names), tables) if size is None else fixed_sizes(len(names), size)
     tables = len(sizes)
     if seed is None:  # a fresh seed, recorded in the movement so the evening can be replayed
         seed = random.SystemRandom().randrange(2**31)

@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from director.core.errors import ValidationError
-from director.events.models import AUCTION_TYPES
+from director.events.models import AUCTION_TYPES, Event
 from director.results.simulate import plausible_pad
-from director.sheets.base import MAX_PROBLEMS, ScoredSheet, SheetKind
+from director.sheets.base import MAX_PROBLEMS, EventType, ScoredSheet, SheetKind
 from scoring import auction
 from scoring.auction_settings import AuctionSettings
 
@@ -134,7 +134,13 @@ class Kind(PadBoxes, SheetKind):
     # --- printing
     printed_description = "Auction score pads, one per table per game (a row per hand, the bonus table)"
 
-    # --- events and API: its settings (``night``), its card, its API schema, its demo night
+    # --- events and API: its types, its settings (``night``), its card, its API schema, its demo night
+    T, M = Event.Type, Event.MovementKind
+    event_types = (
+        EventType(T.AUCTION_PAIRS, T.AUCTION_PAIRS.label, M.PROGRESSIVE, fixed_directions=True),
+        EventType(T.AUCTION_TEAMS, T.AUCTION_TEAMS.label, M.AUCTION_TEAM_MATCH, ranking="teams", teams=True),
+    )
+    del T, M
     night = night  # (the module above: SheetKind.night)
     setup_template = "sheets/auction/settings.html"
     event_template = "sheets/auction/event.html"

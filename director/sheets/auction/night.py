@@ -9,6 +9,7 @@ from django import forms
 
 from director.core.errors import ValidationError
 from director.events.models import AUCTION_TYPES, Event
+from director.sheets import registry
 from scoring.auction import AuctionError
 from scoring.auction_settings import DEFAULTS, VALUE_LABELS, VALUE_NAMES, AuctionSettings
 
@@ -32,9 +33,8 @@ def check(settings: Mapping, given: Mapping, event=None) -> dict:
     if settings["type"] in AUCTION_TYPES:
         return {KEY: settings[KEY] or AuctionSettings().to_dict()}
     if given.get(KEY):
-        raise ValidationError(
-            f"Auction settings are for Auction Calypso events, not {Event.Type(settings['type']).label}", field=KEY
-        )
+        label = registry.event_type(settings["type"]).label
+        raise ValidationError(f"Auction settings are for Auction Calypso events, not {label}", field=KEY)
     return {KEY: {}}
 
 

@@ -109,6 +109,22 @@ def landscape(size: tuple[float, float]) -> tuple[float, float]:
     return (max(size), min(size))
 
 
+def hand_rows(batch: Batch, columns, y: float, row: float, hands: int, *, bold) -> float:
+    """A row per hand under ``y``: its number, then a write-in box per column (``bold(i)``: the
+    column's box is drawn black — the scores). Returns the y under the last row (the three-handed
+    pad draws its rows so too)."""
+    lay, size = layout.EVENT_SHEET, layout.EVENT_SHEET.label_size
+    inset = min(lay.box_inset, row / 6)
+    for number in range(1, hands + 1):
+        bottom = y - row
+        x, w = columns[0]
+        batch.text(x + w / 2, bottom + row / 2 - size / 3, str(number), layout.BOLD, size, align="centre")
+        for i, (x, w) in enumerate(columns[1:], start=1):
+            write_box(batch, x + inset, bottom + inset, w - 2 * inset, row - 2 * inset, bold=bold(i))
+        y = bottom
+    return y
+
+
 def draw(kind, batch: Batch, play: Play, options: PrintOptions) -> None:
     """One table's pad for one game with the event's settings (``kind.settings``), in the options'
     language (the caller ends the page)."""
@@ -168,20 +184,7 @@ def draw(kind, batch: Batch, play: Play, options: PrintOptions) -> None:
     hands = settings.hands
     below = 112  # the values, the bonus table and the signatures
     row = max(8.0, min(lay.row - 5, (y - lay.margin - below) / hands))
-    inset = min(lay.box_inset, row / 6)
-    for number in range(1, hands + 1):
-        bottom = y - row
-        batch.text(
-            columns[0][0] + columns[0][1] / 2,
-            bottom + row / 2 - size / 3,
-            str(number),
-            layout.BOLD,
-            size,
-            align="centre",
-        )
-        for i, (x, w) in enumerate(columns[1:], start=1):
-            write_box(batch, x + inset, bottom + inset, w - 2 * inset, row - 2 * inset, bold=i >= 13)
-        y = bottom
+    y = hand_rows(batch, columns, y, row, hands, bold=lambda i: i >= 13)
     y -= 6
     batch.line(left, y, right, y, color=layout.RULE, weight=0.5)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from director.events.grades import bands_of
 from director.events.models import Event
+from director.sheets.base import EventType
 from director.sheets.partnership.kind import Kind as Partnership
 from scoring.coop import DEFAULT_BANDS, Band
 
@@ -34,5 +35,7 @@ class Kind(Partnership):
     # --- standings: each table's total is matchpointed among the tables that played the set
     standings = "coop"
 
-    # --- events and API
+    # --- events and API: its type (ranked by its own ``standings``), its grade bands published
+    event_types = (EventType(Event.Type.DUPLICATE_COOP, Event.Type.DUPLICATE_COOP.label, Event.MovementKind.BAROMETER),)
+    api_fields = ("coop_bands",)
     checked_alone = False  # the API's sheet check reads it as a partnership sheet

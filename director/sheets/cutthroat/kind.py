@@ -99,3 +99,5 @@ class Kind(SheetBoxes, SheetKind):
     night = night  # (the module above: SheetKind.night)
     api_schema = schema.SHEET
     checked_alone = True
+    # the API's tally check has always said so under the kind's name (clients read it)
+    tally_check_fields = {"cutthroat": ("own_scores", "cards hold each player's own score")}

@@ -25,6 +25,7 @@ from director.core.errors import Conflict, ValidationError
 from director.core.parsing import parse_choice, parse_int
 from director.events.models import EMBERS_TYPES, MAX_EMBERS_HANDS, Event
 from director.events.selectors import odd_table_seated
+from director.sheets import registry
 from scoring.embers_settings import LEAST_PACKS, MOST_PACKS, EmbersSettings, most_fire_hands
 
 DEFAULT_HANDS = Event._meta.get_field("embers_hands").default
@@ -111,7 +112,7 @@ def check(settings: Mapping, given: Mapping, event=None) -> dict:
     if settings["type"] not in EMBERS_TYPES:
         raise ValidationError(
             "Embers is played at a progressive night's tables, not at a "
-            f"{Event.Type(settings['type']).label.lower()} event",
+            f"{registry.event_type(settings['type']).label.lower()} event",
             field="game",
         )
     if settings["form"] != Event.Form.PARTNERSHIP:

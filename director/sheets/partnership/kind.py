@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from director.events.models import Event
 from director.results.simulate import plausible_sheet
-from director.sheets.base import ScoredSheet, SheetKind, refused
+from director.sheets.base import EventType, ScoredSheet, SheetKind, refused
 from director.sheets.boxes import SheetBoxes
 from scoring import scores
 
@@ -17,6 +18,15 @@ class Kind(SheetBoxes, SheetKind):
     name = "partnership"
     label = "Calypso by partnership"
     check_name = "partnership"  # Duet and coöp are checked as this sheet in the browser too
+
+    T, M = Event.Type, Event.MovementKind
+    event_types = (
+        EventType(T.PROGRESSIVE_PAIRS, T.PROGRESSIVE_PAIRS.label, M.PROGRESSIVE, fixed_directions=True),
+        EventType(T.PROGRESSIVE_INDIVIDUAL, T.PROGRESSIVE_INDIVIDUAL.label, M.PROGRESSIVE_INDIVIDUAL, individual=True),
+        EventType(T.DUPLICATE_PAIRS, T.DUPLICATE_PAIRS.label, M.MITCHELL, ranking="matchpoints", fixed_directions=True),
+        EventType(T.DUPLICATE_TEAMS, T.DUPLICATE_TEAMS.label, M.TEAM_MATCH, ranking="teams", teams=True),
+    )
+    del T, M
 
     @classmethod
     def for_table(cls, event, variant, seats):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from director.sheets.registry import by_name, kinds
-from director.standings.selectors import COOP, RANKINGS, rankings
+from director.standings.selectors import COOP, MATCHPOINTS, TALLY, TEAMS, rankings
 from scoring import variants
 
 from .test_cutthroat import THREE
@@ -15,7 +15,7 @@ from .test_cutthroat import THREE
 def test_only_the_coop_and_cutthroat_kinds_impose_a_ranking():
     imposed = {kind.name: kind.standings for kind in kinds() if kind.standings}
     assert imposed == {"coop": COOP, "cutthroat": "cutthroat"}
-    assert set(rankings()) == {*RANKINGS.values(), COOP, "cutthroat"}
+    assert set(rankings()) == {TALLY, MATCHPOINTS, TEAMS, COOP, "cutthroat"}
 
 
 def test_a_kind_finds_its_own_template_then_its_parents_then_the_page_s():

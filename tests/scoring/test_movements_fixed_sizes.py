@@ -1,0 +1,31 @@
+"""An event type whose tables are all one size (three-handed Auction: three) seats game 1 so
+(``progressive_individual_start(size=)``, ``fixed_sizes``): every table a three, in the seats of
+three-handed play, and a count the tables cannot take is refused, naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.movements import MovementError, progressive_individual_start
+from scoring.movements.individual import fixed_sizes
+
+
+def test_every_table_seats_the_size():
+    assert fixed_sizes(9, 3) == {1: 3, 2: 3, 3: 3}
+    movement = progressive_individual_start(list(range(1, 7)), seed=2, size=3)
+    first = movement.rounds[0]
+    assert sorted(first) == [1, 2]
+    assert all(entry.variant == "three-handed" and entry.seats == "SHC" for entry in first.values())
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_a_count_the_tables_cannot_take_is_refused(players):
+    with pytest.raises(
+        MovementError, match=rf"^{players} players cannot fill tables of 3: bring the count to a multiple of 3$"
+    ):
+        progressive_individual_start(list(range(1, players + 1)), size=3)
+
+
+def test_without_a_size_the_movement_seats_four_to_six():
+    first = progressive_individual_start(list(range(1, 7))).rounds[0]
+    assert list(first) == [1] and first[1].variant is None  # one table of six, not two threes
