@@ -20,7 +20,7 @@ endif
 LAN ?= 0
 PORT ?= 8000
 
-.PHONY: run dev test lint format lock clean mutate bench package
+.PHONY: run dev test test-fast lint format lock clean mutate bench package
 
 $(RUN_STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -51,6 +51,11 @@ $(AXE): tests/browser/axe/package-lock.json
 
 test: $(DEV_STAMP) $(AXE)
 	$(BIN)/python tests/suite.py $(ARGS)
+
+# The edit loop: the engine's tests and the static checks only (no database, browser or server),
+# under 30 s on two idle cores. ARGS="tests/scoring/test_play.py" runs those paths instead (ARGS="-k name" filters the fast set).
+test-fast: $(DEV_STAMP)
+	$(BIN)/python tests/suite.py --fast $(ARGS)
 
 # The package as a director installs it (a couple of minutes; .ci/run runs it after make test): build
 # the wheel and sdist, install the wheel into a fresh virtualenv outside the checkout, run a night

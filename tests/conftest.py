@@ -1,4 +1,5 @@
-"""Shared test set-up: service requirements (fail under CI, skip locally)."""
+"""Shared test set-up: service requirements (fail under CI, skip locally), and cheap password hashing
+for every test that does not hand its users to another process."""
 
 from __future__ import annotations
 
@@ -39,3 +40,18 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("integration"):
             item.add_marker(pytest.mark.integration)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request):
+    """PBKDF2's deliberate slowness (a million rounds, ~0.2 s of CPU a hash) is wasted on test users:
+    every test hashes with MD5 — the browser tests too, whose live server runs in this process and
+    reads the same settings. Not the integration tests: their users sign in to a gunicorn process
+    with the production settings, which cannot read an MD5 hash."""
+    if request.node.get_closest_marker("integration") or not request.config.pluginmanager.hasplugin("django"):
+        yield  # (the engine's tests under mutmut run without pytest-django: no settings to change)
+        return
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield

@@ -24,6 +24,7 @@ alone reaches the kinds.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,13 @@ def modules() -> dict[str, Path]:
 
 def imports(name: str, path: Path) -> list[tuple[str, int]]:
     """``(module imported, line)`` for every import statement anywhere in the module."""
+    return list(_imports(name, path))
+
+
+# Six tests read the same ~500 modules: each is parsed once a process (the files do not change
+# while the tests run), which was most of these tests' time.
+@functools.cache
+def _imports(name: str, path: Path) -> tuple[tuple[str, int], ...]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -86,7 +94,7 @@ def imports(name: str, path: Path) -> list[tuple[str, int]]:
             for alias in node.names:  # `from director.events import views` imports the views module
                 sub = f"{target}.{alias.name}"
                 found.append((sub if is_module(sub) else target, node.lineno))
-    return [(target, line) for target, line in found if target.split(".")[0] in ("director", "scoring")]
+    return tuple((target, line) for target, line in found if target.split(".")[0] in ("director", "scoring"))
 
 
 def place(name: str) -> tuple[int, str]:

@@ -18,12 +18,6 @@ from director.results.simulate import plausible_sheet
 PASSWORD = "calypso-test-1"
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    # PBKDF2's deliberate slowness is wasted on test users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def opened_phone(table):
     """A phone (test client) that has opened ``table``'s link, as a phone does before it confirms or
     disputes: the page gives it the id the double-entry rule tells phones apart by."""
