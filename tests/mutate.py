@@ -36,6 +36,7 @@ docs/testing.md says how to read a survivor.
     make mutate ARGS="--report"                # only re-read the last run's results
     make mutate ARGS="--trust"                 # the trust path's modules
     make mutate ARGS="--trust director.events.locks*"
+    make mutate ARGS="--trust --tests=tests/director/test_trust_mutants.py director.events.locks*"
     make mutate ARGS="--fingerprint scoring.cards.x_deck__mutmut_3"
 """
 
@@ -73,6 +74,7 @@ TRUST_TESTS = ["tests/director"]
 # Linked into TRUST_ROOT: what the director's tests import or read (mutmut copies them to mutants/).
 TRUST_LINKS = ("director", "scoring", "tests", "manage.py", "docs", "README.md")
 
+PLUGIN = ["-p", "tests.mutmut_plugin"]  # see tests/mutmut_plugin.py
 LISTING = re.compile(r"^(?P<name>\S+)(?:\s+@(?P<print>[0-9a-f]{8}))?$")
 
 
@@ -256,8 +258,10 @@ def score(codes: dict[str, int | None], skip) -> tuple[int, int, list[str], Coun
     return killed, counted, survivors, per_killed, per_counted
 
 
-def trust_config() -> str:
-    """The trust path's ``pyproject.toml``: mutmut's settings, and pytest's as in the project's."""
+def trust_config(tests: list[str] | None = None) -> str:
+    """The trust path's ``pyproject.toml``: mutmut's settings, and pytest's as in the project's.
+    ``tests``: the tests to run instead of ``TRUST_TESTS`` (mutmut's statistics of which test reaches
+    which function cover only these)."""
     pytest_options = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["pytest"]["ini_options"]
 
     def toml(value) -> str:
@@ -271,8 +275,8 @@ def trust_config() -> str:
         f"also_copy = {toml(['scoring', 'manage.py', 'docs', 'README.md'])}",
         # Django's plugin stays on (the director's tests need it); -m leaves out PostgreSQL's tests.
         "pytest_add_cli_args = "
-        + toml(["-p", "no:cacheprovider", "-q", "-x", "-m", "not integration and not browser"]),
-        f"pytest_add_cli_args_test_selection = {toml(TRUST_TESTS)}",
+        + toml(["-p", "no:cacheprovider", "-q", "-x", "-m", "not integration and not browser", *PLUGIN]),
+        f"pytest_add_cli_args_test_selection = {toml(tests or TRUST_TESTS)}",
         "",
         "[tool.pytest.ini_options]",
         *(f"{key} = {toml(value)}" for key, value in pytest_options.items()),
@@ -281,10 +285,10 @@ def trust_config() -> str:
     return "\n".join(lines)
 
 
-def prepare_trust() -> Path:
+def prepare_trust(tests: list[str] | None = None) -> Path:
     TRUST_ROOT.mkdir(parents=True, exist_ok=True)
     config = TRUST_ROOT / "pyproject.toml"
-    text = trust_config()
+    text = trust_config(tests)
     if not config.exists() or config.read_text("utf-8") != text:
         config.write_text(text, "utf-8")
     for name in TRUST_LINKS:
@@ -309,8 +313,9 @@ def print_fingerprints(names: list[str], root: Path) -> int:
 
 def main(argv: list[str]) -> int:
     trust = "--trust" in argv
-    argv = [a for a in argv if a != "--trust"]
-    root = prepare_trust() if trust else ROOT
+    tests = [t for a in argv if a.startswith("--tests=") for t in a.partition("=")[2].split(",") if t]
+    argv = [a for a in argv if a != "--trust" and not a.startswith("--tests=")]
+    root = prepare_trust(tests) if trust else ROOT
     if "--fingerprint" in argv:
         return print_fingerprints([a for a in argv if a != "--fingerprint"], root)
     if "--report" not in argv:
