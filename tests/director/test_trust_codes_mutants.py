@@ -1,0 +1,91 @@
+"""The player codes' guess limit over time (#36, `make mutate ARGS=--trust`): wrong codes are counted
+per address for PLAYER_CODE_GUESS_MINUTES from the first, then forgotten (docs/security.md). The
+other tests count within one moment, so a window of another length (or none: counted for ever)
+passed them. Here the cache is a small one on a clock the test moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.events import codes
+
+
+class ClockCache:
+    """The part of Django's cache API ``codes`` uses, with expiry on a clock the test sets."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.rows: dict[str, tuple[int, float | None]] = {}
+
+    def _live(self, key):
+        row = self.rows.get(key)
+        if row is not None and row[1] is not None and row[1] <= self.now:
+            del self.rows[key]
+            return None
+        return row
+
+    def get(self, key, default=None):
+        row = self._live(key)
+        return default if row is None else row[0]
+
+    def add(self, key, value, timeout):
+        if self._live(key) is not None:
+            return False
+        self.rows[key] = (value, None if timeout is None else self.now + timeout)
+        return True
+
+    def incr(self, key):
+        row = self._live(key)
+        if row is None:
+            raise ValueError(f"Key '{key}' not found")
+        self.rows[key] = (row[0] + 1, row[1])
+        return row[0] + 1
+
+
+@pytest.fixture
+def clock(monkeypatch, settings):
+    settings.PLAYER_CODE_GUESS_LIMIT = 3
+    settings.PLAYER_CODE_GUESS_MINUTES = 7
+    fake = ClockCache()
+    monkeypatch.setattr(codes, "cache", fake)
+    return fake
+
+
+def test_wrong_guesses_are_forgotten_minutes_after_the_first(clock):
+    for _ in range(3):
+        assert not codes.guess_refused("10.0.0.9")
+        codes.count_guess("10.0.0.9")
+        clock.now += 60  # a guess a minute: the window runs from the first
+    assert codes.guess_refused("10.0.0.9")
+    clock.now = 1000.0 + 7 * 60 - 1  # a second before the window ends
+    assert codes.guess_refused("10.0.0.9")
+    clock.now = 1000.0 + 7 * 60  # the window is over: the count starts again
+    assert not codes.guess_refused("10.0.0.9")
+    codes.count_guess("10.0.0.9")
+    assert clock.get("player-code-guesses:10.0.0.9") == 1
+
+
+def test_guesses_are_counted_per_address_and_an_unknown_address_is_one_address(clock):
+    for _ in range(3):
+        codes.count_guess(None)
+    assert codes.guess_refused(None) and codes.guess_refused("")
+    assert not codes.guess_refused("10.0.0.9")
+    assert clock.get("player-code-guesses:unknown") == 3
+
+
+def test_a_count_that_expires_between_its_two_steps_starts_again_at_one(clock, monkeypatch):
+    codes.count_guess("10.0.0.9")
+    real_add = clock.add
+    calls = []
+
+    def add_then_expire(key, value, timeout):
+        calls.append(timeout)
+        added = real_add(key, value, timeout)
+        if not added:  # the key expires just after add saw it
+            del clock.rows[key]
+        return added
+
+    monkeypatch.setattr(clock, "add", add_then_expire)
+    codes.count_guess("10.0.0.9")
+    assert clock.get("player-code-guesses:10.0.0.9") == 1
+    assert calls == [7 * 60, 7 * 60]  # the fresh count has the whole window again
