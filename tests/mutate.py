@@ -37,6 +37,7 @@ docs/testing.md says how to read a survivor.
     make mutate ARGS="--trust"                 # the trust path's modules
     make mutate ARGS="--trust director.events.locks*"
     make mutate ARGS="--trust --tests=tests/director/test_trust_mutants.py director.events.locks*"
+                                               # (its own folder, build/mutate-trust-HASH/)
     make mutate ARGS="--fingerprint scoring.cards.x_deck__mutmut_3"
 """
 
@@ -285,17 +286,26 @@ def trust_config(tests: list[str] | None = None) -> str:
     return "\n".join(lines)
 
 
+def trust_root(tests: list[str] | None = None) -> Path:
+    """The trust path's folder: ``TRUST_ROOT``, or one per choice of ``tests`` (mutmut drops every
+    result when its configuration changes, so each selection keeps its own)."""
+    if not tests:
+        return TRUST_ROOT
+    return TRUST_ROOT.with_name(f"{TRUST_ROOT.name}-{hashlib.sha1(','.join(tests).encode()).hexdigest()[:8]}")
+
+
 def prepare_trust(tests: list[str] | None = None) -> Path:
-    TRUST_ROOT.mkdir(parents=True, exist_ok=True)
-    config = TRUST_ROOT / "pyproject.toml"
+    root = trust_root(tests)
+    root.mkdir(parents=True, exist_ok=True)
+    config = root / "pyproject.toml"
     text = trust_config(tests)
     if not config.exists() or config.read_text("utf-8") != text:
         config.write_text(text, "utf-8")
     for name in TRUST_LINKS:
-        link = TRUST_ROOT / name
+        link = root / name
         if not link.is_symlink():
             link.symlink_to(ROOT / name)
-    return TRUST_ROOT
+    return root
 
 
 def print_fingerprints(names: list[str], root: Path) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from director.events import codes
+from director.events.models import Event
 
 
 class ClockCache:
@@ -89,3 +90,24 @@ def test_a_count_that_expires_between_its_two_steps_starts_again_at_one(clock, m
     codes.count_guess("10.0.0.9")
     assert clock.get("player-code-guesses:10.0.0.9") == 1
     assert calls == [7 * 60, 7 * 60]  # the fresh count has the whole window again
+
+
+def _with_codes(event, phones):
+    Event.objects.filter(pk=event.pk).update(phones=phones)
+    event.refresh_from_db()
+    codes.ensure_codes(event)
+    return event
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("phones", ["player", "partnership"])
+def test_the_codes_page_reads_every_code_and_its_holder_in_two_queries(running, phones, django_assert_num_queries):
+    """codes_of reads a fixed number of queries however many codes: the codes with their player or
+    partnership, and — only when there are partnerships' codes — the partnerships' members and their
+    players (what the page and the tally cards print). Its docstring says 2; a partnership night
+    takes 3 (the members, then their players), still not one per code."""
+    event = _with_codes(running, phones)
+    with django_assert_num_queries(3 if phones == "partnership" else 1):
+        rows = codes.codes_of(event)
+        names = [codes.holder_name(row) for row in rows]
+    assert len(rows) == (event.partnerships.count() if phones == "partnership" else 16) and all(names)
