@@ -111,3 +111,17 @@ def test_the_codes_page_reads_every_code_and_its_holder_in_two_queries(running, 
         rows = codes.codes_of(event)
         names = [codes.holder_name(row) for row in rows]
     assert len(rows) == (event.partnerships.count() if phones == "partnership" else 16) and all(names)
+
+
+@pytest.mark.django_db
+def test_the_codes_listed_are_the_kind_the_night_uses_now(running):
+    """A night switched from player codes to partnership codes lists only the partnerships' codes,
+    and one switched to table links lists none (the old codes no longer open anything)."""
+    event = _with_codes(running, "player")
+    players = len(codes.codes_of(event))
+    event = _with_codes(event, "partnership")
+    listed = codes.codes_of(event)
+    assert players == 16 and listed and all(row.partnership_id and not row.player_id for row in listed)
+    assert len(listed) == event.partnerships.count()
+    event = _with_codes(event, "table")
+    assert codes.codes_of(event) == []
