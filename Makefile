@@ -63,8 +63,10 @@ test-fast: $(DEV_STAMP)
 package: $(DEV_STAMP)
 	$(BIN)/python tests/package/smoke.py $(ARGS)
 
-# Mutation testing of scoring/ with mutmut (minutes; not part of make test): prints per-module
-# scores and, last, `mutation score: K killed of N (P %)`. See tests/mutate.py and docs/testing.md.
+# Mutation testing of scoring/ with mutmut (minutes to hours; not part of make test): prints per-module
+# scores and, last, `mutation score: K killed of N (P %)`; refuses while a listed equivalent was killed
+# or names no mutant. ARGS="--trust" mutates the trust path (results/table services, event locks,
+# sign-in limits, player codes) against the director's tests. See tests/mutate.py and docs/testing.md.
 mutate: $(DEV_STAMP)
 	$(BIN)/python tests/mutate.py $(ARGS)
 

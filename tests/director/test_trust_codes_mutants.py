@@ -1,0 +1,127 @@
+"""The player codes' guess limit over time (#36, `make mutate ARGS=--trust`): wrong codes are counted
+per address for PLAYER_CODE_GUESS_MINUTES from the first, then forgotten (docs/security.md). The
+other tests count within one moment, so a window of another length (or none: counted for ever)
+passed them. Here the cache is a small one on a clock the test moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.events import codes
+from director.events.models import Event
+
+
+class ClockCache:
+    """The part of Django's cache API ``codes`` uses, with expiry on a clock the test sets."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.rows: dict[str, tuple[int, float | None]] = {}
+
+    def _live(self, key):
+        row = self.rows.get(key)
+        if row is not None and row[1] is not None and row[1] <= self.now:
+            del self.rows[key]
+            return None
+        return row
+
+    def get(self, key, default=None):
+        row = self._live(key)
+        return default if row is None else row[0]
+
+    def add(self, key, value, timeout):
+        if self._live(key) is not None:
+            return False
+        self.rows[key] = (value, None if timeout is None else self.now + timeout)
+        return True
+
+    def incr(self, key):
+        row = self._live(key)
+        if row is None:
+            raise ValueError(f"Key '{key}' not found")
+        self.rows[key] = (row[0] + 1, row[1])
+        return row[0] + 1
+
+
+@pytest.fixture
+def clock(monkeypatch, settings):
+    settings.PLAYER_CODE_GUESS_LIMIT = 3
+    settings.PLAYER_CODE_GUESS_MINUTES = 7
+    fake = ClockCache()
+    monkeypatch.setattr(codes, "cache", fake)
+    return fake
+
+
+def test_wrong_guesses_are_forgotten_minutes_after_the_first(clock):
+    for _ in range(3):
+        assert not codes.guess_refused("10.0.0.9")
+        codes.count_guess("10.0.0.9")
+        clock.now += 60  # a guess a minute: the window runs from the first
+    assert codes.guess_refused("10.0.0.9")
+    clock.now = 1000.0 + 7 * 60 - 1  # a second before the window ends
+    assert codes.guess_refused("10.0.0.9")
+    clock.now = 1000.0 + 7 * 60  # the window is over: the count starts again
+    assert not codes.guess_refused("10.0.0.9")
+    codes.count_guess("10.0.0.9")
+    assert clock.get("player-code-guesses:10.0.0.9") == 1
+
+
+def test_guesses_are_counted_per_address_and_an_unknown_address_is_one_address(clock):
+    for _ in range(3):
+        codes.count_guess(None)
+    assert codes.guess_refused(None) and codes.guess_refused("")
+    assert not codes.guess_refused("10.0.0.9")
+    assert clock.get("player-code-guesses:unknown") == 3
+
+
+def test_a_count_that_expires_between_its_two_steps_starts_again_at_one(clock, monkeypatch):
+    codes.count_guess("10.0.0.9")
+    real_add = clock.add
+    calls = []
+
+    def add_then_expire(key, value, timeout):
+        calls.append(timeout)
+        added = real_add(key, value, timeout)
+        if not added:  # the key expires just after add saw it
+            del clock.rows[key]
+        return added
+
+    monkeypatch.setattr(clock, "add", add_then_expire)
+    codes.count_guess("10.0.0.9")
+    assert clock.get("player-code-guesses:10.0.0.9") == 1
+    assert calls == [7 * 60, 7 * 60]  # the fresh count has the whole window again
+
+
+def _with_codes(event, phones):
+    Event.objects.filter(pk=event.pk).update(phones=phones)
+    event.refresh_from_db()
+    codes.ensure_codes(event)
+    return event
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("phones", ["player", "partnership"])
+def test_the_codes_page_reads_every_code_and_its_holder_in_two_queries(running, phones, django_assert_num_queries):
+    """codes_of reads a fixed number of queries however many codes: the codes with their player or
+    partnership, and — only when there are partnerships' codes — the partnerships' members and their
+    players (what the page and the tally cards print). Its docstring says 2; a partnership night
+    takes 3 (the members, then their players), still not one per code."""
+    event = _with_codes(running, phones)
+    with django_assert_num_queries(3 if phones == "partnership" else 1):
+        rows = codes.codes_of(event)
+        names = [codes.holder_name(row) for row in rows]
+    assert len(rows) == (event.partnerships.count() if phones == "partnership" else 16) and all(names)
+
+
+@pytest.mark.django_db
+def test_the_codes_listed_are_the_kind_the_night_uses_now(running):
+    """A night switched from player codes to partnership codes lists only the partnerships' codes,
+    and one switched to table links lists none (the old codes no longer open anything)."""
+    event = _with_codes(running, "player")
+    players = len(codes.codes_of(event))
+    event = _with_codes(event, "partnership")
+    listed = codes.codes_of(event)
+    assert players == 16 and listed and all(row.partnership_id and not row.player_id for row in listed)
+    assert len(listed) == event.partnerships.count()
+    event = _with_codes(event, "table")
+    assert codes.codes_of(event) == []
