@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0012_event_phones_player_codes'),
+        ('events', '0013_event_phones_default_player'),
     ]
 
     operations = [
