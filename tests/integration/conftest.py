@@ -23,30 +23,43 @@ from tests.integration.stack import start_stack, with_database
 
 
 class Inbox:
-    """A real SMTP server's mailbox (aiosmtpd on 127.0.0.1): every message as received. ``delay``
-    holds each message before it is accepted; a sender gone meanwhile gets nothing delivered, as a
-    real server drops a message whose sender left before its "250 OK"."""
+    """A real SMTP server's mailbox (aiosmtpd on 127.0.0.1): every message as received. With
+    ``hold_after`` set, every message after that many is held before its "250 OK" until the test
+    calls ``release()``: a sender gone meanwhile gets nothing delivered (aiosmtpd cancels the
+    handler when the connection is lost), as a server drops a message whose sender left before its
+    "250 OK". The test decides when the gate opens, so no message is accepted between its check
+    and its kill (a timed delay left that to the scheduler)."""
 
     def __init__(self):
+        import threading
+
         self.received: list[tuple[list[str], bytes]] = []
-        self.delay = 0.0
+        self.hold_after: int | None = None
         self.holding = 0  # messages being held before their "250 OK"
-        self.accepted_at = 0.0  # time.monotonic() of the latest "250 OK"
+        self._open = threading.Event()
+        self._open.set()
+
+    def hold(self, after: int) -> None:
+        self.hold_after = after
+        self._open.clear()
+
+    def release(self) -> None:
+        self.hold_after = None
+        self._open.set()
 
     async def handle_DATA(self, server, session, envelope):
         import asyncio
-        import time
 
-        self.holding += 1
-        try:
-            if self.delay:
-                await asyncio.sleep(self.delay)  # cancelled by aiosmtpd if the sender goes
-        finally:
-            self.holding -= 1
+        if self.hold_after is not None and len(self.received) >= self.hold_after:
+            self.holding += 1
+            try:
+                while not self._open.is_set():
+                    await asyncio.sleep(0.02)  # cancelled by aiosmtpd if the sender goes
+            finally:
+                self.holding -= 1
         if server.transport is None or server.transport.is_closing():
             return "451 the sender left"
         self.received.append((list(envelope.rcpt_tos), envelope.original_content or envelope.content))
-        self.accepted_at = time.monotonic()
         return "250 OK"
 
 
