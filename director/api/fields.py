@@ -4,6 +4,7 @@ error body. Shape only: the domain's rules are the services' (``director.api.err
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from director.deals.models import GameSet
 from director.sheets.registry import general_first
@@ -68,6 +69,8 @@ class Choice(serializers.ChoiceField):
     def to_internal_value(self, data):
         if not isinstance(data, str):
             self.fail("not_text", value=_shown(data))
+        if not data.strip() and self.default is not empty:
+            return self.default  # "" has always meant the default (``"paper": ""`` is A4)
         value = data
         if self.fold:  # " a+ " is A+, "A4" is a4
             folded = {key.lower(): key for key in self.choice_strings_to_values}

@@ -4,7 +4,8 @@ Once a session: the schema is fetched from the test server (pytest-django's live
 127.0.0.1), openapi-python-client generates the Python client from it (``--fail-on-warning``) and
 openapi-typescript the TypeScript types. Then every generated module imports; the scripted
 integration (``integration.py``) runs a night through the generated client against the live server
-and is ``mypy --strict`` clean; the TypeScript use (``ts/client.ts``) passes ``tsc --noEmit``.
+and is ``mypy --strict`` clean; the TypeScript use (``ts/client.ts``) passes ``tsc --noEmit``; so do
+docs/api.md's two examples.
 
 The tools: openapi-python-client and mypy are in .venv (requirements-dev.lock); openapi-typescript,
 openapi-fetch and TypeScript in tests/api_clients/ts/node_modules, as its lock pins them (``npm ci``
@@ -18,6 +19,7 @@ import importlib
 import json
 import os
 import pkgutil
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +31,7 @@ import pytest
 from tests.conftest import require
 
 HERE = Path(__file__).resolve().parent
+DOCS = HERE.parent.parent / "docs" / "api.md"
 TS = HERE / "ts"
 BIN = Path(sys.executable).parent
 PACKAGE = "calypso_api"
@@ -97,10 +100,19 @@ def test_a_night_through_the_generated_python_client(python_client, live_server,
     integration.main(live_server.url, "integrator", "generated-client-1")
 
 
-def test_the_integration_script_is_mypy_strict_clean(python_client, tmp_path):
+def _docs_example(language: str) -> str:
+    """docs/api.md's example in ``language`` (its one block of it)."""
+    blocks = re.findall(rf"^```{language}\n(.*?)^```$", DOCS.read_text(), flags=re.S | re.M)
+    assert len(blocks) == 1, f"docs/api.md: one {language} example, not {len(blocks)}"
+    return blocks[0]
+
+
+def test_the_integration_script_and_the_docs_example_are_mypy_strict_clean(python_client, tmp_path):
     mypy = _tool("mypy")
+    example = tmp_path / "docs_example.py"
+    example.write_text(_docs_example("python"))
     env = {**os.environ, "MYPYPATH": str(python_client)}
-    command = [mypy, "--strict", "--cache-dir", str(tmp_path / "cache"), str(HERE / "integration.py")]
+    command = [mypy, "--strict", "--cache-dir", str(tmp_path / "cache"), str(HERE / "integration.py"), str(example)]
     done = _run(command, env=env, cwd=HERE.parent.parent)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -109,7 +121,8 @@ def test_the_typescript_client_type_checks(served_schema):
     npx = shutil.which("npx")
     bins = TS / "node_modules" / ".bin"
     require(npx is not None and (bins / "tsc").exists(), "openapi-typescript and tsc (npm ci in tests/api_clients/ts)")
-    generated = TS / "schema.d.ts"  # git-ignored; made from the served schema each run
+    generated = TS / "schema.d.ts"  # git-ignored, as is the docs' example; made afresh each run
+    (TS / "docs_example.ts").write_text(_docs_example("ts"))
     done = _run([str(bins / "openapi-typescript"), str(served_schema), "-o", str(generated)], cwd=TS)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "warn" not in done.stderr.lower(), done.stderr

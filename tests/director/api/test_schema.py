@@ -193,3 +193,17 @@ def test_a_bad_token_is_a_403_as_documented(anon):
     anon.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     response = anon.get("/api/clubs/")
     assert response.status_code == 403 and response.json()["detail"]
+
+
+def test_every_refusal_is_an_object_whose_detail_is_text():
+    """The schema's Error: ``detail`` is a string. A Django ``ValidationError`` for the whole form
+    and a bare DRF ``ValidationError("...")`` once answered a list there (or as the whole body)."""
+    from django.core.exceptions import ValidationError as DjangoValidationError
+    from rest_framework.exceptions import ValidationError
+
+    from director.api.errors import exception_handler
+
+    whole = DjangoValidationError({"__all__": ["first", "second"], "number": ["taken"]})
+    body = exception_handler(whole, {}).data
+    assert body == {"number": ["taken"], "detail": "first", "problems": ["first", "second"]}
+    assert exception_handler(ValidationError("no such thing"), {}).data == {"detail": "no such thing"}
