@@ -207,3 +207,8 @@ def test_every_refusal_is_an_object_whose_detail_is_text():
     body = exception_handler(whole, {}).data
     assert body == {"number": ["taken"], "detail": "first", "problems": ["first", "second"]}
     assert exception_handler(ValidationError("no such thing"), {}).data == {"detail": "no such thing"}
+
+
+def test_the_docs_page_shows_a_seat_map_as_a_map(anon):
+    html = anon.get("/api/docs/").content.decode()
+    assert "map of integer" in html and "map of list of string" in html
