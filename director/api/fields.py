@@ -206,6 +206,8 @@ class DealsField(serializers.JSONField):
 
 
 class ErrorSerializer(serializers.Serializer):
-    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``."""
+    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``: the views name it for their
+    refusals; its schema, every field a refusal may carry, is ``director.api.schema.ERROR_SCHEMA``
+    (a serializer cannot say "any other key: a list of messages")."""
 
     detail = serializers.CharField(required=False)
