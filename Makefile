@@ -49,7 +49,14 @@ $(AXE): tests/browser/axe/package-lock.json
 	@if command -v npm >/dev/null; then npm ci --prefix tests/browser/axe --no-audit --no-fund && touch $@; \
 	else echo "npm not found: the axe-core accessibility tests will skip"; fi
 
-test: $(DEV_STAMP) $(AXE)
+# openapi-typescript, openapi-fetch and TypeScript for the generated-client tests (tests/api_clients/),
+# the same way: npm ci from the lock; without npm those tests skip (they fail under CI=true).
+TSCLIENT := tests/api_clients/ts/node_modules/.bin/tsc
+$(TSCLIENT): tests/api_clients/ts/package-lock.json
+	@if command -v npm >/dev/null; then npm ci --prefix tests/api_clients/ts --no-audit --no-fund && touch $@; \
+	else echo "npm not found: the TypeScript client test will skip"; fi
+
+test: $(DEV_STAMP) $(AXE) $(TSCLIENT)
 	$(BIN)/python tests/suite.py $(ARGS)
 
 # The edit loop: the engine's tests and the static checks only (no database, browser or server),

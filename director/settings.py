@@ -260,7 +260,14 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EventFormEnum": "director.events.models.Event.Form",
         "SheetFormEnum": "director.api.results_serializers.SHEET_FORMS",
+        "PrintKindEnum": "director.api.serializers.PRINT_KINDS",
+        "PaperEnum": "director.printing.options.PAPER_CHOICES",
+        "EnvelopeEnum": "director.printing.options.ENVELOPE_CHOICES",
+        "LangEnum": "director.printing.options.LANGUAGE_CHOICES",
     },
+    # What every operation shares, for generated clients (#35): integer path ids, named sheet and
+    # deal components, every status an operation answers with the Error body (director/api/schema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "director.api.schema.postprocess"],
 }
 
 # --- Production hardening (checked at start-up by director.core.checks) ----------------------------

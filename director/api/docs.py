@@ -34,6 +34,8 @@ def _type(node: dict) -> str:
     if "oneOf" in node:
         return " or ".join(_type(part) for part in node["oneOf"])
     kind = node.get("type", "any")
+    if kind == "object" and isinstance(node.get("additionalProperties"), dict) and not node.get("properties"):
+        return f"map of {_type(node['additionalProperties'])}"  # a sheet's counts by seat, a deal
     if kind == "array":
         return f"list of {_type(node.get('items', {}))}"
     if node.get("format"):

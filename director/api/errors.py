@@ -56,7 +56,11 @@ def domain_error_body(error: errors.DomainError) -> dict:
 
 def _django_validation_body(error: DjangoValidationError) -> dict:
     if hasattr(error, "error_dict"):
-        return {("detail" if key == "__all__" else key): list(messages) for key, messages in error.message_dict.items()}
+        body = {key: list(messages) for key, messages in error.message_dict.items() if key != "__all__"}
+        general = error.message_dict.get("__all__")
+        if general:  # ``detail`` is text (the schema's Error); several messages are its problems
+            body |= {"detail": general[0]} | ({"problems": list(general)} if len(general) > 1 else {})
+        return body
     messages = list(error.messages)
     return {"detail": messages[0]} if len(messages) == 1 else {"detail": messages[0], "problems": messages}
 
@@ -104,6 +108,9 @@ def exception_handler(exc, context):
     if response is not None:
         if response.status_code == status.HTTP_400_BAD_REQUEST:
             response.data = _flat_field_errors(response.data)
+            if isinstance(response.data, list):  # ``ValidationError("...")``: the Error's detail
+                messages = [str(m) for m in response.data] or ["bad input"]
+                response.data = {"detail": messages[0]} | ({"problems": messages} if len(messages) > 1 else {})
         return response
 
     if isinstance(exc, RequestDataTooBig):

@@ -4,6 +4,7 @@ error body. Shape only: the domain's rules are the services' (``director.api.err
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from director.deals.models import GameSet
 from director.sheets.registry import general_first
@@ -52,6 +53,34 @@ class Text(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class Choice(serializers.ChoiceField):
+    """One of a closed set, sent as a JSON string: an enum in the schema, and a refusal lists the
+    values accepted (not their display names). ``fold`` reads the value case-insensitively."""
+
+    default_error_messages = {
+        "invalid_choice": "unknown {field} {input!r}: choose one of {accepted}",
+        "not_text": "must be text (a JSON string), not {value}.",
+    }
+
+    def __init__(self, choices, *, what: str = "value", fold: bool = False, **kwargs):
+        self.what, self.fold = what, fold
+        super().__init__(choices, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_text", value=_shown(data))
+        if not data.strip() and self.default is not empty:
+            return self.default  # "" has always meant the default (``"paper": ""`` is A4)
+        value = data
+        if self.fold:  # " a+ " is A+, "A4" is a4
+            folded = {key.lower(): key for key in self.choice_strings_to_values}
+            value = folded.get(data.strip().lower(), data)
+        if value not in self.choice_strings_to_values:
+            shown = data if len(data) <= 40 else data[:40] + "…"
+            self.fail("invalid_choice", field=self.what, input=shown, accepted=", ".join(self.choices))
+        return self.choice_strings_to_values[value]
+
+
 def Id(**kwargs) -> serializers.IntegerField:
     return WholeNumber(min_value=1, max_value=MAX_ID, **kwargs)
 
@@ -84,12 +113,33 @@ def sheet_schema() -> dict:
     return schema
 
 
-SHEET_SCHEMA = sheet_schema()
-_HAND = {"type": "array", "items": {"type": "string", "example": "AS"}, "description": "canonical cards"}
+SHEET_REF = {"$ref": "#/components/schemas/Sheet"}
+"""A sheet field's schema: the named ``Sheet`` component (``director.api.schema`` adds it, made by
+``sheet_schema``), one type in a generated client for the sheet sent, checked and read back."""
+
+_SEAT_MAP = "Seats are S, H, D and C; a map from seat to number, so that generated clients read it as one."
+SEAT_COUNTS_SCHEMA = {
+    "type": "object",
+    "description": f"A count per seat. {_SEAT_MAP}",
+    "additionalProperties": {"type": "integer", "minimum": 0},
+    "example": {"S": 1, "H": 0, "D": 2, "C": 0},
+}
+TRICK_PILES_SCHEMA = {
+    "type": "object",
+    "description": "The trick piles: `majors` and `minors` (a partnership sheet), or one per seat (a sheet of "
+    f"individual scores). {_SEAT_MAP}",
+    "additionalProperties": {"type": "integer", "minimum": 0},
+    "example": {"majors": 60, "minors": 85},
+}
+DEAL_SCHEMA = {
+    "type": "object",
+    "description": f"One deal: each seat's 13 cards, canonical (`AS`, `TD`). {_SEAT_MAP}",
+    "additionalProperties": {"type": "array", "items": {"type": "string", "example": "AS"}},
+}
 DEALS_SCHEMA = {
     "type": "array",
     "description": "Deals 1–4, each mapping a seat (S, H, D, C) to its 13 cards.",
-    "items": {"type": "object", "properties": {s: _HAND for s in SEATS}},
+    "items": {"$ref": "#/components/schemas/Deal"},
 }
 
 
@@ -115,7 +165,7 @@ def sheet_type_problems(data) -> list[str]:
     return problems
 
 
-@extend_schema_field(SHEET_SCHEMA)
+@extend_schema_field(SHEET_REF)
 class SheetField(serializers.DictField):
     """A scoresheet object. Its counts must be JSON whole numbers (checked here); their ranges and
     the rest are ``scoring.scores``'s to check, in the service."""
@@ -156,6 +206,8 @@ class DealsField(serializers.JSONField):
 
 
 class ErrorSerializer(serializers.Serializer):
-    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``."""
+    """``{"detail": "..."}`` or ``{"<field>": ["message", ...]}``: the views name it for their
+    refusals; its schema, every field a refusal may carry, is ``director.api.schema.ERROR_SCHEMA``
+    (a serializer cannot say "any other key: a list of messages")."""
 
     detail = serializers.CharField(required=False)

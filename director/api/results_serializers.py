@@ -5,10 +5,10 @@ from rest_framework import serializers
 
 from director.results.models import Submission
 from director.sheets.registry import general_first
+from director.standings.models import ARTIFICIAL_CODES, ArtificialScore, FouledSet
 from director.standings.models import DIRECTIONS as ARTIFICIAL_DIRECTIONS
-from director.standings.models import ArtificialScore, FouledSet
 
-from .fields import MAX_ID, Id, SheetField, Text, WholeNumber
+from .fields import MAX_ID, Choice, Id, SheetField, Text, WholeNumber
 
 
 # --- results --------------------------------------------------------------------------------------
@@ -139,7 +139,12 @@ class ArtificialScoreCreateSerializer(serializers.Serializer):
     game = WholeNumber(min_value=1, max_value=MAX_ID, help_text="game number")
     table = WholeNumber(min_value=1, max_value=MAX_ID, help_text="table number")
     direction = serializers.ChoiceField(choices=ARTIFICIAL_DIRECTIONS)
-    code = Text(max_length=4, help_text="A, A+ or A-")
+    code = Choice(
+        ARTIFICIAL_CODES,
+        fold=True,
+        error_messages={"invalid_choice": "{input!r} is not an artificial score: use {accepted}"},
+        help_text="A, A+ or A-",
+    )
     reason = Text(max_length=2000, help_text="logged and shown")
 
 

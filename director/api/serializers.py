@@ -21,7 +21,9 @@ from director.deals.services import MAX_SETS
 from director.events.lineup import MAX_TABLES
 from director.events.models import MAX_EMBERS_HANDS, Event, Partnership, Round, Table, Team
 from director.events.services import MAX_GAME_MINUTES, MAX_GAMES
+from director.printing.documents import KINDS as PRINT_DOCUMENTS
 from director.printing.models import PrintJob
+from director.printing.options import ENVELOPE_CHOICES, LANGUAGE_CHOICES, PAPER_CHOICES
 from director.sheets import registry
 
 from .fields import (  # noqa: F401 (ErrorSerializer: auth and the standings views take it from here)
@@ -30,6 +32,7 @@ from .fields import (  # noqa: F401 (ErrorSerializer: auth and the standings vie
     MAX_ID,
     ORIENTATION_CHOICES,
     SEATS,
+    Choice,
     DealsField,
     ErrorSerializer,
     Id,
@@ -39,6 +42,9 @@ from .fields import (  # noqa: F401 (ErrorSerializer: auth and the standings vie
     WholeNumber,
     _shown,
 )
+
+PRINT_KINDS = tuple(PRINT_DOCUMENTS)
+"""The documents a print job makes (``director.printing.documents``): an enum of the schema."""
 
 
 # --- auth -----------------------------------------------------------------------------------------
@@ -63,7 +69,10 @@ class ClubSerializer(serializers.ModelSerializer):
 
 class ClubCreateSerializer(serializers.Serializer):
     name = Text(max_length=120)
-    slug = serializers.SlugField(max_length=60, required=False, allow_blank=True, default="")
+    # No default: an empty slug (made from the name) would not match the slug pattern it declares.
+    slug = serializers.SlugField(
+        max_length=60, required=False, allow_blank=True, help_text="made from the name if left out"
+    )
 
 
 class DirectorSerializer(serializers.ModelSerializer):
@@ -599,6 +608,7 @@ class TallyCheckSerializer(serializers.Serializer):
 
 # --- printing -------------------------------------------------------------------------------------
 class PrintJobSerializer(serializers.ModelSerializer):
+    kind = serializers.ChoiceField(PRINT_KINDS, read_only=True)
     title = serializers.CharField(read_only=True)
     percent = serializers.IntegerField(read_only=True)
     file_name = serializers.SerializerMethodField()
@@ -641,20 +651,15 @@ class PrintJobCreateSerializer(serializers.Serializer):
     """Which document and how; ``printing.services`` judges the names (a 400 lists the choices)."""
 
     event = Id()
-    kind = Text(
-        max_length=40,
+    kind = Choice(
+        PRINT_KINDS,
+        what="document",
         help_text="envelopes, duplication, hand-records (duplicate events), auction-deals (an Auction team "
         "match), scoresheets, tally-cards, guide-cards, results",
     )
-    paper = Text(max_length=20, required=False, allow_blank=True, default="", help_text="a4 (default) or letter")
-    envelope = Text(
-        max_length=20,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="hand envelopes: c6 (default), dl, labels",
-    )
-    lang = Text(max_length=8, required=False, allow_blank=True, default="", help_text="en (default), fr, es")
+    paper = Choice(PAPER_CHOICES, what="paper", fold=True, default="a4")
+    envelope = Choice(ENVELOPE_CHOICES, what="envelope", fold=True, default="c6", help_text="hand envelopes")
+    lang = Choice(LANGUAGE_CHOICES, what="lang", fold=True, default="en")
 
 
 # --- audit log ------------------------------------------------------------------------------------

@@ -4,9 +4,13 @@ exports write), so they are those of the pages and the PDF."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from director.events.models import Partnership
 from director.standings.selectors import rankings
+
+DIRECTIONS = Partnership.Direction.choices  # the schema's DirectionEnum (and "" for one overall list)
 
 NUMBER = "an integer net (or a player's own score), or matchpoints / a percentage rounded half-up to two places"
 
@@ -20,7 +24,9 @@ class EventRefSerializer(serializers.Serializer):
 
 class StandingSerializer(serializers.Serializer):
     rank = serializers.CharField(help_text="`1`, `=2` … within its list; empty for an entrant with nothing scored yet")
-    direction = serializers.CharField(help_text="the list it is ranked in: `majors`, `minors`, or empty (one list)")
+    direction = serializers.ChoiceField(
+        DIRECTIONS, allow_blank=True, help_text="the list it is ranked in: `majors`, `minors`, or empty (one list)"
+    )
     number = serializers.IntegerField(allow_null=True, help_text="partnership number (null: a player)")
     names = serializers.CharField()
     games = serializers.IntegerField(help_text="games scored")
@@ -33,7 +39,9 @@ class StandingSerializer(serializers.Serializer):
 
 
 class StandingsListSerializer(serializers.Serializer):
-    direction = serializers.CharField(help_text="`majors`, `minors`, or empty for the one overall list")
+    direction = serializers.ChoiceField(
+        DIRECTIONS, allow_blank=True, help_text="`majors`, `minors`, or empty for the one overall list"
+    )
     heading = serializers.CharField(help_text="`♠♥ pairs (N/S)`, `♦♣ pairs (E/W)`, or empty")
     standings = StandingSerializer(many=True)
 
@@ -90,6 +98,8 @@ class CoopGradesSerializer(serializers.Serializer):
     )
 
 
+# Not "Standings": a model named as its own field (standings) breaks openapi-python-client's code (#35).
+@extend_schema_serializer(component_name="EventStandings")
 class StandingsSerializer(serializers.Serializer):
     event = EventRefSerializer()
     kind = serializers.ChoiceField(
@@ -129,6 +139,8 @@ class TravellerSerializer(serializers.Serializer):
     lines = TravellerLineSerializer(many=True, help_text="best majors result first, as the traveller page")
 
 
+# Not "Travellers": a model named as its own field (travellers) breaks openapi-python-client's code (#35).
+@extend_schema_serializer(component_name="EventTravellers")
 class TravellersSerializer(serializers.Serializer):
     event = EventRefSerializer()
     scale = serializers.CharField(allow_null=True)

@@ -67,7 +67,7 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSe
     )
     def create(self, request):
         data = _valid(s.ClubCreateSerializer, request)
-        club = club_services.create_club(name=data["name"], slug=data["slug"], owner=request.user)
+        club = club_services.create_club(name=data["name"], slug=data.get("slug", ""), owner=request.user)
         return self.created(s.ClubSerializer(self.get_queryset().get(pk=club.pk)).data)
 
     @extend_schema(summary="The club's directors", responses={200: s.DirectorSerializer(many=True), **NOT_FOUND})

@@ -2,11 +2,12 @@
 adds the other kinds' parts to it)."""
 
 from scoring import scores
-from scoring.cards import SUITS
 
 _RANGES = ", ".join(f"{key.replace('_', ' ')} 0–{most}" for key, (most, _) in scores.count_ranges().items())
-COUNTS = {"type": "object", "properties": {s: {"type": "integer", "minimum": 0} for s in SUITS}}
-"""A count per seat."""
+COUNTS = {"$ref": "#/components/schemas/SeatCounts"}
+"""A count per seat: the API's ``SeatCounts`` (``director.api.fields``), a map from seat to count, as
+generated clients read it (seat letters as properties clash in generated code)."""
+TRICK_PILES = {"$ref": "#/components/schemas/TrickPiles"}
 
 SHEET = {
     "type": "object",
@@ -16,11 +17,7 @@ SHEET = {
     "properties": {
         "calypsos": COUNTS,
         "unfinished": COUNTS,
-        "trick_piles": {
-            "type": "object",
-            "description": "`majors` and `minors`",
-            "properties": {"majors": {"type": "integer", "minimum": 0}, "minors": {"type": "integer", "minimum": 0}},
-        },
+        "trick_piles": TRICK_PILES,
         "revokes": COUNTS,
     },
     "example": {
