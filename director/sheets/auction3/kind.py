@@ -27,7 +27,7 @@ from . import boxes
 TYPE = "auction-threes"
 EVENT_TYPE = EventType(
     TYPE,
-    "Auction Calypso, three-handed (tables of three)",
+    "Auction Calypso, tables of three",
     Event.MovementKind.PROGRESSIVE_INDIVIDUAL,
     ranking="cutthroat",  # each player's own scores added up (no sides, no zero sum)
     individual=True,

@@ -43,7 +43,7 @@ def test_the_kind_provides_its_type_and_the_night_seats_tables_of_three(night):
     found = registry.event_type(TYPE)
     assert found.individual and found.table_sizes == (3,) and found.movement == "progressive-individual"
     assert night.is_individual and night.movement_kind == "progressive-individual"
-    assert night.get_type_display() == "Auction Calypso, three-handed (tables of three)"
+    assert night.get_type_display() == "Auction Calypso, tables of three"
     from director.events.models import Seat
 
     seats = Seat.objects.filter(round__event=night, round__number=1).select_related("seating__table")

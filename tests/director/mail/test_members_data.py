@@ -68,7 +68,8 @@ def _email_settings(tmp_path, **env) -> dict:
         "{k: getattr(s, k) for k in ('EMAIL_BACKEND', 'EMAIL_FILE_PATH', 'EMAIL_HOST', 'EMAIL_PORT',"
         " 'EMAIL_HOST_USER', 'EMAIL_HOST_PASSWORD', 'EMAIL_USE_TLS', 'EMAIL_USE_SSL')}))"
     )
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
+    # The suite's own data folder (CALYPSO_DATA_DIR, set by tests/suite.py) must not meet this one.
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("EMAIL_", "CALYPSO_DATA"))}
     environment = {**clean, "DJANGO_SETTINGS_MODULE": "director.settings", "CALYPSO_DATA": str(tmp_path), **env}
     out = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
