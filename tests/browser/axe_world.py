@@ -51,7 +51,8 @@ def _members(club, prefix: str, count: int) -> list:
 
 
 def _night(club, name: str, members: list, **settings) -> Event:
-    event = events.create_event(phones="table", club=club, name=name, date=datetime.date(2026, 11, 20), **settings)
+    settings.setdefault("phones", "table")  # the phone pages below are opened by their table links
+    event = events.create_event(club=club, name=name, date=datetime.date(2026, 11, 20), **settings)
     lineup.draw_partnerships(event=event, players=members, seed=1)
     movements.seat_event(event=event)
     return events.start_event(event=event)
