@@ -237,8 +237,11 @@ MAIL_RATE_LIMIT = f"{env_int('MAIL_PER_MINUTE', 60, minimum=1)}/m"
 # --- REST API ------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # The token first: a request without valid credentials is answered 401 with the challenge
+        # `WWW-Authenticate: Token` (DRF answers with the first class's challenge, and a session has
+        # none, so with the session first it was 403), which generated clients read as "sign in".
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": [

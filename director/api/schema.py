@@ -7,11 +7,10 @@ is true of every operation and no single view says:
 * the sheet, its counts per seat and a deal are named components, their seat maps objects with
   ``additionalProperties`` (seat letters as properties clash in generated code: ``d``, ``S``/``s``);
 * every status an operation can answer, each with the ``Error`` body: 400 (a bad body, filter or
-  page), 403 (not signed in, a bad token, no CSRF, not allowed), 404 (no such object among your
+  page), 401 (not signed in, a bad token: ``WWW-Authenticate: Token``), 403 (a session write
+  without CSRF, not allowed), 404 (no such object among your
   clubs' data, a page past the last), 409 (a write that clashes with the current state), 413 and
-  415 (a write's body too large or not JSON); 429 is the token request's alone. The server answers
-  ``403``, never ``401``, to a request without valid credentials (session authentication comes
-  first, and it sends no ``WWW-Authenticate`` challenge);
+  415 (a write's body too large or not JSON); 429 is the token request's alone;
 * ``Error`` with every field a refusal may carry;
 * enum members named where their values would clash (``x-enum-varnames``);
 * a request body's defaults are said in words (``_defaults_in_words``);
@@ -56,7 +55,8 @@ ERROR_SCHEMA = {
 
 STATUS_WORDS = {
     "400": "bad input: a body, filter or page that does not parse or is wrong (`{field: [messages]}` or `detail`)",
-    "403": "not signed in, a bad token, a session write without CSRF, or not allowed",
+    "401": "not signed in, or a token that is not one (`WWW-Authenticate: Token`): sign in again",
+    "403": "signed in but not allowed, or a session write without CSRF",
     "404": "not found among your clubs' data (another club's objects included), or a page past the last",
     "409": "clashes with the current state",
     "413": "the body is larger than a request may carry (`code`: `too-large`)",
@@ -69,7 +69,7 @@ def _statuses(method: str, operation: dict) -> list[str]:
     signed_in = operation.get("security") != []
     statuses = ["400"]
     if signed_in:
-        statuses += ["403", "404"]
+        statuses += ["401", "403", "404"]
     if method in WRITES:
         if signed_in:
             statuses.append("409")

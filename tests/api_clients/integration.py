@@ -4,9 +4,10 @@ openapi-python-client generates from the served schema (package ``calypso_api``)
 Signs in, makes a club, players, a season and a progressive pairs night; seats and starts it;
 posts every table's sheets and corrects one; gives an artificial score; finishes the night and
 releases its standings; reads every list and detail; prints the scoresheets and downloads the PDF;
-and meets every error the schema documents (400, 403, 404, 409, 413, 415, 429), each parsed as the
-schema's ``Error``. tests/api_clients/test_generated_clients.py runs it against a live server and
-checks it with ``mypy --strict``. Run by hand: ``python integration.py URL USERNAME PASSWORD`` with
+and meets every error the schema documents for a token (400, 401, 404, 409, 413, 415, 429), each
+parsed as the schema's ``Error`` (403 is a browser session's: a write without its CSRF token).
+tests/api_clients/test_generated_clients.py runs it against a live server and checks it with
+``mypy --strict``. Run by hand: ``python integration.py URL USERNAME PASSWORD`` with
 the generated package on ``PYTHONPATH``.
 """
 
@@ -282,9 +283,9 @@ def meet_every_error(base_url: str, api: AuthenticatedClient, ids: dict[str, int
     taken = refused(tables_create.sync_detailed(client=api, body=TableCreate(event=event, number=1)), 400)
     assert "already has a table 1" in taken.additional_properties["number"][0]
     assert "page_size" in refused(players_list.sync_detailed(client=api, page_size=500), 400).additional_properties
-    # 403: no credentials, or a token that is not one.
+    # 401: a token that is not one (no credentials at all: tests/director/api/test_schema.py).
     assert refused(
-        clubs_list.sync_detailed(client=AuthenticatedClient(base_url=base_url, token="nope", prefix="Token")), 403
+        clubs_list.sync_detailed(client=AuthenticatedClient(base_url=base_url, token="nope", prefix="Token")), 401
     ).detail
     # 404: an id that is not among your clubs' data.
     assert refused(events_retrieve.sync_detailed(10**15, client=api), 404).detail

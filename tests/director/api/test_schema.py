@@ -130,7 +130,7 @@ def test_every_operation_documents_its_refusals_with_the_error_body(anon):
         answers = operation["responses"]
         expected = {"400"}
         if path != "/api/auth/token/":
-            expected |= {"403", "404"}
+            expected |= {"401", "403", "404"}
         if method != "get":
             expected |= {"413"} | ({"409"} if path != "/api/auth/token/" else set())
         if "requestBody" in operation:
@@ -189,10 +189,12 @@ def test_a_bad_print_kind_lists_the_values_accepted(api_a, world_a):
 
 
 @pytest.mark.django_db
-def test_a_bad_token_is_a_403_as_documented(anon):
+def test_no_credentials_or_a_bad_token_is_a_401_with_its_challenge_as_documented(anon):
+    refused = anon.get("/api/clubs/")
+    assert refused.status_code == 401 and refused["WWW-Authenticate"] == "Token" and refused.json()["detail"]
     anon.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     response = anon.get("/api/clubs/")
-    assert response.status_code == 403 and response.json()["detail"]
+    assert response.status_code == 401 and response["WWW-Authenticate"] == "Token" and response.json()["detail"]
 
 
 def test_every_refusal_is_an_object_whose_detail_is_text():
