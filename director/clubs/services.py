@@ -117,12 +117,17 @@ def _check_player_unique(club: Club, name: str, external_id: str, exclude_pk: in
         raise ValidationError(f"{club.name} already has a player with id {external_id!r}", field="external_id")
 
 
-def _clean_external_id(value) -> str:
+def _stripped_text(value, what: str, field: str) -> str:
+    """``value`` trimmed ("" for none); ``ValidationError`` naming ``what`` if it is not text."""
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ValidationError(f"the player's id must be text, not {value!r}", field="external_id")
-    value = value.strip()
+        raise ValidationError(f"{what} must be text, not {value!r}", field=field)
+    return value.strip()
+
+
+def _clean_external_id(value) -> str:
+    value = _stripped_text(value, "the player's id", "external_id")
     if len(value) > 60:
         raise ValidationError("the player's id is longer than 60 characters", field="external_id")
     return value
@@ -130,11 +135,7 @@ def _clean_external_id(value) -> str:
 
 def clean_email(value) -> str:
     """An e-mail address as stored (trimmed; "" for none); ``ValidationError`` naming a bad one."""
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise ValidationError(f"the e-mail address must be text, not {value!r}", field="email")
-    value = value.strip()
+    value = _stripped_text(value, "the e-mail address", "email")
     if not value:
         return ""
     try:
