@@ -85,10 +85,17 @@ def test_a_three_handed_auction_night(page, phones):  # noqa: F811
     heart = open_code(phones(), event, at["H"].player_id)
     heart.wait_for_selector("#table-status[data-status=submitted]")
     assert "170♣" in heart.inner_text("#sheet-view")
+    spade_name = at["S"].player.name  # who sent it: a seat and its player, not a side label ("♠♥")
+    assert heart.inner_text("#sheet-view-head") == f"The sheet (♠ {spade_name} sent it)"
+    assert heart.inner_text("#table-status").startswith(f"Sent by ♠ {spade_name}")
+    shot(heart, "auction3-sent-by")
     heart.locator("button.confirm").focus()
     heart.keyboard.press("Enter")
     heart.wait_for_selector("#table-status[data-status=confirmed]")
     shot(heart, "auction3-confirmed")
+    heart.set_viewport_size({"width": 1280, "height": 800})
+    assert heart.inner_text("#sheet-view-head") == f"The sheet (♠ {spade_name} sent it)"
+    shot(heart, "auction3-confirmed-wide")
     sent.refresh_from_db()
     assert sent.status == "confirmed"
 
