@@ -235,6 +235,12 @@ class SheetKind:
         """Each side as its seats' symbols (♠♥ and ♦♣; a table of three without ♦: ♠♥ and ♣)."""
         return {side: "".join(symbol for _, symbol in marks) for side, marks in self.side_marks.items()}
 
+    def sender(self, side: str, cell, player_id: int | None = None) -> str:
+        """Who sent the stored sheet, for the phone's heading ("♠♥ sent it"): the side that sent it
+        (``side``) as its seats' symbols. ``cell``: the table's seating; ``player_id``: the player
+        whose code sent it, on a night of player codes (else None)."""
+        return self.side_labels.get(side or "", "")
+
     def players(self, cell) -> dict[str, str]:
         """Who holds each of the sheet's seats in ``cell`` (``events.selectors.Cell``), by name."""
         names = {}

@@ -191,7 +191,7 @@ def _context(request, page, *, values=None, errors=None, side=None, urls=None) -
         "sent_lines": page.lines,
         "errors": errors or [],
         "side": side or "",
-        "submitted_by": labels.get(page.side or "", ""),
+        "submitted_by": kind.sender(page.side or "", page.cell, getattr(submission, "submitted_by_player_id", None)),
         "confirmer": confirmer,
         "sent_here": sent_here,
         "confirmer_label": labels.get(confirmer or "", ""),

@@ -66,12 +66,21 @@ def test_a_three_handed_auction_night(page, phones):  # noqa: F811
     spade = open_code(phones(), event, at["S"].player_id)
     assert spade.inner_text("p.variant") == "Three-handed Auction Calypso"  # not the cutthroat three
     spade.get_by_label("Hand 1 declarer", exact=True).select_option("S")
-    spade.get_by_label("Hand 1 contract", exact=True).fill("170♣")
+    spade.get_by_label("Hand 1 contract", exact=True).fill("160♣")
+    check = spade.locator("#hand-1-check")  # the live check (auction3-pad.js), scoreThreePad's words
     for seat, pile in (("S", "20"), ("H", "15"), ("C", "16")):
         symbol = SPOKEN[seat]
         spade.get_by_label(f"Hand 1 {symbol} T trick pile", exact=True).fill(pile)
         spade.get_by_label(f"Hand 1 {symbol} P added", exact=True).fill("0")
-        spade.get_by_label(f"Hand 1 {symbol} C calypsos", exact=True).fill("0")
+        if seat != "C":
+            spade.get_by_label(f"Hand 1 {symbol} C calypsos", exact=True).fill("0")
+    assert check.inner_text() == "51 of 51 cards so far · 1 box to fill"
+    spade.get_by_label("Hand 1 clubs C calypsos", exact=True).fill("0")
+    assert check.inner_text() == (
+        "✗ contract: '160♣': a three-handed bid without calypsos is at least 170 points, not 160"
+    )
+    spade.get_by_label("Hand 1 contract", exact=True).fill("170♣")
+    assert check.inner_text() == "✓ 170♣ made · ♠ 370 (370) · ♥ 155 (155) · ♣ 155 (155)"
     shot(spade, "auction3-phone-pad")
     spade.get_by_role("button", name="Send the pad").click()
     anyway = spade.get_by_role("button", name=re.compile(r"^Send 1 hands? anyway"))
@@ -85,10 +94,17 @@ def test_a_three_handed_auction_night(page, phones):  # noqa: F811
     heart = open_code(phones(), event, at["H"].player_id)
     heart.wait_for_selector("#table-status[data-status=submitted]")
     assert "170♣" in heart.inner_text("#sheet-view")
+    spade_name = at["S"].player.name  # who sent it: a seat and its player, not a side label ("♠♥")
+    assert heart.inner_text("#sheet-view-head") == f"The sheet (♠ {spade_name} sent it)"
+    assert heart.inner_text("#table-status").startswith(f"Sent by ♠ {spade_name}")
+    shot(heart, "auction3-sent-by")
     heart.locator("button.confirm").focus()
     heart.keyboard.press("Enter")
     heart.wait_for_selector("#table-status[data-status=confirmed]")
     shot(heart, "auction3-confirmed")
+    heart.set_viewport_size({"width": 1280, "height": 800})
+    assert heart.inner_text("#sheet-view-head") == f"The sheet (♠ {spade_name} sent it)"
+    shot(heart, "auction3-confirmed-wide")
     sent.refresh_from_db()
     assert sent.status == "confirmed"
 

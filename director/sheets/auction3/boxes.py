@@ -107,6 +107,7 @@ class PadBoxes:
     sheet_template = "sheets/auction3/lines.html"
     compare_template = "sheets/auction3/compare.html"
     sides_template = "sheets/three/_sides.html"  # who is entering it: the player, by seat
+    scripts = ("sheets/auction/auction.js", "sheets/auction3/auction3-pad.js")  # each hand checked as typed
     shape_words = "its hands (hands)"
 
     @property

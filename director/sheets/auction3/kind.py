@@ -138,6 +138,23 @@ class Kind(boxes.PadBoxes, SheetKind):
             for number, (score, totals) in enumerate(scored, start=1)
         ]
 
+    def sender(self, side: str, cell, player_id: int | None = None) -> str:
+        """A table of three has no sides: the heading names the seat and player who sent the pad
+        ("♣ Ann"). The phone says only ♠/♥ or ♣, so the ♠/♥ of a night without player codes is
+        either of the two ("♠ Ann or ♥ Bob"); with codes, the sending player's own seat."""
+        if cell is None or side not in ("majors", "minors"):
+            return ""
+        held = {seat: getattr(getattr(cell, side), "seats", {}).get(seat) for seat in self.side_seats(side)}
+        own = [seat for seat, player in held.items() if player is not None and player.pk == player_id]
+        return " or ".join(
+            f"{SUIT_SYMBOLS[seat]} {held[seat].name}" if held[seat] is not None else SUIT_SYMBOLS[seat]
+            for seat in own or held
+        )
+
+    def side_seats(self, side: str) -> list[str]:
+        """The table's seats the phone's ``side`` stands for (♠ and ♥, or ♣)."""
+        return [suit for suit, _ in self.side_marks[side]]
+
     def card_scores(self, sheet) -> list[dict]:
         figures = self.tally_figures(sheet, own=True)
         if figures is None:

@@ -1,7 +1,8 @@
 """The printed three-handed Auction score pad: one landscape page per table per game. The three
 seats with the players' names; a row per hand with the declarer, the contract, each player's T, P,
 C and cards required, the sale or the misère points, and each player's score and running total;
-under it the scoring in brief (``scoring.auction.three``'s figures) and a line for each to sign."""
+under it the scoring in brief (``scoring.auction.three``'s figures) and a line for each to sign. In
+the print job's language (``WORDS``), as the four-handed pad."""
 
 from __future__ import annotations
 
@@ -13,29 +14,79 @@ from director.printing.options import PrintOptions
 from director.sheets.auction.printed import hand_rows
 from scoring.auction.three import HAND_CARDS, MINIMUM_BID, MINIMUM_CALYPSO_POINTS, VALUES
 
-TITLE = "Three-handed Auction score pad"
-RULES = (
-    f"Least bid {MINIMUM_BID} (with calypsos: {MINIMUM_CALYPSO_POINTS} points) · declarer "
-    f"{VALUES.declarer_card} a card, sells up to P at {VALUES.sell_price} a card in limbo; made: bid × 1 / 2 / 4 "
-    f"(X / XX) + points; failed: − bid × 1 / 2 / 4 · defenders {VALUES.defender_card} a card of both piles each · "
-    f"misère: 0 up to {VALUES.misere_allowance}, then −{VALUES.misere_point} a point · calypso bonus "
-    f"{VALUES.calypso_base} + {VALUES.calypso_square} × n² (n: cards it needed) · T + P of the three = {HAND_CARDS}"
-)
+WORDS = {
+    "en": {
+        "name": "three-handed Auction Calypso",
+        "title": "Three-handed Auction score pad",
+        "hand": "Hand",
+        "declarer": "Decl.",
+        "contract": "Contract",
+        "required": "Req.",
+        "sold": "Sold/mis.",
+        "rules": (
+            "Least bid {bid} (with calypsos: {calypso_points} points) · declarer {declarer_card} a card, sells up "
+            "to P at {sell_price} a card in limbo; made: bid × 1 / 2 / 4 (X / XX) + points; failed: − bid × 1 / 2 / 4 "
+            "· defenders {defender_card} a card of both piles each · misère: 0 up to {misere_allowance}, then "
+            "−{misere_point} a point · calypso bonus {calypso_base} + {calypso_square} × n² (n: cards it needed) · "
+            "T + P of the three = {cards}"
+        ),
+    },
+    "fr": {
+        "name": "Calypso aux enchères à trois",
+        "title": "Feuille de marque — enchères à trois",
+        "hand": "Don.",
+        "declarer": "Décl.",
+        "contract": "Contrat",
+        "required": "Req.",
+        "sold": "Vte/mis.",
+        "rules": (
+            "Enchère minimum {bid} (avec calypsos : {calypso_points} points) · déclarant {declarer_card} par carte, "
+            "vend jusqu'à P à {sell_price} la carte dans les limbes ; réussi : enchère × 1 / 2 / 4 (X / XX) + points ; "
+            "chuté : − enchère × 1 / 2 / 4 · défense {defender_card} par carte des deux tas chacun · misère : 0 "
+            "jusqu'à {misere_allowance}, puis −{misere_point} par point · prime de calypso {calypso_base} + "
+            "{calypso_square} × n² (n : cartes qu'il fallait) · T + P des trois = {cards}"
+        ),
+    },
+    "es": {
+        "name": "Calypso con subasta a tres",
+        "title": "Hoja de anotación — subasta a tres",
+        "hand": "Mano",
+        "declarer": "Decl.",
+        "contract": "Contrato",
+        "required": "Req.",
+        "sold": "Vta/mis.",
+        "rules": (
+            "Puja mínima {bid} (con calypsos: {calypso_points} puntos) · declarante {declarer_card} por carta, vende "
+            "hasta P a {sell_price} la carta en el limbo; cumplido: puja × 1 / 2 / 4 (X / XX) + puntos; fallado: "
+            "− puja × 1 / 2 / 4 · defensa {defender_card} por carta de ambos montones cada uno · misère: 0 hasta "
+            "{misere_allowance}, luego −{misere_point} por punto · prima de calypso {calypso_base} + "
+            "{calypso_square} × n² (n: cartas que necesitó) · T + P de los tres = {cards}"
+        ),
+    },
+}
+"""What only this pad prints, per print language (its narrow columns take short headings); the
+score and total headings are the event documents' (``options.event_words``)."""
+
+
+def rules(lang: str) -> str:
+    """The scoring in brief, in ``lang``, with ``scoring.auction.three``'s figures."""
+    figures = VALUES.__dict__ | {"bid": MINIMUM_BID, "calypso_points": MINIMUM_CALYPSO_POINTS, "cards": HAND_CARDS}
+    return WORDS[lang]["rules"].format(**figures)
 
 
 def name(kind, lang: str) -> str:
-    return "three-handed Auction Calypso"
+    return WORDS[lang]["name"]
 
 
 def draw(kind, batch: Batch, play: Play, options: PrintOptions) -> None:
     """One table's pad for one game (the caller ends the page)."""
     lay = layout.EVENT_SHEET
-    ew = options.event_words
+    ew, said = options.event_words, WORDS[options.lang]
     batch.set_page_size((max(batch.page_size), min(batch.page_size)))
     page_width, _ = batch.page_size
     left, right = lay.margin, page_width - lay.margin
     room = right - left
-    y = header(batch, f"{TITLE} · {ew.table.format(n=play.table)}", ew.game.format(n=play.round), options.event)
+    y = header(batch, f"{said['title']} · {ew.table.format(n=play.table)}", ew.game.format(n=play.round), options.event)
 
     names = {suit: who for side in play.sides() for suit, _, who in side.seats}
     third = room / 3
@@ -58,12 +109,12 @@ def draw(kind, batch: Batch, play: Play, options: PrintOptions) -> None:
     y -= size + 5
     players = len(kind.seats)
     heads = [
-        "Hand",
-        "Decl.",
-        "Contract",
-        *["T", "P", "C", "Req."] * players,
-        "Sold/mis.",
-        *["Score", "Total"] * players,
+        said["hand"],
+        said["declarer"],
+        said["contract"],
+        *["T", "P", "C", said["required"]] * players,
+        said["sold"],
+        *[ew.score, ew.total] * players,
     ]
     for (x, w), text in zip(columns, heads, strict=True):
         batch.text(
@@ -79,7 +130,7 @@ def draw(kind, batch: Batch, play: Play, options: PrintOptions) -> None:
     row = max(8.0, min(lay.row - 5, (y - lay.margin - 70) / hands))
     y = hand_rows(batch, columns, y, row, hands, bold=lambda i: i >= 16 and i % 2 == 1)  # the running totals
     y -= lay.help_size + 8
-    for line in batch.wrap(RULES, layout.REGULAR, lay.help_size, room):
+    for line in batch.wrap(rules(options.lang), layout.REGULAR, lay.help_size, room):
         batch.text(left, y, line, layout.REGULAR, lay.help_size, layout.GREY)
         y -= lay.help_size + 2.5
     y -= 18
