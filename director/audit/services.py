@@ -29,6 +29,7 @@ ACTIONS = {
     "events.reissue_player_code": "re-issued a player's code (a lost card)",
     "events.coop_bands": "changed the coöperative grade bands",
     "events.embers_short_game": "allowed an Embers game shorter than four hands",
+    "clubs.settings": "changed the club's settings",
     "clubs.update_player": "changed a player (name, membership number, e-mail and consent, or active)",
     "events.start": "started the event",
     "events.finish": "finished the event",

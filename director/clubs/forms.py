@@ -9,6 +9,19 @@ from django import forms
 MAX_CSV_BYTES = 1_000_000
 
 
+class ClubSettingsForm(forms.Form):
+    send_results_on_release = forms.BooleanField(
+        required=False,
+        widget=forms.CheckboxInput(attrs={"aria-describedby": "id_send_results_on_release-help"}),
+        label="Send results by e-mail when the standings are released",
+        help_text=(
+            "Each consenting player with an address gets their results as soon as an event's Standings "
+            "are switched on; switching them off and on again sends nothing twice. Off: the director "
+            'presses "Send now" on the event page.'
+        ),
+    )
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120, label="Name")
     external_id = forms.CharField(max_length=60, required=False, label="Membership number")

@@ -11,6 +11,9 @@ from django.db.models.functions import Lower
 class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
+    # Club settings (the Club settings page). Off by default: a release sends mail only when the
+    # club has chosen that (#33); otherwise the director presses "Send now" on the event page.
+    send_results_on_release = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -64,6 +64,26 @@ def remove_director(*, club: Club, user) -> None:
     ClubDirector.objects.filter(club=club, user=user).delete()
 
 
+# What the Club settings page may change (each a yes/no), and nothing else.
+CLUB_SETTINGS = ("send_results_on_release",)
+
+
+@transaction.atomic
+def update_club_settings(*, club: Club, by=None, **values) -> Club:
+    """Change the club's settings (``CLUB_SETTINGS``); audited with what they were and became."""
+    for key, value in values.items():
+        if key not in CLUB_SETTINGS:
+            raise ValidationError(f"unknown club setting {key!r}", field=key)
+        if not isinstance(value, bool):
+            raise ValidationError(f"{key} must be yes or no, not {value!r}", field=key)
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    before = {key: getattr(locked, key) for key in values}
+    Club.objects.filter(pk=club.pk).update(**values)
+    audit.record("clubs.settings", club=club, obj=club, user=by, before=before, after=values)
+    club.refresh_from_db()
+    return club
+
+
 @transaction.atomic
 def create_director_user(*, club: Club, username: str, password: str, role: str = ClubDirector.Role.DIRECTOR):
     """A new user account who directs ``club`` (used by the demo and by an owner adding a helper)."""

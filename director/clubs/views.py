@@ -19,7 +19,7 @@ from director.events.selectors import events_for
 
 from . import services
 from .access import club_for, clubs_for
-from .forms import ImportPlayersForm, PlayerEditForm, PlayerForm
+from .forms import ClubSettingsForm, ImportPlayersForm, PlayerEditForm, PlayerForm
 from .selectors import club_list_for, players_of
 
 
@@ -47,6 +47,27 @@ def dashboard(request, slug):
         "director/dashboard.html",
         {"club": club, "events": events, "other_clubs": club_list_for(request.user).exclude(pk=club.pk)},
     )
+
+
+@director_view
+def club_settings(request, slug):
+    """The club's settings: a form of yes/no choices, saved by ``clubs.services.update_club_settings``."""
+    club = club_for(request.user, slug)
+    if request.method == "POST":
+        form = ClubSettingsForm(request.POST)
+        if form.is_valid():
+            try:
+                services.update_club_settings(club=club, by=request.user, **form.cleaned_data)
+            except DomainError as error:
+                place_error(form, error)
+            else:
+                messages.success(request, "Club settings saved.")
+                return redirect("clubs:settings", slug=club.slug)
+        status = 400
+    else:
+        form = ClubSettingsForm(initial={key: getattr(club, key) for key in services.CLUB_SETTINGS})
+        status = 200
+    return render(request, "director/club_settings.html", {"club": club, "form": form}, status=status)
 
 
 def _players_page(request, club, *, add_form=None, import_form=None, editing=None, edit_form=None, status=200):

@@ -10,6 +10,7 @@ changed: ``events.changes``); seatings and movements
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
@@ -25,6 +26,9 @@ from director.sheets import registry
 from . import codes, lineup
 from .locks import lock_rounds, locked_event
 from .models import Event, Round
+from .signals import standings_released
+
+log = logging.getLogger(__name__)
 
 MAX_GAMES = 30
 MAX_GAME_MINUTES = 600  # a game's length on the clock
@@ -258,11 +262,22 @@ def set_public_switches(*, event: Event, **switches: bool) -> Event:
     for key, value in switches.items():
         if not isinstance(value, bool):
             raise ValidationError(f"{key} must be true or false, not {value!r}", field=key)
-    before = Event.objects.filter(pk=event.pk).values("pk", *switches).first()
+    before = Event.objects.select_for_update().filter(pk=event.pk).values("pk", *switches).first()
     Event.objects.filter(pk=event.pk).update(**switches, updated_at=timezone.now())
     record("events.public_switches", event=event, before=before, after=switches)
     event.refresh_from_db()
+    if switches.get("standings_released") and before and not before["standings_released"]:
+        # After the commit, so nothing is sent for a release that rolls back; robust, so a mail
+        # failure never undoes or errors the release (the director can still press "Send now").
+        transaction.on_commit(lambda: _announce_release(event.pk))
     return event
+
+
+def _announce_release(event_id: int) -> None:
+    event = Event.objects.select_related("club").get(pk=event_id)
+    for receiver, outcome in standings_released.send_robust(sender=Event, event=event):
+        if isinstance(outcome, Exception):
+            log.error("after releasing %s, %r failed", event, receiver, exc_info=outcome)
 
 
 def mark_hands_released(*, event: Event, released: bool) -> None:
