@@ -159,6 +159,7 @@ def build() -> World:
         # Results by e-mail (#33): a member's address and consent, the erasure's confirmation.
         "players (editing)": f"/clubs/{club.slug}/players/{member.pk}/edit/",
         "erase a member's data": f"/clubs/{club.slug}/players/{member.pk}/erase/",
+        "club settings": f"/clubs/{club.slug}/settings/",
     }
     world.phone = {
         "table (typing)": f"/t/{t1.token}/",
