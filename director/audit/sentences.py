@@ -406,6 +406,21 @@ def _send_corrections(e) -> Reading:
     return Reading(f"Sent corrected results by e-mail to {_count(after.get('corrected'), 'player', 'players')}.")
 
 
+CLUB_SETTINGS = {"send_results_on_release": "send results by e-mail when the standings are released"}
+
+
+def _club_settings(e) -> Reading:
+    a, b = _d(e.after), _d(e.before)
+    changes = [
+        f"{'turned on' if a[key] else 'turned off'} “{CLUB_SETTINGS.get(key, key.replace('_', ' '))}”"
+        for key in a
+        if a[key] != b.get(key)
+    ]
+    if not changes:
+        return Reading("Saved the club settings unchanged.")
+    return Reading(f"Changed the club settings: {_listing(changes)}.")
+
+
 def _player_sentence(text: str) -> Callable[[Any], Reading]:
     def sentence(e) -> Reading:
         return Reading(f"{text} {e.object_repr or 'a player'}.")
@@ -431,6 +446,7 @@ SENTENCES: dict[str, Callable[[Any], Reading]] = {
     "events.coop_bands": _coop_bands,
     "events.embers_short_game": _embers_short_game,
     "clubs.update_player": _update_player,
+    "clubs.settings": _club_settings,
     "mail.send_results": _send_results,
     "mail.send_corrections": _send_corrections,
     "mail.unsubscribe": _player_sentence("Withdrew consent to results by e-mail (the link in a message):"),

@@ -12,8 +12,9 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     # Club settings (the Club settings page). Off by default: a release sends mail only when the
-    # club has chosen that (#33); otherwise the director presses "Send now" on the event page.
-    send_results_on_release = models.BooleanField(default=False)
+    # club has chosen that (#33); otherwise the director presses "Send now" on the event page. The
+    # database default too: code of an older migration state (a data migration) still inserts clubs.
+    send_results_on_release = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -172,6 +172,14 @@ SAMPLES = {
         "Changed player Ann Smyth: name changed from “Ann Smith” to “Ann Smyth”, "
         "membership number set to “C-12” and made inactive.",
     ),
+    "clubs.settings": (
+        {"send_results_on_release": False},
+        {"send_results_on_release": True},
+        "",
+        "Port of Spain Calypso Club",
+        "dora",
+        "Changed the club settings: turned on “send results by e-mail when the standings are released”.",
+    ),
     "events.close_round": (
         None,
         {"status": "closed"},
