@@ -4,11 +4,13 @@ a changed rule gets wrong; none waits for the clock (no sleeps)."""
 
 from __future__ import annotations
 
+import datetime
 import io
 
 from axes.utils import reset
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from director.audit.models import SignInDevice
 from tests.director.audit.test_sign_in_and_settings import _sign_in, _signed_in
@@ -89,3 +91,18 @@ def test_with_a_limit_of_one_axes_reset_username_lets_a_locked_known_device_in(d
     assert _sign_in(laptop, "dora", "wrong", ip=HOME).status_code == 429  # the one failure locks it
     call_command("axes_reset_username", "dora", stdout=io.StringIO())
     assert _signed_in(_sign_in(laptop, "dora", PASSWORD, ip=HOME))
+
+
+def test_a_sign_in_records_its_browser_within_the_fields_and_forgets_devices_past_their_days(director_a, limits):  # noqa: F811
+    """Mutants of ``remember_device``: the browser's name cut at another length than the column's
+    255 (SQLite would store it; PostgreSQL refuses), the address not kept, the user's devices
+    older than ``LOGIN_DEVICE_DAYS`` kept (or younger ones dropped)."""
+    days = limits.LOGIN_DEVICE_DAYS
+    now = timezone.now()
+    for age, key in ((days + 1, "stale"), (days - 1, "recent")):
+        SignInDevice.objects.create(user=director_a, key=key, last_sign_in_at=now - datetime.timedelta(days=age))
+    browser = Client(HTTP_USER_AGENT="M" * 300)
+    assert _signed_in(_sign_in(browser, "dora", PASSWORD, ip=HOME))
+    new = SignInDevice.objects.exclude(key__in=["stale", "recent"]).get()
+    assert new.user_agent == "M" * 255 and new.ip_address == HOME and new.failures == 0
+    assert set(SignInDevice.objects.values_list("key", flat=True)) == {"recent", new.key}
