@@ -94,9 +94,9 @@ def test_with_a_limit_of_one_axes_reset_username_lets_a_locked_known_device_in(d
 
 
 def test_a_sign_in_records_its_browser_within_the_fields_and_forgets_devices_past_their_days(director_a, limits):  # noqa: F811
-    """Mutants of ``remember_device``: the browser's name cut at another length than the column's
-    255 (SQLite would store it; PostgreSQL refuses), the address not kept, the user's devices
-    older than ``LOGIN_DEVICE_DAYS`` kept (or younger ones dropped)."""
+    """Mutants of ``remember_device``: the browser's name not kept (or another text for none), the
+    address not kept, the user's devices older than ``LOGIN_DEVICE_DAYS`` kept (or younger ones
+    dropped). (Axes has cut the name to the column's 255 characters already.)"""
     days = limits.LOGIN_DEVICE_DAYS
     now = timezone.now()
     for age, key in ((days + 1, "stale"), (days - 1, "recent")):
@@ -106,3 +106,9 @@ def test_a_sign_in_records_its_browser_within_the_fields_and_forgets_devices_pas
     new = SignInDevice.objects.exclude(key__in=["stale", "recent"]).get()
     assert new.user_agent == "M" * 255 and new.ip_address == HOME and new.failures == 0
     assert set(SignInDevice.objects.values_list("key", flat=True)) == {"recent", new.key}
+
+
+def test_a_browser_that_sends_no_name_is_recorded_with_none(director_a, limits):  # noqa: F811
+    """Mutant: ``or "XXXX"`` for ``or ""``: a browser with an empty User-Agent listed under a made-up name."""
+    assert _signed_in(_sign_in(Client(HTTP_USER_AGENT=""), "dora", PASSWORD, ip=HOME))
+    assert SignInDevice.objects.get().user_agent == ""
