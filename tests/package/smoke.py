@@ -193,6 +193,21 @@ def audiences(browser: Browser, steps: Steps, work: Path) -> tuple[int, str]:
         _, page, _ = browser.get(f"/events/{event_id}/")
         event_page = page.decode()
         say(f"    /clubs/demo/ and /events/{event_id}/ (Friday club night): {len(page):,} bytes")
+    with steps.step("this session's pages: players, club settings, player codes, a player's code page"):
+        # Served from the wheel's own templates and static files (e-mail fields, send on release,
+        # the codes page, /me/); each must answer 200 and carry its heading.
+        for path, words in (
+            ("/clubs/demo/players/", "E-mail"),
+            ("/clubs/demo/settings/", "Send"),
+            (f"/events/{event_id}/codes/", "code"),
+        ):
+            _, page, _ = browser.get(path)
+            if words not in page.decode():
+                raise Failed(f"{path} does not say {words!r}")
+        _, page, _ = Browser(browser.base).get("/me/")
+        if "player code" not in page.decode():
+            raise Failed("/me/ does not ask for a player code")
+        say("    /clubs/demo/players/, /clubs/demo/settings/, the codes page and /me/: 200")
     with steps.step("a table's phone page (its entry link from the event page)"):
         # The link while the event runs; the bare token once it is finished (as the demo's are).
         link = re.search(r'href="(?:https?://[^/"]+)?(/t/[^/"]+/)"', event_page)
