@@ -7,8 +7,8 @@ is true of every operation and no single view says:
 * the sheet, its counts per seat and a deal are named components, their seat maps objects with
   ``additionalProperties`` (seat letters as properties clash in generated code: ``d``, ``S``/``s``);
 * every status an operation can answer, each with the ``Error`` body: 400 (a bad body, filter or
-  page), 401 (not signed in, a bad token: ``WWW-Authenticate: Token``), 403 (a session write
-  without CSRF, not allowed), 404 (no such object among your
+  page), 401 (not signed in, a bad token: ``WWW-Authenticate: Token``), 403 on writes only (a
+  browser session's write without its CSRF token: a token never meets it), 404 (no such object among your
   clubs' data, a page past the last), 409 (a write that clashes with the current state), 413 and
   415 (a write's body too large or not JSON); 429 is the token request's alone;
 * ``Error`` with every field a refusal may carry;
@@ -56,7 +56,8 @@ ERROR_SCHEMA = {
 STATUS_WORDS = {
     "400": "bad input: a body, filter or page that does not parse or is wrong (`{field: [messages]}` or `detail`)",
     "401": "not signed in, or a token that is not one (`WWW-Authenticate: Token`): sign in again",
-    "403": "signed in but not allowed, or a session write without CSRF",
+    "403": "a browser session's write without its CSRF token (a token is never answered 403: "
+    "another club's objects are 404)",
     "404": "not found among your clubs' data (another club's objects included), or a page past the last",
     "409": "clashes with the current state",
     "413": "the body is larger than a request may carry (`code`: `too-large`)",
@@ -69,10 +70,10 @@ def _statuses(method: str, operation: dict) -> list[str]:
     signed_in = operation.get("security") != []
     statuses = ["400"]
     if signed_in:
-        statuses += ["401", "403", "404"]
+        statuses += ["401", "404"]
     if method in WRITES:
-        if signed_in:
-            statuses.append("409")
+        if signed_in:  # CSRF is checked on a session's writes only
+            statuses += ["403", "409"]
         statuses += ["413"]
         if "requestBody" in operation:
             statuses.append("415")

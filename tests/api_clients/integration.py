@@ -4,8 +4,9 @@ openapi-python-client generates from the served schema (package ``calypso_api``)
 Signs in, makes a club, players, a season and a progressive pairs night; seats and starts it;
 posts every table's sheets and corrects one; gives an artificial score; finishes the night and
 releases its standings; reads every list and detail; prints the scoresheets and downloads the PDF;
-and meets every error the schema documents for a token (400, 401, 404, 409, 413, 415, 429), each
-parsed as the schema's ``Error`` (403 is a browser session's: a write without its CSRF token).
+and meets every error the schema documents (400, 401, 403, 404, 409, 413, 415, 429), each parsed as
+the schema's ``Error``. A token never meets 403: that is a browser session's write without its CSRF
+token, met here through the generated client carrying a session cookie from the sign-in page.
 tests/api_clients/test_generated_clients.py runs it against a live server and checks it with
 ``mypy --strict``. Run by hand: ``python integration.py URL USERNAME PASSWORD`` with
 the generated package on ``PYTHONPATH``.
@@ -14,6 +15,7 @@ the generated package on ``PYTHONPATH``.
 from __future__ import annotations
 
 import datetime
+import re
 import sys
 import uuid
 from typing import Any, TypeVar
@@ -273,7 +275,9 @@ def read_everything(api: AuthenticatedClient, ids: dict[str, int]) -> int:
     return job.id
 
 
-def meet_every_error(base_url: str, api: AuthenticatedClient, ids: dict[str, int], username: str) -> None:
+def meet_every_error(
+    base_url: str, api: AuthenticatedClient, ids: dict[str, int], username: str, password: str
+) -> None:
     """Each status the schema documents, its body read as ``Error``."""
     event = ids["event"]
     # 400: a sheet one card short, named on its field; a bad filter, named too.
@@ -287,6 +291,24 @@ def meet_every_error(base_url: str, api: AuthenticatedClient, ids: dict[str, int
     assert refused(
         clubs_list.sync_detailed(client=AuthenticatedClient(base_url=base_url, token="nope", prefix="Token")), 401
     ).detail
+    # 403: a browser session's write without its CSRF token (a page's script that forgot it). The
+    # session comes from the sign-in page, through the generated client's own HTTP client; its reads
+    # are answered, its write refused, and nothing is made.
+    # (The generated functions take an AuthenticatedClient; its token header goes by a name the
+    # server does not read, so the session cookie alone signs the requests in.)
+    session = AuthenticatedClient(base_url=base_url, token="", prefix="", auth_header_name="X-Not-A-Token")
+    browser = session.get_httpx_client()
+    page = browser.get("/login/")
+    form_token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+    assert form_token, page.text[:500]
+    signed = browser.post(
+        "/login/", data={"username": username, "password": password, "csrfmiddlewaretoken": form_token.group(1)}
+    )
+    assert signed.status_code == 302, signed.status_code
+    before = parsed(clubs_list.sync_detailed(client=session), PaginatedClubList).count
+    forgery = refused(clubs_create.sync_detailed(client=session, body=ClubCreate(name="Forged CC")), 403)
+    assert forgery.detail and "CSRF" in forgery.detail
+    assert parsed(clubs_list.sync_detailed(client=api), PaginatedClubList).count == before
     # 404: an id that is not among your clubs' data.
     assert refused(events_retrieve.sync_detailed(10**15, client=api), 404).detail
     # 409: starting a night that has finished.
@@ -314,7 +336,7 @@ def main(base_url: str, username: str, password: str) -> None:
     api = sign_in(base_url, username, password)
     ids = run_night(api)
     read_everything(api, ids)
-    meet_every_error(base_url, api, ids, username)
+    meet_every_error(base_url, api, ids, username, password)
 
 
 if __name__ == "__main__":
