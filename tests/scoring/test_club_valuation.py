@@ -274,3 +274,27 @@ def test_in_cutthroat_each_player_who_could_take_the_trick_is_valued_for_its_own
 def test_the_club_player_plays_its_only_card_without_a_choice():
     state = SimpleNamespace(_turn=H, _legal=lambda: [card(H, 4)])
     assert ClubPlayer(1).choose(state).index == card(H, 4)
+
+
+def test_an_unseeded_club_player_plays_as_seed_0():
+    # ♣2 or ♣4: both lose the trick to ♣J and join C's calypso; they differ by two ranks (0.8), so
+    # the noise (up to 8) decides.
+    state = position(*LAST)
+    state._turn, legal = H, [card(C, 0), card(C, 2)]
+    state._legal = lambda: legal
+
+    def choices(player: ClubPlayer) -> list[int]:
+        return [player.choose(state).index for _ in range(24)]
+
+    unseeded = choices(ClubPlayer())
+    assert unseeded == choices(ClubPlayer(0))
+    assert set(unseeded) == set(legal)  # the noise does decide here
+    assert unseeded != choices(ClubPlayer(1))
+
+
+def test_of_two_cards_with_equal_scores_and_noise_the_first_is_played():
+    # As LAST, H discards ♦4 or plays ♣4: both leave the trick to C, and both are already in their
+    # calypsoes (D's and C's), so either is a pile card to D and C, of the same rank: equal scores.
+    state = position(*LAST, mask=[0, 0, bits(2), bits(2)], count=[0, 0, 1, 1])
+    assert ClubPlayer._best(state, H, [card(D, 2), card(C, 2)], lambda: 0.5) == card(D, 2)
+    assert ClubPlayer._best(state, H, [card(C, 2), card(D, 2)], lambda: 0.5) == card(C, 2)

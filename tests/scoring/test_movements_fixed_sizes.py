@@ -12,6 +12,7 @@ from scoring.movements.individual import fixed_sizes
 
 def test_every_table_seats_the_size():
     assert fixed_sizes(9, 3) == {1: 3, 2: 3, 3: 3}
+    assert fixed_sizes(3, 3) == {1: 3}  # exactly one table's worth fills it
     movement = progressive_individual_start(list(range(1, 7)), seed=2, size=3)
     first = movement.rounds[0]
     assert sorted(first) == [1, 2]
@@ -29,3 +30,20 @@ def test_a_count_the_tables_cannot_take_is_refused(players):
 def test_without_a_size_the_movement_seats_four_to_six():
     first = progressive_individual_start(list(range(1, 7))).rounds[0]
     assert list(first) == [1] and first[1].variant is None  # one table of six, not two threes
+
+
+def test_every_table_of_three_keeps_its_winner_and_sends_its_two_losers_up():
+    from scoring.movements import progressive_individual_next
+
+    movement = progressive_individual_start(list(range(1, 7)), seed=2, size=3)
+    one, two = (movement.lineup(1, table)[0] for table in (1, 2))
+    after = progressive_individual_next(movement, {1: "S", 2: "H"})
+    assert after.results == [{1: "S", 2: "H"}]  # both tables' results, not the first only
+    players = {
+        table: set(after.players_of(e.majors) + after.players_of(e.minors)) for table, e in after.rounds[1].items()
+    }
+    # Winners stay; the other two move up one table (table 2's wrap to table 1).
+    assert players == {
+        1: {one["S"], two["S"], two["C"]},
+        2: {two["H"], one["H"], one["C"]},
+    }
