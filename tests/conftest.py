@@ -3,6 +3,7 @@ and cache-backed sessions for every test that does not hand its users to another
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -51,15 +52,10 @@ TEST_SESSIONS = "test-sessions"
 TEST_SESSIONS_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": TEST_SESSIONS}
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(request):
-    """PBKDF2's deliberate slowness (a million rounds, ~0.2 s of CPU a hash) is wasted on test users:
-    every test hashes with MD5 — the browser tests too, whose live server runs in this process and
-    reads the same settings. Not the integration tests: their users sign in to a gunicorn process
-    with the production settings, which cannot read an MD5 hash."""
-    if request.node.get_closest_marker("integration") or not request.config.pluginmanager.hasplugin("django"):
-        yield  # (the engine's tests under mutmut run without pytest-django: no settings to change)
-        return
+@contextlib.contextmanager
+def fast_test_settings():
+    """MD5 hashing and cache-backed sessions (below); also entered by the fixtures that build a
+    module's shared world (tests/director/api/conftest.py), whose users must hash the same way."""
     from django.conf import settings
     from django.core.cache import caches
     from django.test import override_settings
@@ -74,3 +70,16 @@ def _fast_password_hashing(request):
             yield
         finally:
             caches[TEST_SESSIONS].clear()  # no test finds another's session (rolled-back ids are reused)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request):
+    """PBKDF2's deliberate slowness (a million rounds, ~0.2 s of CPU a hash) is wasted on test users:
+    every test hashes with MD5 — the browser tests too, whose live server runs in this process and
+    reads the same settings. Not the integration tests: their users sign in to a gunicorn process
+    with the production settings, which cannot read an MD5 hash."""
+    if request.node.get_closest_marker("integration") or not request.config.pluginmanager.hasplugin("django"):
+        yield  # (the engine's tests under mutmut run without pytest-django: no settings to change)
+        return
+    with fast_test_settings():
+        yield
