@@ -43,6 +43,44 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.integration)
 
 
+# Every test client (django.test.Client, APIClient) loads the middleware anew on its first request,
+# and WhiteNoise's __init__ then lists and stats every static file the finders know (Django's admin,
+# DRF's, ours): ~50 ms of CPU a client, thousands of clients a run (about a third of the director
+# tests' request time). A server loads it once per process, so production is not slowed by it; here
+# the table is built once per process for the settings it was built under and handed to each new
+# middleware (the same files, the same headers: StaticFile objects depend only on those settings).
+WHITENOISE_SETTINGS = ("DEBUG", "STATIC_URL", "FORCE_SCRIPT_NAME", "STATICFILES_DIRS", "STATICFILES_FINDERS")
+
+
+def _share_whitenoise_finder_tables() -> None:
+    try:
+        from whitenoise.middleware import WhiteNoiseMiddleware
+    except ImportError:  # the engine's tests under mutmut run without the web stack
+        return
+    if getattr(WhiteNoiseMiddleware.add_files_from_finders, "shared", False):
+        return
+    scan = WhiteNoiseMiddleware.add_files_from_finders
+    tables: dict[str, dict] = {}
+
+    def add_files_from_finders(self):
+        from django.conf import settings
+
+        names = WHITENOISE_SETTINGS + tuple(name for name in dir(settings) if name.startswith("WHITENOISE_"))
+        key = repr([(name, getattr(settings, name, None)) for name in names] + [settings.INSTALLED_APPS])
+        if key not in tables:
+            before = dict(self.files)
+            scan(self)
+            tables[key] = {url: file for url, file in self.files.items() if before.get(url) is not file}
+        self.files.update(tables[key])
+
+    add_files_from_finders.shared = True
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+
+
+def pytest_configure(config):
+    _share_whitenoise_finder_tables()
+
+
 # Test sessions live in their own local-memory cache, not in the database: loading the session row
 # was a query on every signed-in request (~0.3 ms of each ~4 ms). An alias of its own, so that tests
 # clearing the default cache (throttles) do not sign their users out. Production keeps database
