@@ -3,6 +3,7 @@ and cache-backed sessions for every test that does not hand its users to another
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -42,6 +43,44 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.integration)
 
 
+# Every test client (django.test.Client, APIClient) loads the middleware anew on its first request,
+# and WhiteNoise's __init__ then lists and stats every static file the finders know (Django's admin,
+# DRF's, ours): ~50 ms of CPU a client, thousands of clients a run (about a third of the director
+# tests' request time). A server loads it once per process, so production is not slowed by it; here
+# the table is built once per process for the settings it was built under and handed to each new
+# middleware (the same files, the same headers: StaticFile objects depend only on those settings).
+WHITENOISE_SETTINGS = ("DEBUG", "STATIC_URL", "FORCE_SCRIPT_NAME", "STATICFILES_DIRS", "STATICFILES_FINDERS")
+
+
+def _share_whitenoise_finder_tables() -> None:
+    try:
+        from whitenoise.middleware import WhiteNoiseMiddleware
+    except ImportError:  # the engine's tests under mutmut run without the web stack
+        return
+    if getattr(WhiteNoiseMiddleware.add_files_from_finders, "shared", False):
+        return
+    scan = WhiteNoiseMiddleware.add_files_from_finders
+    tables: dict[str, dict] = {}
+
+    def add_files_from_finders(self):
+        from django.conf import settings
+
+        names = WHITENOISE_SETTINGS + tuple(name for name in dir(settings) if name.startswith("WHITENOISE_"))
+        key = repr([(name, getattr(settings, name, None)) for name in names] + [settings.INSTALLED_APPS])
+        if key not in tables:
+            before = dict(self.files)
+            scan(self)
+            tables[key] = {url: file for url, file in self.files.items() if before.get(url) is not file}
+        self.files.update(tables[key])
+
+    add_files_from_finders.shared = True
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+
+
+def pytest_configure(config):
+    _share_whitenoise_finder_tables()
+
+
 # Test sessions live in their own local-memory cache, not in the database: loading the session row
 # was a query on every signed-in request (~0.3 ms of each ~4 ms). An alias of its own, so that tests
 # clearing the default cache (throttles) do not sign their users out. Production keeps database
@@ -51,15 +90,10 @@ TEST_SESSIONS = "test-sessions"
 TEST_SESSIONS_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": TEST_SESSIONS}
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(request):
-    """PBKDF2's deliberate slowness (a million rounds, ~0.2 s of CPU a hash) is wasted on test users:
-    every test hashes with MD5 — the browser tests too, whose live server runs in this process and
-    reads the same settings. Not the integration tests: their users sign in to a gunicorn process
-    with the production settings, which cannot read an MD5 hash."""
-    if request.node.get_closest_marker("integration") or not request.config.pluginmanager.hasplugin("django"):
-        yield  # (the engine's tests under mutmut run without pytest-django: no settings to change)
-        return
+@contextlib.contextmanager
+def fast_test_settings():
+    """MD5 hashing and cache-backed sessions (below); also entered by the fixtures that build a
+    module's shared world (tests/director/api/conftest.py), whose users must hash the same way."""
     from django.conf import settings
     from django.core.cache import caches
     from django.test import override_settings
@@ -74,3 +108,16 @@ def _fast_password_hashing(request):
             yield
         finally:
             caches[TEST_SESSIONS].clear()  # no test finds another's session (rolled-back ids are reused)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request):
+    """PBKDF2's deliberate slowness (a million rounds, ~0.2 s of CPU a hash) is wasted on test users:
+    every test hashes with MD5 — the browser tests too, whose live server runs in this process and
+    reads the same settings. Not the integration tests: their users sign in to a gunicorn process
+    with the production settings, which cannot read an MD5 hash."""
+    if request.node.get_closest_marker("integration") or not request.config.pluginmanager.hasplugin("django"):
+        yield  # (the engine's tests under mutmut run without pytest-django: no settings to change)
+        return
+    with fast_test_settings():
+        yield

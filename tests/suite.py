@@ -96,7 +96,10 @@ def main(argv: list[str]) -> int:
     if not argv:
         results.append(step("lint", [str(BIN / "ruff"), "check", "."]))
         results.append(step("format", [str(BIN / "ruff"), "format", "--check", "."]))
-    workers = ["-n", os.environ.get("CALYPSO_TEST_WORKERS", "2")]
+    # Whole files to a worker (--dist loadfile): a module's shared set-up (tests/director/api's worlds,
+    # a file's world or browser pages) is then built once, not once on each worker that drew some of
+    # its tests, as the default `load` does when it deals a file's tests out alternately.
+    workers = ["-n", os.environ.get("CALYPSO_TEST_WORKERS", "2"), "--dist", "loadfile"]
     results.append(step("unit+web+browser (SQLite)", [*pytest, *workers, "-m", "not integration", *argv]))
 
     integration_env = {}

@@ -3,6 +3,7 @@ and small factories for events, tables, partnerships and sheets."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import random
 
@@ -118,15 +119,19 @@ def running(progressive_a):
     return events.start_event(event=progressive_a)
 
 
+# A scoresheet that adds up to 208 (also for the worlds a module shares: tests/director/api/conftest.py).
+SHEET = {
+    "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
+    "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
+    "trick_piles": {"majors": 60, "minors": 85},
+    "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
+}
+
+
 @pytest.fixture
 def sheet():
     """A scoresheet that adds up to 208."""
-    return {
-        "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
-        "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},
-        "trick_piles": {"majors": 60, "minors": 85},
-        "revokes": {"S": 0, "H": 0, "D": 0, "C": 0},
-    }
+    return copy.deepcopy(SHEET)
 
 
 @pytest.fixture

@@ -18,6 +18,8 @@ from scoring import gamesets
 
 from .helpers import World, results_of, snapshot
 
+SHARED_WORLDS = True  # conftest.py: both worlds built once for the module
+
 
 def _file(n=2, seed="ab" * 16):
     return gamesets.game_sets_to_json(gamesets.deal_game_sets(n, seed), seed)

@@ -11,6 +11,8 @@ from scoring import gamesets
 
 from .helpers import World, snapshot
 
+SHARED_WORLDS = True  # conftest.py: both worlds built once for the module
+
 SHEET = {
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
     "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},

@@ -11,6 +11,8 @@ from drf_spectacular.generators import SchemaGenerator
 
 from .helpers import snapshot
 
+SHARED_WORLDS = True  # conftest.py: both worlds built once for the module
+
 DEEP_LIST = b"[" * 1000 + b"]" * 1000
 DEEP_OBJECT = b'{"a":' * 100 + b"1" + b"}" * 100  # parses, but 100 levels is no document of ours
 

@@ -14,6 +14,8 @@ from tests.director.table.conftest import TableClient
 
 from .helpers import client_for
 
+SHARED_WORLDS = True  # conftest.py: both worlds built once for the module
+
 KEY = "0b7d7c3e-6f0e-4d4c-9a51-2f1c8e3b9d10"
 
 

@@ -12,6 +12,8 @@ from director.standings.models import ArtificialScore, FouledSet, TallyCardEntry
 
 from .helpers import results_of, snapshot
 
+SHARED_WORLDS = True  # conftest.py: both worlds built once for the module
+
 pytestmark = pytest.mark.django_db
 
 
