@@ -314,3 +314,5 @@ def test_a_four_formed_beside_a_three_is_paired_by_the_cut_as_in_game_1():
     cut = after.cuts[1][2]
     assert set(cut) == {1, 3, 4, 8}
     assert after.rounds[1][2] == TableRound(cut[:2], cut[2:])
+    # Game 2 has no table of three, so its notes name none (game 1's three is not named again).
+    assert after.notes == ["round 2: table sizes change — table 1 now 4, table 2 now 4"]
