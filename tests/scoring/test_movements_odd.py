@@ -319,3 +319,8 @@ def test_game_1_and_each_next_game_record_that_nobody_sits_out():
     movement = progressive_individual_start(list("abcdefgh"), seed=1)
     assert movement.sitting_out == [[]]
     assert progressive_individual_next(movement, {1: "majors", 2: "minors"}).sitting_out == [[], []]
+
+
+def test_two_players_are_noted_as_a_duet_of_two():
+    movement = progressive_individual_start(["a", "b"], seed=1)
+    assert movement.notes[-1] == "round 1: table 1 seats two and plays Calypso Duet"
