@@ -47,3 +47,32 @@ def test_every_table_of_three_keeps_its_winner_and_sends_its_two_losers_up():
         1: {one["S"], two["S"], two["C"]},
         2: {two["H"], one["H"], one["C"]},
     }
+
+
+def test_at_tables_of_three_everyone_meets_everyone_at_every_table_each_game():
+    from scoring.movements import progressive_individual_next
+
+    movement = progressive_individual_start(list(range(1, 7)), seed=2, size=3)
+    one, two = ({*movement.lineup(1, table)[0].values()} for table in (1, 2))
+    after = progressive_individual_next(movement, {1: "S", 2: "H"})
+    three, four = ({*after.lineup(2, table)[0].values()} for table in (1, 2))
+    expected: dict = {}
+    for table in (one, two, three, four):  # each game's tables, both of them
+        for a in table:
+            for b in table:
+                if a < b:
+                    expected[a, b] = expected.get((a, b), 0) + 1
+    met = {pair: n for pair, n in after.balance().met.items() if n}
+    assert met == expected
+    assert max(met.values()) == 2  # a pair that met at a three in both games counts twice
+
+
+def test_a_result_that_names_no_direction_or_seat_is_refused():
+    from scoring.movements import Movement, MovementError, progressive_individual_next
+
+    movement = progressive_individual_start(list(range(1, 7)), seed=2, size=3)
+    data = progressive_individual_next(movement, {1: "S", 2: "H"}).to_dict()
+    data["results"] = [{"1": "X", "2": "H"}]
+    with pytest.raises(MovementError) as caught:
+        Movement.from_dict(data)
+    assert str(caught.value) == "result at table 1: the winner is 'X', not majors, minors or a seat"

@@ -371,3 +371,15 @@ def test_a_table_of_four_seats_each_side_in_its_two_suits():
     assert entry.suits("majors") == ("S", "H") and entry.suits("minors") == ("D", "C")
     three = TableRound((1, 6), (2,), variant="three-handed", seats="SHC")
     assert three.suits("majors") == ("S", "H") and three.suits("minors") == ("C",)
+
+
+def test_a_table_of_three_with_more_players_than_seats_is_not_seated_short():
+    # Not a movement validate() lets through; built by hand, its lineup refuses rather than leave
+    # the third majors player out of every deal.
+    movement = Movement(
+        kind="progressive-individual",
+        tables=1,
+        rounds=[{1: TableRound((1, 2, 3), (4,), variant="three-handed", seats="SHC")}],
+    )
+    with pytest.raises(ValueError, match="zip"):
+        movement.lineup(1, 1)
