@@ -76,3 +76,15 @@ def test_a_result_that_names_no_direction_or_seat_is_refused():
     with pytest.raises(MovementError) as caught:
         Movement.from_dict(data)
     assert str(caught.value) == "result at table 1: the winner is 'X', not majors, minors or a seat"
+
+
+def test_a_table_of_three_read_without_its_seats_has_none_and_validate_says_so():
+    from scoring.movements import Movement, MovementError
+
+    data = progressive_individual_start(list(range(1, 7)), seed=2, size=3).to_dict()
+    del data["rounds"][0]["2"]["seats"]
+    movement = Movement.from_dict(data)
+    assert movement.rounds[0][2].seats == ""
+    with pytest.raises(MovementError) as caught:
+        movement.validate()
+    assert str(caught.value) == "round 1, table 2: a table of three has three seats, not ''"
