@@ -88,3 +88,14 @@ def test_a_table_of_three_read_without_its_seats_has_none_and_validate_says_so()
     with pytest.raises(MovementError) as caught:
         movement.validate()
     assert str(caught.value) == "round 1, table 2: a table of three has three seats, not ''"
+
+
+def test_a_table_of_three_won_by_a_seat_it_does_not_have_names_its_seats():
+    from scoring.movements import Movement, MovementError, progressive_individual_next
+
+    movement = progressive_individual_start(list(range(1, 7)), seed=2, size=3)
+    data = progressive_individual_next(movement, {1: "S", 2: "H"}).to_dict()
+    data["results"] = [{"1": "D", "2": "H"}]  # ♦ is the removed suit: nobody sits there
+    with pytest.raises(MovementError) as caught:
+        Movement.from_dict(data).validate()
+    assert str(caught.value) == "round 1, table 1: the winner is 'D', not one of its seats SHC"
