@@ -293,3 +293,26 @@ def test_without_a_table_count_the_players_fill_as_many_tables_of_four_as_they_c
     start = progressive_individual_start([f"p{i:02d}" for i in range(11)], None, seed=3)
     assert start.tables == 2
     assert sorted(len(e.majors) + len(e.minors) for e in start.rounds[0].values()) == [5, 6]
+
+
+def test_a_four_formed_beside_a_three_is_paired_by_the_cut_as_in_game_1():
+    # docs/movements.md: "a four formed beside a three (one stayer, three arrivals …) is paired by
+    # the cut as in game 1" — the two highest cards against the rest, the highest taking the majors.
+    # After a director's edit, a five (table 1) beside a three (table 2): the five's minors win, so
+    # its three losers all go to table 2 (two up, one down: with two tables both are table 2), where
+    # the three's winner, ♠ = 1, is the one stayer.
+    three = TableRound((1, 6), (2,), variant="three-handed", seats="SHC")
+    edited = Movement(
+        kind="progressive-individual",
+        tables=2,
+        rounds=[{1: TableRound((3, 4, 8), (5, 7)), 2: three}],
+        sitting_out=[[]],
+        cuts=[{1: (3, 4, 8, 5, 7), 2: (1, 6, 2)}],
+        seed=2,
+    ).validate()
+    after = progressive_individual_next(edited, {1: "minors", 2: "S"})
+    cut = after.cuts[1][2]
+    assert set(cut) == {1, 3, 4, 8}
+    assert after.rounds[1][2] == TableRound(cut[:2], cut[2:])
+    # Game 2 has no table of three, so its notes name none (game 1's three is not named again).
+    assert after.notes == ["round 2: table sizes change — table 1 now 4, table 2 now 4"]

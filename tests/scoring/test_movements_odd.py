@@ -294,3 +294,33 @@ def test_a_swap_keeps_the_table_of_three():
     edit.swap(movement, player, other, 1)
     assert movement.rounds[0][2].variant == THREE_HANDED and movement.rounds[0][2].minors == (other,)
     movement.validate()
+
+
+@pytest.mark.parametrize(
+    ("players", "tables", "words"),
+    [
+        (1, None, "1 player: a night needs at least two"),
+        (0, None, "0 players: a night needs at least two"),
+        (2, 2, "2 players cannot fill 2 tables: they are seated at a Duet of two (1 table)"),
+        (
+            5,
+            2,
+            "5 players cannot fill 2 tables of four to six (that needs 8 to 12 players); 5 players fill 1 to 1 tables",
+        ),
+    ],
+)
+def test_a_count_that_cannot_be_seated_at_so_many_tables_is_refused_word_for_word(players, tables, words):
+    with pytest.raises(MovementError) as caught:
+        seating_sizes(players, tables)
+    assert str(caught.value) == words
+
+
+def test_game_1_and_each_next_game_record_that_nobody_sits_out():
+    movement = progressive_individual_start(list("abcdefgh"), seed=1)
+    assert movement.sitting_out == [[]]
+    assert progressive_individual_next(movement, {1: "majors", 2: "minors"}).sitting_out == [[], []]
+
+
+def test_two_players_are_noted_as_a_duet_of_two():
+    movement = progressive_individual_start(["a", "b"], seed=1)
+    assert movement.notes[-1] == "round 1: table 1 seats two and plays Calypso Duet"

@@ -432,3 +432,43 @@ def test_auto_ranking_is_separate_for_a_mitchell_and_overall_otherwise():
     assert ranking_for("", "mitchell") == "separate"
     with pytest.raises(StandingsError, match="unknown ranking"):
         ranking_for("winners", "mitchell")
+
+
+def test_the_lists_rank_by_percentage_when_tops_differ_not_by_total():
+    from scoring.standings import standings_by_direction
+
+    # Pair 1 played one set, 3 of a top of 4 (75 %, total 3); pair 2 two sets, 2 of 4 each (50 %,
+    # total 4). By percentage (the default, and asked) pair 1 leads; by total it would be pair 2.
+    scores = [
+        GameScore(1, 1, 3, 4, 3),
+        GameScore(3, 1, 1, 4, 1),
+        GameScore(2, 1, 2, 4, 4),
+        GameScore(4, 1, 2, 4, 2),
+        GameScore(2, 2, 2, 4, 3),
+        GameScore(3, 2, 2, 4, 2),
+    ]
+    for asked in ({}, {"by": "percentage"}):
+        majors, _ = standings_by_direction(scores, SEATED, **asked)
+        assert table(majors.standings) == [(1, "1"), (2, "2")]
+        (overall,) = standings_by_direction(scores, SEATED, separate=False, **asked)
+        assert [s.entrant for s in overall.standings][:2] == [1, 2]
+    majors, _ = standings_by_direction(scores, SEATED, by="total")
+    assert table(majors.standings) == [(2, "1"), (1, "2")]
+
+
+def test_one_overall_list_breaks_its_ties_too():
+    from scoring.standings import standings_by_direction
+
+    (only,) = standings_by_direction(
+        _mitchell_scores(), SEATED, by="percentage", tie_break="count-back", separate=False
+    )
+    # 3 and 4 share 50 %; count-back: in the last game 3 scored 1 of 1, 4 scored 0.
+    assert table(only.standings) == [(1, "1"), (3, "2"), (4, "3"), (2, "4")]
+
+
+def test_an_unknown_ranking_names_the_three_there_are():
+    from scoring.standings import ranking_for
+
+    with pytest.raises(StandingsError) as caught:
+        ranking_for("winners", "mitchell")
+    assert str(caught.value) == "unknown ranking 'winners': use 'auto', 'separate', 'overall'"
