@@ -1,0 +1,201 @@
+"""Tests that kill the surviving mutants of the table's services (``director/table/services.py``,
+#36): ``make mutate ARGS="--trust --tests=… director.table.services*"`` (docs/testing.md). Each
+asserts what a changed rule gets wrong: a refusal's words and field, the row a confirmation or a
+dispute writes, its audit entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.audit.models import AuditEntry
+from director.events import codes
+from director.events import services as events
+from director.events.models import PlayerCode
+from director.results.models import Submission
+from director.table import services
+from tests.director.table.test_player_codes import _with_codes, pair_phone, phone_of, post, seated, send
+
+pytestmark = pytest.mark.django_db
+S = Submission.Status
+
+
+def _sent(phone, sheet) -> tuple:
+    """Table 1's ♠♥ phone has sent ``sheet``: the phones and the submission's id."""
+    p = phone(1)
+    answer = p.submit(sheet)
+    assert answer.status_code == 201
+    return p, answer.json()["submission"]["id"]
+
+
+# --- table links: the refusals -----------------------------------------------------------------------------
+def test_a_second_sheet_is_refused_on_the_sheet_field_with_its_code(phone, sheet):
+    """Mutants of ``AlreadySubmitted``: the refusal's field (the JSON's ``field``, which the phone's
+    page puts the message beside) and code."""
+    p, _ = _sent(phone, sheet)
+    answer = p.submit(sheet, side="minors")
+    assert answer.status_code == 409
+    body = answer.json()
+    assert (body["code"], body["field"]) == ("already-submitted", "sheet")
+    assert body["error"] == "table 1, game 1 is already submitted — confirm or dispute it"
+
+
+def test_a_confirmed_sheet_cannot_be_disputed_and_the_phone_is_told_why(phone, sheet):
+    """Mutants of ``dispute``'s refusal of a sheet that is no longer awaiting the opponents: its
+    words, its field."""
+    p, sid = _sent(phone, sheet)
+    assert p.confirm(sid).status_code == 200
+    answer = p.dispute(sid, note="too late")
+    assert answer.status_code == 409
+    assert (answer.json()["error"], answer.json()["field"]) == (
+        "version 1 is confirmed; it cannot be disputed",
+        "status",
+    )
+    assert Submission.objects.get(pk=sid).status == S.CONFIRMED
+
+
+def test_the_sending_side_disputing_from_another_phone_is_told_the_opponents_dispute(phone, sheet):
+    """Mutants: ``_check_opponents`` called without the side (the services' own refusal then speaks,
+    in other words) or with another verb."""
+    p, sid = _sent(phone, sheet)
+    answer = p.post("dispute", {"submission": sid, "side": "majors", "note": ""}, phone=p.phones["minors"])
+    assert answer.status_code == 409
+    assert answer.json()["error"] == "the ♠♥ side entered this sheet; the opponents (♦♣) dispute it"
+    assert answer.json()["field"] == "side"
+    assert Submission.objects.get(pk=sid).status == S.SUBMITTED
+
+
+def test_a_sheet_the_minors_sent_is_the_majors_to_answer(phone, sheet):
+    """Mutant: ``other_side`` answering ♦♣ for either side."""
+    p = phone(1)
+    sid = p.submit(sheet, side="minors").json()["submission"]["id"]
+    answer = p.post("dispute", {"submission": sid, "side": "majors", "note": ""}, phone=p.phones["minors"])
+    assert answer.status_code == 409
+    assert answer.json()["error"].startswith(
+        "this phone sent the sheet, so it cannot dispute it: the ♠♥ side dispute it"
+    )
+
+
+def test_a_disputed_sheet_cannot_be_confirmed_at_the_table(phone, sheet):
+    """Mutant: the field of ``confirm``'s refusal of a sheet that is no longer awaiting the opponents."""
+    p, sid = _sent(phone, sheet)
+    assert p.dispute(sid).status_code == 200
+    answer = p.confirm(sid)
+    assert answer.status_code == 409
+    body = answer.json()
+    assert (body["error"], body["field"]) == ("version 1 is disputed; the director decides now", "status")
+
+
+def test_the_sending_phone_disputing_is_told_to_use_the_opponents_phone(phone, sheet):
+    """Mutants: ``_check_opponents``'s verb changed for a dispute from the phone that sent it."""
+    p, sid = _sent(phone, sheet)
+    answer = p.post("dispute", {"submission": sid, "side": "minors", "note": ""}, phone=p.phones["majors"])
+    assert answer.status_code == 409
+    assert answer.json()["error"] == (
+        "this phone sent the sheet, so it cannot dispute it: the ♦♣ side dispute it on their own phone "
+        "(scan the table's code), or ask the director"
+    )
+    assert (answer.json()["code"], answer.json()["field"]) == ("sent-from-this-phone", "side")
+
+
+def test_a_sheet_sent_without_a_side_is_answered_with_the_opponents(phone, sheet):
+    """Mutants of ``_check_opponents``' words for a sheet whose side was not recorded (sent before
+    sheets kept their side, or read from such a file): "the opponents", not a side."""
+    p, sid = _sent(phone, sheet)
+    Submission.objects.filter(pk=sid).update(submitted_side="")
+    answer = p.post("dispute", {"submission": sid, "side": "minors", "note": ""}, phone=p.phones["majors"])
+    assert answer.status_code == 409
+    assert answer.json()["error"] == (
+        "this phone sent the sheet, so it cannot dispute it: the opponents dispute it on their own phone "
+        "(scan the table's code), or ask the director"
+    )
+
+
+# --- table links: what a dispute writes --------------------------------------------------------------------
+def test_a_dispute_without_a_note_keeps_none_and_is_logged_for_the_table(phone, sheet, running):
+    """Mutants: the note's default or its ``or ""`` made another text; the audit entry's table
+    (who acted), object, before, ip left out."""
+    p, sid = _sent(phone, sheet)
+    answer = p.post("dispute", {"submission": sid, "side": "minors"})
+    assert answer.status_code == 200
+    row = Submission.objects.get(pk=sid)
+    assert (row.status, row.status_note, row.status_changed_side) == (S.DISPUTED, "", "minors")
+    assert row.status_changed_by_table_id == row.table_id and row.status_changed_by_player_id is None
+    entry = AuditEntry.objects.get(action="table.dispute")
+    assert (entry.actor, entry.event_id, entry.club_id) == ("table 1", running.pk, running.club_id)
+    assert (entry.object_type, entry.object_id) == ("results.submission", str(sid))
+    assert entry.before == {"status": "submitted"}
+    assert entry.after == {"status": "disputed", "side": "minors", "round": 1, "version": 1, "proposal": None}
+    assert (entry.note, entry.ip_address) == ("", "127.0.0.1")
+
+
+def test_the_service_keeps_the_address_it_is_given_and_no_note_unless_given(phone, sheet, tables):
+    """Mutants of ``dispute``: the note's default another text, the address not passed to the
+    audit entry (outside a request nothing else knows it)."""
+    _, sid = _sent(phone, sheet)
+    services.dispute(table=tables[1], submission_id=sid, side="minors", ip="203.0.113.9", phone="the-other-phone")
+    assert Submission.objects.get(pk=sid).status_note == ""
+    entry = AuditEntry.objects.get(action="table.dispute")
+    assert (entry.ip_address, entry.note) == ("203.0.113.9", "")
+
+
+def test_a_disputes_note_is_kept_to_500_characters(phone, sheet):
+    """Mutant: ``[:501]``: the note's column holds 500 (PostgreSQL refuses a longer one)."""
+    p, sid = _sent(phone, sheet)
+    assert p.dispute(sid, note="  " + "n" * 600).status_code == 200
+    assert Submission.objects.get(pk=sid).status_note == "n" * 500
+    assert AuditEntry.objects.get(action="table.dispute").note == "n" * 500
+
+
+# --- player codes: who disputed ------------------------------------------------------------------------------
+def test_a_players_dispute_records_the_player_and_no_side(running, sheet):
+    """Mutants of ``dispute`` on a night of player codes: the player (``by_player``) not recorded,
+    the side or the phone recorded (the player is who acted there, not a side's phone), the
+    sender's own side let through with other words."""
+    night = _with_codes(running)
+    table = night.tables.get(number=1)
+    at = seated(night, 1, 1)
+    sid = send(phone_of(night, at["S"]), table, sheet).json()["submission"]["id"]
+    partner = phone_of(night, at["H"])  # the sender's partner: their side sent it
+    refused = post(partner, table, "dispute", {"submission": sid, "note": ""})
+    assert refused.status_code == 403
+    assert refused.json()["error"] == (
+        "your side sent this sheet, so you cannot dispute it: a player who sat against you does, on their own phone"
+    )
+    answer = post(phone_of(night, at["D"]), table, "dispute", {"submission": sid, "note": "piles"})
+    assert answer.status_code == 200
+    row = Submission.objects.get(pk=sid)
+    assert (row.status, row.status_changed_by_player_id, row.status_changed_by_partnership_id) == (
+        S.DISPUTED,
+        at["D"],
+        None,
+    )
+    assert (row.status_changed_side, row.status_changed_by_table_id) == ("", table.pk)
+
+
+def test_one_phone_passed_round_the_table_acts_for_each_players_code(running, sheet):
+    """Mutants passing the phone's id to ``results.dispute_submission`` on a night of player codes:
+    there the player, not the phone, must be an opponent (a table with one phone passes it round,
+    each player opening their own code), so the phone that sent the sheet may dispute it for an
+    opponent."""
+    night = _with_codes(running)
+    table = night.tables.get(number=1)
+    at = seated(night, 1, 1)
+    shared = phone_of(night, at["S"])
+    sid = send(shared, table, sheet).json()["submission"]["id"]
+    code = PlayerCode.objects.get(event=night, player_id=at["D"]).code
+    assert shared.get(f"/me/{codes.shown(code).lower()}/").status_code == 302  # now the ♦ player's
+    answer = post(shared, table, "dispute", {"submission": sid, "note": ""})
+    assert answer.status_code == 200
+    assert Submission.objects.get(pk=sid).status_changed_by_player_id == at["D"]
+
+
+def test_a_partnerships_dispute_records_the_partnership(club_a, players_a, director_a, new_progressive, sheet):
+    """Mutants: ``by_partnership`` not passed on a night of partnership codes."""
+    night = new_progressive(club_a, players_a, tables=2, by=director_a)
+    night = _with_codes(events.start_event(event=night), phones="partnership")
+    table = night.tables.get(number=1)
+    sides = {s.direction: s.partnership for s in table.seatings.filter(round__number=1)}
+    sid = send(pair_phone(night, sides["majors"]), table, sheet).json()["submission"]["id"]
+    assert post(pair_phone(night, sides["minors"]), table, "dispute", {"submission": sid}).status_code == 200
+    row = Submission.objects.get(pk=sid)
+    assert (row.status, row.status_changed_by_partnership) == (S.DISPUTED, sides["minors"])
