@@ -199,3 +199,80 @@ def test_a_partnerships_dispute_records_the_partnership(club_a, players_a, direc
     assert post(pair_phone(night, sides["minors"]), table, "dispute", {"submission": sid}).status_code == 200
     row = Submission.objects.get(pk=sid)
     assert (row.status, row.status_changed_by_partnership) == (S.DISPUTED, sides["minors"])
+
+
+# --- the confirm side -----------------------------------------------------------------------------------------
+def test_the_sending_side_confirming_from_another_phone_is_told_the_opponents_confirm(phone, sheet):
+    """Mutant: ``confirm`` calling ``_check_opponents`` without the side (the services' own refusal
+    then speaks, in other words)."""
+    p, sid = _sent(phone, sheet)
+    answer = p.post("confirm", {"submission": sid, "side": "majors"}, phone=p.phones["minors"])
+    assert answer.status_code == 409
+    assert (answer.json()["error"], answer.json()["field"]) == (
+        "the ♠♥ side entered this sheet; the opponents (♦♣) confirm it",
+        "side",
+    )
+    assert Submission.objects.get(pk=sid).status == S.SUBMITTED
+
+
+def test_a_players_partner_cannot_confirm_and_is_told_so(running, sheet):
+    """Mutants: ``confirm``'s ``opponents_only`` with another verb on a night of player codes."""
+    night = _with_codes(running)
+    table = night.tables.get(number=1)
+    at = seated(night, 1, 1)
+    sid = send(phone_of(night, at["S"]), table, sheet).json()["submission"]["id"]
+    refused = post(phone_of(night, at["H"]), table, "confirm", {"submission": sid})
+    assert refused.status_code == 403
+    assert refused.json()["error"] == (
+        "your side sent this sheet, so you cannot confirm it: a player who sat against you does, on their own phone"
+    )
+    assert Submission.objects.get(pk=sid).status == S.SUBMITTED
+
+
+def test_the_sending_phone_confirming_is_told_to_use_the_opponents_phone(phone, sheet):
+    """Mutants: ``confirm``'s verb for ``_check_opponents`` changed."""
+    p, sid = _sent(phone, sheet)
+    answer = p.post("confirm", {"submission": sid, "side": "minors"}, phone=p.phones["majors"])
+    assert answer.status_code == 409
+    assert answer.json()["error"] == (
+        "this phone sent the sheet, so it cannot confirm it: the ♦♣ side confirm it on their own phone "
+        "(scan the table's code), or ask the director"
+    )
+
+
+def test_a_tables_confirmation_is_logged_for_the_table(phone, sheet, running, tables):
+    """Mutants of ``confirm``'s audit entry: who acted (the table), the sheet, before and after, the
+    address (given to the service outside a request, nothing else knows it)."""
+    _, sid = _sent(phone, sheet)
+    services.confirm(table=tables[1], submission_id=sid, side="minors", ip="203.0.113.9", phone="the-other-phone")
+    row = Submission.objects.get(pk=sid)
+    assert (row.status, row.status_changed_side, row.status_changed_by_table_id) == (
+        S.CONFIRMED,
+        "minors",
+        row.table_id,
+    )
+    entry = AuditEntry.objects.get(action="table.confirm")
+    assert (entry.actor, entry.event_id, entry.club_id) == ("table 1", running.pk, running.club_id)
+    assert (entry.object_type, entry.object_id) == ("results.submission", str(sid))
+    assert entry.before == {"status": "submitted"}
+    assert entry.after == {"status": "confirmed", "side": "minors", "round": 1, "version": 1}
+    assert entry.ip_address == "203.0.113.9"
+
+
+def test_a_players_confirmation_records_the_player_and_no_side_from_a_shared_phone(running, sheet):
+    """Mutants of ``confirm`` on a night of player codes: the side recorded (or another text), the
+    phone's id passed on (one phone passed round the table acts for each player's code: the player,
+    not the phone, must be an opponent)."""
+    night = _with_codes(running)
+    table = night.tables.get(number=1)
+    at = seated(night, 1, 1)
+    shared = phone_of(night, at["S"])
+    sid = send(shared, table, sheet).json()["submission"]["id"]
+    code = PlayerCode.objects.get(event=night, player_id=at["C"]).code
+    assert shared.get(f"/me/{codes.shown(code).lower()}/").status_code == 302
+    answer = post(shared, table, "confirm", {"submission": sid})
+    assert answer.status_code == 200
+    row = Submission.objects.get(pk=sid)
+    assert (row.status, row.status_changed_by_player_id, row.status_changed_side) == (S.CONFIRMED, at["C"], "")
+    entry = AuditEntry.objects.get(action="table.confirm")
+    assert entry.after["player"] == row.status_changed_by_player.name and entry.after["side"] == "minors"
