@@ -6,11 +6,14 @@ dispute writes, its audit entry."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from director.audit.models import AuditEntry
+from director.clubs.models import Player
+from director.core.errors import Conflict, ValidationError
 from director.events import codes
 from director.events import services as events
-from director.events.models import PlayerCode
+from director.events.models import PlayerCode, Round, Seat, Seating
 from director.results.models import Submission
 from director.table import services
 from tests.director.table.test_player_codes import _with_codes, pair_phone, phone_of, post, seated, send
@@ -276,3 +279,166 @@ def test_a_players_confirmation_records_the_player_and_no_side_from_a_shared_pho
     assert (row.status, row.status_changed_by_player_id, row.status_changed_side) == (S.CONFIRMED, at["C"], "")
     entry = AuditEntry.objects.get(action="table.confirm")
     assert entry.after["player"] == row.status_changed_by_player.name and entry.after["side"] == "minors"
+
+
+# --- which sheet -------------------------------------------------------------------------------------------------
+def test_a_sheet_named_by_something_not_a_number_is_refused_on_the_submission_field(phone, sheet, tables):
+    """Mutants of ``_own_submission``'s refusal: its words, its field. (The table's views read the
+    number first; the service refuses for any other caller.)"""
+    _, sid = _sent(phone, sheet)
+    for act in (services.confirm, services.dispute):
+        with pytest.raises(ValidationError) as refused:
+            act(table=tables[1], submission_id="the first one", side="minors", phone="the-other-phone")
+        assert (refused.value.message, refused.value.field) == ("say which sheet (its number) you mean", "submission")
+    assert Submission.objects.get(pk=sid).status == S.SUBMITTED
+
+
+def test_a_sheet_of_a_closed_game_is_refused_on_the_submission_field(phone, sheet, running):
+    """Mutants of ``_in_current_game``'s field."""
+    p, sid = _sent(phone, sheet)
+    events.close_round(round=running.rounds.get(number=1))
+    for answer in (p.confirm(sid), p.dispute(sid)):
+        assert answer.status_code == 409
+        assert (answer.json()["error"], answer.json()["field"]) == (
+            "that sheet is for game 1; the current game is game 2",
+            "submission",
+        )
+
+
+# --- sending a sheet -----------------------------------------------------------------------------------------------
+def test_a_sent_sheet_is_kept_with_its_phone_key_and_address_and_logged_whole(phone, sheet, running):
+    """Mutants of ``submit``: the phone's id, the key, the side not kept; the audit entry's parts."""
+    p = phone(1)
+    answer = p.submit(sheet, key="the-first-try")
+    assert answer.status_code == 201
+    row = Submission.objects.get(pk=answer.json()["submission"]["id"])
+    phone_id = p.phones["majors"].session["table-phone"]
+    assert (row.submitted_phone, row.idempotency_key, row.submitted_side) == (phone_id, "the-first-try", "majors")
+    assert (row.ip_address, row.status, row.version) == ("127.0.0.1", S.SUBMITTED, 1)
+    entry = AuditEntry.objects.get(action="table.submit")
+    assert (entry.actor, entry.event_id, entry.club_id, entry.ip_address) == (
+        "table 1",
+        running.pk,
+        running.club_id,
+        "127.0.0.1",
+    )
+    assert (entry.object_type, entry.object_id, entry.before) == ("results.submission", str(row.pk), None)
+    assert entry.after == {
+        "side": "majors",
+        "round": 1,
+        "version": 1,
+        "majors": row.majors,
+        "minors": row.minors,
+        "net": row.net,
+        "sheet": row.sheet,
+    }
+
+
+def test_a_sheet_sent_after_a_dispute_is_logged_with_the_one_it_follows(phone, sheet, random_sheet):
+    """Mutants of ``submission_summary`` and of ``submit``'s ``before``: the disputed version the new
+    sheet follows, as the director's log shows it."""
+    p, sid = _sent(phone, sheet)
+    assert p.dispute(sid).status_code == 200
+    disputed = Submission.objects.get(pk=sid)
+    assert p.submit(random_sheet(), side="minors").status_code == 201
+    entry = AuditEntry.objects.filter(action="table.submit").order_by("id").last()
+    assert entry.before == {
+        "version": 1,
+        "status": "disputed",
+        "majors": disputed.majors,
+        "minors": disputed.minors,
+        "net": disputed.net,
+    }
+    assert entry.after["version"] == 2
+
+
+def test_the_service_keeps_a_sheets_address_phone_and_key_as_given(tables, sheet):
+    """Mutants of ``submit`` passing its arguments on: outside a request only they say who sent it."""
+    submission, replayed = services.submit(
+        table=tables[1],
+        round_number=1,
+        sheet=sheet,
+        side="minors",
+        idempotency_key="k-7",
+        ip="203.0.113.9",
+        phone="p" * 50,
+    )
+    assert replayed is False
+    assert (submission.ip_address, submission.submitted_phone, submission.idempotency_key) == (
+        "203.0.113.9",
+        "p" * 40,
+        "k-7",
+    )
+    assert AuditEntry.objects.get(action="table.submit").ip_address == "203.0.113.9"
+    again, replayed = services.submit(
+        table=tables[1], round_number=1, sheet=sheet, side="minors", idempotency_key="k-7"
+    )
+    assert replayed is True and again.pk == submission.pk
+    with pytest.raises(services.AlreadySubmitted):
+        services.submit(table=tables[1], round_number=1, sheet=sheet, side="majors", idempotency_key="")
+
+
+# --- which game a table may write to -------------------------------------------------------------------------
+def test_a_table_is_told_which_game_is_open(phone, sheet, running):
+    """Mutants of ``_locked_game``'s words and fields: another game than the open one, every game
+    closed, a table nobody sits at in the open game."""
+    p = phone(1)
+    future = p.submit(sheet, round=2)
+    assert future.status_code == 409
+    assert (future.json()["error"], future.json()["field"]) == (
+        "game 2 is not open at this table; the current game is game 1 (reload the page)",
+        "round",
+    )
+    Seating.objects.filter(round__event=running, round__number=1, table=p.table).delete()
+    nobody = p.submit(sheet, round=1)
+    assert nobody.status_code == 404
+    assert (nobody.json()["error"], nobody.json()["field"]) == ("nobody is seated at table 1 in game 1", "round")
+    Round.objects.filter(event=running).update(status=Round.Status.CLOSED)
+    closed = p.submit(sheet, round=1)
+    assert closed.status_code == 409
+    assert (closed.json()["error"], closed.json()["field"]) == (
+        "every game of this event is closed; ask the director",
+        "round",
+    )
+    assert not Submission.objects.exists()
+
+
+def test_a_table_of_an_event_not_yet_started_writes_nothing(progressive_a, sheet):
+    """Mutants of ``_locked_game``'s refusal of an event that is not running."""
+    table = progressive_a.tables.get(number=1)
+    with pytest.raises(Conflict) as refused:
+        services.submit(table=table, round_number=1, sheet=sheet, side="majors", idempotency_key=None)
+    assert (refused.value.message, refused.value.field) == (
+        f"{progressive_a.name} is not running; ask the director",
+        "round",
+    )
+    assert not Submission.objects.exists()
+
+
+# --- who acts on a night of player codes ----------------------------------------------------------------------
+def test_a_player_code_night_tells_a_table_link_and_a_moved_player_what_to_do(running, sheet):
+    """Mutants of ``acting``'s refusals: their words and fields."""
+    night = _with_codes(running)
+    table = night.tables.get(number=1)
+    link_only = post(Client(), table, "submit", {"round": 1, "side": "majors", "sheet": sheet})
+    assert link_only.status_code == 403
+    assert (link_only.json()["error"], link_only.json()["field"]) == (
+        f"{night.name} uses player codes: open the code on your tally card (or type it at the page's address) — "
+        "a table's link alone cannot send, confirm or dispute a sheet",
+        "player",
+    )
+    elsewhere = seated(night, 1, 2)["S"]
+    name = Player.objects.get(pk=elsewhere).name
+    moved = send(phone_of(night, elsewhere), table, sheet)
+    assert moved.status_code == 403
+    assert (moved.json()["error"], moved.json()["field"]) == (
+        f"{name} is not at table 1 in game 1 (you play at table 2 now): your page shows your table — open it again",
+        "player",
+    )
+    Seat.objects.filter(round__event=night, round__number=1, player_id=elsewhere).delete()
+    unseated = send(phone_of(night, elsewhere), table, sheet)
+    assert unseated.status_code == 403
+    assert unseated.json()["error"] == (
+        f"{name} is not at table 1 in game 1 (you are not seated in it): your page shows your table — open it again"
+    )
+    assert not Submission.objects.exists()
