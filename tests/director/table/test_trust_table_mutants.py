@@ -442,3 +442,13 @@ def test_a_player_code_night_tells_a_table_link_and_a_moved_player_what_to_do(ru
         f"{name} is not at table 1 in game 1 (you are not seated in it): your page shows your table — open it again"
     )
     assert not Submission.objects.exists()
+
+
+def test_another_tables_sheet_is_not_found_on_the_submission_field(phone, sheet):
+    """Mutants of ``_own_submission``'s refusal of another table's sheet: its words, its field."""
+    _, sid = _sent(phone, sheet)
+    other = phone(2)
+    for answer in (other.confirm(sid), other.dispute(sid)):
+        assert answer.status_code == 404
+        assert (answer.json()["error"], answer.json()["field"]) == ("that sheet is not this table's", "submission")
+    assert Submission.objects.get(pk=sid).status == S.SUBMITTED
