@@ -76,6 +76,9 @@ TRUST_TESTS = ["tests/director"]
 TRUST_LINKS = ("director", "scoring", "tests", "manage.py", "docs", "README.md")
 
 PLUGIN = ["-p", "tests.mutmut_plugin"]  # see tests/mutmut_plugin.py
+# The trust path's test database, built once and copied into each mutant's session (tests/mutmut_testdb.py).
+TESTDB_PLUGIN = ["-p", "tests.mutmut_testdb"]
+TESTDB = ROOT / "build" / "mutate-testdb"
 LISTING = re.compile(r"^(?P<name>\S+)(?:\s+@(?P<print>[0-9a-f]{8}))?$")
 
 
@@ -276,7 +279,9 @@ def trust_config(tests: list[str] | None = None) -> str:
         f"also_copy = {toml(['scoring', 'manage.py', 'docs', 'README.md'])}",
         # Django's plugin stays on (the director's tests need it); -m leaves out PostgreSQL's tests.
         "pytest_add_cli_args = "
-        + toml(["-p", "no:cacheprovider", "-q", "-x", "-m", "not integration and not browser", *PLUGIN]),
+        + toml(
+            ["-p", "no:cacheprovider", "-q", "-x", "-m", "not integration and not browser", *PLUGIN, *TESTDB_PLUGIN]
+        ),
         f"pytest_add_cli_args_test_selection = {toml(tests or TRUST_TESTS)}",
         "",
         "[tool.pytest.ini_options]",
@@ -308,6 +313,17 @@ def prepare_trust(tests: list[str] | None = None) -> Path:
     return root
 
 
+def run_env(trust: bool) -> dict[str, str]:
+    """mutmut's environment: the trust path's saved test database (tests/mutmut_testdb.py), and
+    with ``PYTHONDONTWRITEBYTECODE`` set, bytecode kept under build/ as tests/suite.py keeps it."""
+    env = dict(os.environ)
+    if trust:
+        env.setdefault("CALYPSO_MUTATE_TESTDB", str(TESTDB))
+    if env.pop("PYTHONDONTWRITEBYTECODE", None):
+        env.setdefault("PYTHONPYCACHEPREFIX", str(ROOT / "build" / "mutate-pycache"))
+    return env
+
+
 def print_fingerprints(names: list[str], root: Path) -> int:
     _, paths = read_results(root / "mutants")
     diff = Diffs(root, paths)
@@ -330,7 +346,9 @@ def main(argv: list[str]) -> int:
         return print_fingerprints([a for a in argv if a != "--fingerprint"], root)
     if "--report" not in argv:
         jobs = os.environ.get("MUTATE_JOBS") or str(os.cpu_count() or 1)
-        code = subprocess.call([str(BIN / "mutmut"), "run", "--max-children", jobs, *argv], cwd=root)
+        code = subprocess.call(
+            [str(BIN / "mutmut"), "run", "--max-children", jobs, *argv], cwd=root, env=run_env(trust)
+        )
         if code not in (0, 1):
             print(f"mutmut run stopped with exit code {code}", file=sys.stderr)
             return code

@@ -46,9 +46,8 @@ S = Submission.Status
 class AlreadySubmitted(Conflict):
     """Another sheet for this table and game is pending or confirmed: confirm or dispute it."""
 
-    def __init__(self, message: str, *, submission: Submission | None = None):
+    def __init__(self, message: str):
         super().__init__(message, field="sheet", code="already-submitted")
-        self.submission = submission
 
 
 def other_side(side: str) -> str:
@@ -167,8 +166,7 @@ def submit(
         live = live_submission(table, round)
         if live is not None and live.status in (S.SUBMITTED, S.CONFIRMED):
             raise AlreadySubmitted(
-                f"table {table.number}, game {round.number} is already submitted — confirm or dispute it",
-                submission=live,
+                f"table {table.number}, game {round.number} is already submitted — confirm or dispute it"
             )
         submission = results.submit_from_table(
             table=table,

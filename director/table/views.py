@@ -243,7 +243,7 @@ def _error(request, table, error: DomainError, *, values=None, side=None):
     if json_body.wants_json(request):
         body = {
             "error": message,
-            "code": "already-submitted" if isinstance(error, services.AlreadySubmitted) else error.code,
+            "code": error.code,  # e.g. AlreadySubmitted's "already-submitted": confirm or dispute instead
             "field": error.field,
             "problems": problems,
             "state": page.to_dict(),

@@ -151,3 +151,18 @@ def test_the_trust_paths_configuration_is_mutmuts_and_pytests():
     assert config["tool"]["mutmut"]["only_mutate"] == list(mutate.TRUST)
     assert "director/events/locks.py" in mutate.TRUST
     assert config["tool"]["pytest"]["ini_options"]["DJANGO_SETTINGS_MODULE"] == "director.settings"
+
+
+def test_the_trust_paths_runs_copy_a_saved_test_database(monkeypatch):
+    """Each mutant's session copies the saved test database (tests/mutmut_testdb.py) instead of
+    migrating; bytecode is kept under build/ even where PYTHONDONTWRITEBYTECODE is set."""
+    import tomllib
+
+    args = tomllib.loads(mutate.trust_config())["tool"]["mutmut"]["pytest_add_cli_args"]
+    assert "tests.mutmut_testdb" in args
+    monkeypatch.delenv("CALYPSO_MUTATE_TESTDB", raising=False)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = mutate.run_env(trust=True)
+    assert env["CALYPSO_MUTATE_TESTDB"] == str(mutate.TESTDB)
+    assert "PYTHONDONTWRITEBYTECODE" not in env and env["PYTHONPYCACHEPREFIX"]
+    assert "CALYPSO_MUTATE_TESTDB" not in mutate.run_env(trust=False)
