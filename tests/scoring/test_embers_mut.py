@@ -16,15 +16,7 @@ from scoring.embers import EmbersGame, EmbersHand, check_pad, play_embers_game, 
 from scoring.embers_settings import EmbersSettings
 from scoring.play import RandomPlayer
 from scoring.scores import ScoreSheetError
-
-
-def row(calypsos=(0, 0, 0, 0), unfinished=(0, 0, 0, 0), majors=0, minors=0) -> dict:
-    return {
-        "calypsos": dict(zip("SHDC", calypsos, strict=True)),
-        "unfinished": dict(zip("SHDC", unfinished, strict=True)),
-        "trick_piles": {"majors": majors, "minors": minors},
-    }
-
+from tests.scoring.test_embers_fire import row
 
 # Hand 1 (the fire): ♠ completes one calypso: 13 + 0 + 39 piled = 52.
 ONE = row(calypsos=(1, 0, 0, 0), majors=39)
