@@ -12,6 +12,7 @@ import pytest
 
 from scoring.auction import AuctionError, SideHand, score_three_hand
 from scoring.auction.three import ThreeBid, ThreeContract, ThreeHandedHand, ThreeHandedValues, check_three_hand
+from tests.scoring.test_auction_three_mut import HAND as MESSAGES_HAND
 
 PLAYERS = ("Ann", "Bob", "Cy")
 
@@ -121,16 +122,8 @@ def test_a_contract_reads_its_bid_from_text_and_its_doubling_is_a_whole_number()
     assert str(refused.value) == "a contract's doubling must be a whole number, not '1'"
 
 
-HAND = {
-    "declarer": "Ann",
-    "contract": "240H",
-    "played": {
-        "Ann": {"trick_pile": 19, "added": 5, "calypsos": 0},
-        "Bob": {"trick_pile": 7, "added": 4, "calypsos": 0},
-        "Cy": {"trick_pile": 10, "added": 6, "calypsos": 0},
-    },
-    "sell": True,
-}
+# The worked hand of test_auction_three_mut.py (bid 240♥, 19 cards, selling): one figure, one place.
+HAND = MESSAGES_HAND
 
 
 def test_a_scored_hand_as_json_has_its_lines_as_a_list():

@@ -22,6 +22,12 @@ pytestmark = pytest.mark.django_db
 S = Submission.Status
 
 
+def _refused(answer, status: int, error: str, field: str) -> None:
+    """The phone's refusal: its status, and the words and field the page shows beside the box."""
+    assert answer.status_code == status
+    assert (answer.json()["error"], answer.json()["field"]) == (error, field)
+
+
 def _sent(phone, sheet) -> tuple:
     """Table 1's ♠♥ phone has sent ``sheet``: the phones and the submission's id."""
     p = phone(1)
@@ -48,11 +54,7 @@ def test_a_confirmed_sheet_cannot_be_disputed_and_the_phone_is_told_why(phone, s
     p, sid = _sent(phone, sheet)
     assert p.confirm(sid).status_code == 200
     answer = p.dispute(sid, note="too late")
-    assert answer.status_code == 409
-    assert (answer.json()["error"], answer.json()["field"]) == (
-        "version 1 is confirmed; it cannot be disputed",
-        "status",
-    )
+    _refused(answer, 409, "version 1 is confirmed; it cannot be disputed", "status")
     assert Submission.objects.get(pk=sid).status == S.CONFIRMED
 
 
@@ -210,11 +212,7 @@ def test_the_sending_side_confirming_from_another_phone_is_told_the_opponents_co
     then speaks, in other words)."""
     p, sid = _sent(phone, sheet)
     answer = p.post("confirm", {"submission": sid, "side": "majors"}, phone=p.phones["minors"])
-    assert answer.status_code == 409
-    assert (answer.json()["error"], answer.json()["field"]) == (
-        "the ♠♥ side entered this sheet; the opponents (♦♣) confirm it",
-        "side",
-    )
+    _refused(answer, 409, "the ♠♥ side entered this sheet; the opponents (♦♣) confirm it", "side")
     assert Submission.objects.get(pk=sid).status == S.SUBMITTED
 
 
