@@ -459,7 +459,8 @@ class Movement:
                 for direction, side in entry.sides():
                     place(side, (table, direction))
                 continue
-            size = 0
+            # Four to six at the table follows from each side's two or three (a tuple's here, a
+            # partnership's members in ``validate``), so no count of the table is needed.
             for direction, side in ((MAJORS, entry.majors), (MINORS, entry.minors)):
                 if side is None or side == "":
                     raise MovementError(f"round {number}, table {table} {direction}: nobody is seated")
@@ -469,9 +470,7 @@ class Movement:
                             f"round {number}, table {table} {direction}: a side is two or three players, "
                             f"not {list(side)}"
                         )
-                    size += len(side)
                 else:
-                    size += len(members[side]) if side in members else 2
                     first = directions.setdefault(side, (direction, number))
                     if first[0] != direction:
                         raise MovementError(
@@ -479,8 +478,6 @@ class Movement:
                             f"in round {first[1]}; a partnership keeps its direction all session"
                         )
                 place(side, (table, direction))
-            if not 4 <= size <= 6:
-                raise MovementError(f"round {number}, table {table}: {size} players (a table has four to six)")
         for side in out:
             place(side, (None, None))
 

@@ -15,6 +15,7 @@ from scoring.movements import (
     team_match,
 )
 from scoring.movements.model import check_count, check_ids
+from scoring.movements.odd import THREE_HANDED
 
 
 def message(call) -> str:
@@ -383,3 +384,23 @@ def test_a_table_of_three_with_more_players_than_seats_is_not_seated_short():
     )
     with pytest.raises(ValueError, match="zip"):
         movement.lineup(1, 1)
+
+
+def _three_then_four(second: TableRound) -> Movement:
+    """Round 1 of a manual movement: a table of three (♠ ♥ majors a & b, ♣ c) at table 1, then ``second``."""
+    three = TableRound(("a", "b"), ("c",), variant=THREE_HANDED, seats="SHC")
+    return Movement("manual", 2, [{1: three, 2: second}], sitting_out=[[]])
+
+
+def test_a_table_of_three_is_a_place_a_player_cannot_also_be():
+    # Nobody plays at two tables in one round, a table of three included: its players' places are
+    # named as any table's (table and direction) when the same player turns up at the next table.
+    movement = _three_then_four(TableRound(("d", "a"), ("e", "f")))
+    assert message(movement.validate) == "round 1: player 'a' is in two places: table 1 majors and table 2 majors"
+
+
+def test_the_tables_after_a_table_of_three_are_still_checked():
+    assert (
+        message(_three_then_four(TableRound(("d", "e"), None)).validate) == "round 1, table 2 minors: nobody is seated"
+    )
+    assert _three_then_four(TableRound(("d", "e"), ("f", "g"))).validate().tables == 2
