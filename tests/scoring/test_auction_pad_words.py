@@ -12,6 +12,7 @@ import re
 import pytest
 
 from scoring.auction import AuctionError, AuctionValues, Contract, SideHand, check_hand, contract_points, score_hand
+from scoring.auction.pad import side_problems
 
 
 def raises(text: str):
@@ -423,3 +424,13 @@ def test_a_contract_made_exactly_is_won_not_in_limbo():
         "defenders: 0 calypso(s) × 500 + 15 cards × 5 = 75",
         "hand: declarers 300, defenders 75",
     ]
+
+
+def test_a_side_over_the_hand_answers_that_it_cannot_enter_a_card_total():
+    # side_problems' second value is the yes/no the three-handed and four-handed checks combine.
+    over = SideHand(trick_pile=53, added=0, calypsos=0)
+    assert side_problems(over, "declarers'", "declarers") == (
+        ["declarers' counts are over the 52 cards of a hand"],
+        False,
+    )
+    assert side_problems(SideHand(10, 5, 0), "Ann's", "Ann", 17) == ([], True)

@@ -194,6 +194,8 @@ def test_settings_that_cannot_be_played_are_refused_by_the_engine():
 def test_an_embers_hand_may_hold_up_to_six_packs_copies_of_a_card():
     hands = {seat: tuple(CARDS[:13]) for seat in "SDHC"}  # ♠2..A four times each: four packs or more
     assert TableSet("embers", (hands,), "S").problems() == []
+    hands["C"] = tuple(CARDS[:1] * 3 + CARDS[1:11])  # 2♠: 3 + 3 = 6 copies, all six packs' (the most)
+    assert TableSet("embers", (hands,), "S").problems() == []
     hands["C"] = tuple(CARDS[:1] * 4 + CARDS[1:10])  # 2♠: 3 + 4 = 7 copies
     with pytest.raises(TableSetError) as refused:
         TableSet("embers", (hands,), "S").validate()

@@ -6,6 +6,7 @@ scoring.gamesets)."""
 from __future__ import annotations
 
 import hmac
+import json
 import struct
 from pathlib import Path
 
@@ -137,6 +138,21 @@ def test_a_file_whose_sets_were_changed_is_refused_on_loading(tmp_path):
     with pytest.raises(GameSetError, match="does not match its sets"):
         load_game_sets(path)
     assert load_game_sets(path, check_commitment=False).sets[0].first_dealer == "D"
+
+
+def test_a_refused_file_names_its_path_once_and_keeps_each_problem_without_it(tmp_path):
+    # load_game_sets' promise: the message starts with the path, its problems are as found (what a
+    # page lists line by line under the file's name).
+    path = tmp_path / "sets.json"
+    first = deal_game_set(1, "c0ffee").to_dict() | {"first_dealer": "X"}
+    path.write_text(json.dumps({"format": "calypso-gamesets/1", "sets": [first, 5]}), encoding="utf-8")
+    problems = [
+        "game set 1: first dealer 'X' is not a seat (use S, H, D or C)",  # numbered: by its number
+        "game set #2: a game set must be a JSON object, not int",
+        "'commitment' must be the SHA-256 hex string of the sets",
+    ]
+    error = refusal(lambda: load_game_sets(path))
+    assert error.problems == problems and str(error) == f"{path}: " + "; ".join(problems)
 
 
 def test_every_problem_of_a_game_set_file_is_listed_with_the_set_it_is_in():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.movements.model import MovementError
-from scoring.movements.pairs import progressive_pairs
+from scoring.movements.pairs import _rest_majors, progressive_pairs
 
 
 def message(call) -> str:
@@ -80,3 +80,14 @@ def test_minors_given_by_count_are_numbered_after_the_majors_ids():
     assert sorted(entry.minors for entry in named.rounds[0].values()) == [1, 2]
     counted = progressive_pairs(3, 3, 3, 1)
     assert sorted(entry.minors for entry in counted.rounds[0].values()) == [4, 5, 6]
+
+
+def test_among_equals_the_majors_who_would_meet_a_minors_partnership_again_rest():
+    # progressive_pairs' rest rule: bye counts first, then "rest a partnership that would otherwise
+    # meet a minors partnership again". Majors 1 and 2 sit at tables 1 and 2, 3 comes back; this game
+    # minors a and b are at tables 1 and 2, and 2 has met b. Resting 1 would leave 2 meeting b again
+    # (3 takes table 1 and meets a, new); resting 2 gives three new meetings (3 takes table 2, b).
+    seated = _rest_majors([1, 2, 3], {1: 1, 2: 2}, 1, {1: 0, 2: 0, 3: 0}, {1: "a", 2: "b"}, {(2, "b")})
+    assert seated == {1: 1, 2: 3}
+    # With nobody met before, the first in entry order rests and 3 takes that table.
+    assert _rest_majors([1, 2, 3], {1: 1, 2: 2}, 1, {1: 0, 2: 0, 3: 0}, {1: "a", 2: "b"}, set()) == {1: 3, 2: 2}
