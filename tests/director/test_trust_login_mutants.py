@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 
+from axes.handlers.proxy import AxesProxyHandler
 from axes.models import AccessAttempt
 from axes.utils import reset
 from django.core.management import call_command
@@ -176,3 +178,132 @@ def test_a_known_devices_sign_in_with_a_spaced_username_keeps_a_guessers_lock(di
     assert _signed_in(_sign_in(laptop, "dora ", PASSWORD, ip=HOME))
     assert AccessAttempt.objects.filter(username="dora", ip_address=HOME).exists()
     assert _sign_in(Client(), "dora", PASSWORD, ip=HOME).status_code == 429
+
+
+def test_a_sign_in_with_a_spaced_username_clears_its_own_failures_at_its_address(director_a, limits):  # noqa: F811
+    """Mutants: ``reset_user_attempts`` choosing the failures to clear without the credentials, so by
+    the posted username as typed. The director mistypes her password twice on a borrowed browser,
+    then signs in with "dora " (her phone's keyboard adds the space, the form strips it): her own
+    failures at that address are cleared (docs/security.md), so two more slips later are two of
+    three, not a lock. By the typed name nothing matched and her old failures stayed."""
+    for _ in range(2):
+        assert _sign_in(Client(), "dora", "wrong", ip=HOME).status_code == 200
+    assert _signed_in(_sign_in(Client(), "dora ", PASSWORD, ip=HOME))
+    assert not AccessAttempt.objects.filter(username="dora", ip_address=HOME).exists()
+    assert [_sign_in(Client(), "dora", "wrong", ip=HOME).status_code for _ in range(2)] == [200, 200]
+
+
+def _axes_request(key: str | None, ip: str = HOME):
+    """A sign-in request as axes has prepared it (its address and browser read), with the device cookie ``key``."""
+    request = _request_with_device_cookie(key)
+    request.axes_ip_address, request.axes_user_agent = ip, ""
+    return request
+
+
+def test_reset_user_attempts_answers_how_many_failures_it_deleted(director_a, limits):  # noqa: F811
+    """Mutant: ``reset_user_attempts`` answering 1 from a known device, where it deletes nothing (axes
+    logs the answer as the failed attempts the sign-in deleted). Elsewhere it answers the rows of
+    the username at the address that it deleted, and leaves another address's."""
+    handler = AxesProxyHandler.get_implementation()
+    credentials = {"username": "dora"}
+    SignInDevice.objects.create(user=director_a, key="dora-laptop", last_sign_in_at=timezone.now())
+    for ip in (HOME, OTHER):
+        assert _sign_in(Client(), "dora", "wrong", ip=ip).status_code == 200
+    assert handler.reset_user_attempts(_axes_request("dora-laptop"), credentials) == 0
+    assert AccessAttempt.objects.filter(username="dora").count() == 2
+    assert handler.reset_user_attempts(_axes_request(None), credentials) == 1
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == [OTHER]
+
+
+UTC = datetime.UTC
+
+
+def test_try_again_after_is_the_refusals_end_to_the_second_rounded_up(settings):
+    """Mutants of ``_when`` and ``_rounded_up``: a refusal ending on a whole second (or minute) is
+    shown as that second (minute), not the next nor an even one; a wait of two minutes is told in
+    minutes, a shorter one in seconds (with the time to the second); a wait under a second is "1 second" (Retry-After
+    1), not 2; and the time given is never before now plus the Retry-After (at the time given the
+    sign-in is let through), even for a refusal that ends within the second."""
+    settings.TIME_ZONE = "UTC"
+    now = datetime.datetime(2026, 11, 27, 21, 0, 0, 250000, tzinfo=UTC)
+    text, seconds, at = login._when(datetime.datetime(2026, 11, 27, 21, 0, 31, tzinfo=UTC), now)
+    assert (seconds, at) == (31, datetime.datetime(2026, 11, 27, 21, 0, 31, tzinfo=UTC))
+    assert text == "Try again after 21:00:31 (UTC), in 31 seconds."
+    # From two minutes (a wait of 119.75 s shown rounded up) the wait is told in minutes.
+    text, seconds, at = login._when(datetime.datetime(2026, 11, 27, 21, 2, tzinfo=UTC), now)
+    assert (seconds, text) == (120, "Try again after 21:02 (UTC), in 2 minutes.")
+    text, seconds, at = login._when(datetime.datetime(2026, 11, 27, 21, 5, tzinfo=UTC), now)
+    assert (seconds, text) == (300, "Try again after 21:05 (UTC), in 5 minutes.")
+    for until in (now + datetime.timedelta(milliseconds=300), now, now - datetime.timedelta(seconds=5)):
+        text, seconds, at = login._when(until, now)
+        assert seconds == 1 and text.endswith("in 1 second.")
+        assert at >= now + datetime.timedelta(seconds=seconds)
+        assert at == datetime.datetime(2026, 11, 27, 21, 0, 2, tzinfo=UTC)
+
+
+def _refused_page_of(username: str, next_url: str | None):
+    """The sign-in page a refused sign-in answers: three wrong passwords for ``username`` from one
+    address (the third brings the lock), then a fourth try, with ``next`` when given."""
+    browser = Client()
+    data = {"username": username, "password": "wrong"} | ({"next": next_url} if next_url is not None else {})
+    for _ in range(3):
+        browser.post("/login/", data, REMOTE_ADDR=ATTACKER)
+    return browser.post("/login/", data, REMOTE_ADDR=ATTACKER)
+
+
+def test_a_refused_sign_in_answers_with_the_form_ready_to_try_again(director_a, limits):  # noqa: F811
+    """Mutants of ``locked_out``'s page: the page rendered without its request (no CSRF token, so
+    the next try from it would be refused), ``next`` lost (or "XXXX", or "None" when none was
+    asked), the message in another list than a wrong password's (``errorlist nonfield``), and the
+    username box showing the name as typed ("dora ", the keyboard's space) rather than the one
+    refused. The director can then sign in from the page as it is once the lock lifts."""
+    wrong = Client().post("/login/", {"username": "dora", "password": "wrong"}, REMOTE_ADDR=OTHER).content.decode()
+    assert '<ul class="errorlist nonfield"><li>Please enter a correct username' in wrong
+    refused = _refused_page_of("dora ", "/events/")
+    page = refused.content.decode()
+    assert refused.status_code == 429
+    assert '<ul class="errorlist nonfield"><li>Too many failed sign-ins for this username' in page
+    assert 'name="csrfmiddlewaretoken"' in page
+    assert '<input type="hidden" name="next" value="/events/">' in page
+    assert 'name="username" value="dora"' in page
+    reset()
+    plain = _refused_page_of("dora", None).content.decode()
+    assert '<input type="hidden" name="next" value="">' in plain
+
+
+def _api_request(ip: str = ATTACKER):
+    """A request to the API's door as axes has prepared it (its address, browser and time read)."""
+    request = RequestFactory().post("/api/auth/token/", {"username": "dora"}, content_type="application/json")
+    request.axes_ip_address, request.axes_user_agent, request.axes_attempt_time = ip, "", timezone.now()
+    return request
+
+
+def _detail(response) -> str:
+    return json.loads(response.content)["detail"]
+
+
+def test_the_refusal_told_is_the_one_the_check_found_read_once(director_a, limits, django_assert_num_queries):  # noqa: F811
+    """Mutants: ``locked_out`` not using the refusal ``is_locked`` kept on the request (another
+    attribute, ``and`` for ``or``): it read the counts again (more queries for every refused try a
+    guesser sends) and could tell another end than the check found."""
+    request = _api_request()
+    request.calypso_refusal = login.Refusal("slow", timezone.now() + datetime.timedelta(seconds=30))
+    with django_assert_num_queries(0):
+        response = login.locked_out(request, None, {"username": "dora"})
+    assert response.status_code == 429 and "must wait between tries" in _detail(response)
+    assert 29 <= int(response["Retry-After"]) <= 30
+
+
+def test_a_lockout_answer_without_the_checks_refusal_reads_it_and_a_lifted_one_says_at_once(director_a, limits):  # noqa: F811
+    """Mutants of ``locked_out``'s own reading (axes may ask for the lock-out answer of a request
+    whose check kept nothing: ``AXES_LOCKOUT_CALLABLE`` is axes' to call): the request or the
+    credentials not passed (the API's JSON body has no form field to read the username from), and
+    the answer for a lock lifted a moment ago (a pair's, "try again" in one second) made wrong."""
+    _lock_pair("dora", ATTACKER)
+    response = login.locked_out(_api_request(), None, {"username": "dora"})
+    assert _detail(response).startswith("Too many failed sign-ins for this username from this address.")
+    assert 14 * 60 <= int(response["Retry-After"]) <= 15 * 60
+    reset()
+    lifted = login.locked_out(_api_request(), None, {"username": "dora"})
+    assert lifted["Retry-After"] == "1" and _detail(lifted).endswith("in 1 second.")
+    assert _detail(lifted).startswith("Too many failed sign-ins for this username from this address.")
