@@ -10,6 +10,7 @@ import json
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.models import AccessAttempt
+from axes.signals import user_locked_out
 from axes.utils import reset
 from django.core.management import call_command
 from django.core.signing import get_cookie_signer
@@ -242,13 +243,16 @@ def test_try_again_after_is_the_refusals_end_to_the_second_rounded_up(settings):
 
 
 def _refused_page_of(username: str, next_url: str | None):
-    """The sign-in page a refused sign-in answers: three wrong passwords for ``username`` from one
-    address (the third brings the lock), then a fourth try, with ``next`` when given."""
+    """The sign-in pages refused sign-ins answer: four wrong passwords for ``username`` from one
+    address, with ``next`` when given; the refused ones: the first, the try whose failure brings
+    the refusal (the lock, or with one typed elsewhere the slow-down), then tries refused before
+    their password is read."""
     browser = Client()
     data = {"username": username, "password": "wrong"} | ({"next": next_url} if next_url is not None else {})
-    for _ in range(3):
-        browser.post("/login/", data, REMOTE_ADDR=ATTACKER)
-    return browser.post("/login/", data, REMOTE_ADDR=ATTACKER)
+    answers = [browser.post("/login/", data, REMOTE_ADDR=ATTACKER) for _ in range(4)]
+    refused = [a for a in answers if a.status_code == 429]
+    assert len(refused) >= 2 and answers[0].status_code == 200
+    return refused
 
 
 def test_a_refused_sign_in_answers_with_the_form_ready_to_try_again(director_a, limits):  # noqa: F811
@@ -259,16 +263,16 @@ def test_a_refused_sign_in_answers_with_the_form_ready_to_try_again(director_a, 
     refused. The director can then sign in from the page as it is once the lock lifts."""
     wrong = Client().post("/login/", {"username": "dora", "password": "wrong"}, REMOTE_ADDR=OTHER).content.decode()
     assert '<ul class="errorlist nonfield"><li>Please enter a correct username' in wrong
-    refused = _refused_page_of("dora ", "/events/")
-    page = refused.content.decode()
-    assert refused.status_code == 429
-    assert '<ul class="errorlist nonfield"><li>Too many failed sign-ins for this username' in page
-    assert 'name="csrfmiddlewaretoken"' in page
-    assert '<input type="hidden" name="next" value="/events/">' in page
-    assert 'name="username" value="dora"' in page
+    # The try whose failure brings the refusal, and the next, refused before its password is read.
+    for refused in _refused_page_of("dora ", "/events/"):
+        page = refused.content.decode()
+        assert '<ul class="errorlist nonfield"><li>Too many failed sign-ins for this username' in page
+        assert 'name="csrfmiddlewaretoken"' in page
+        assert '<input type="hidden" name="next" value="/events/">' in page
+        assert 'name="username" value="dora"' in page
     reset()
-    plain = _refused_page_of("dora", None).content.decode()
-    assert '<input type="hidden" name="next" value="">' in plain
+    for refused in _refused_page_of("dora", None):
+        assert '<input type="hidden" name="next" value="">' in refused.content.decode()
 
 
 def _api_request(ip: str = ATTACKER):
@@ -307,3 +311,63 @@ def test_a_lockout_answer_without_the_checks_refusal_reads_it_and_a_lifted_one_s
     lifted = login.locked_out(_api_request(), None, {"username": "dora"})
     assert lifted["Retry-After"] == "1" and _detail(lifted).endswith("in 1 second.")
     assert _detail(lifted).startswith("Too many failed sign-ins for this username from this address.")
+
+
+def test_a_known_devices_wrong_password_with_a_spaced_username_counts_on_the_device(director_a, limits):  # noqa: F811
+    """Mutants: ``user_login_failed`` asking ``known_device`` without the credentials, so by the
+    username as typed ("dora ": her phone keyboard's space). Her own laptop's wrong passwords count
+    on the laptop only (docs/security.md), not on her username: a guesser elsewhere is not helped
+    towards her slow-down, and her laptop locks after its own three."""
+    laptop = _device(ip=HOME)
+    assert [_sign_in(laptop, "dora ", "wrong", ip=HOME).status_code for _ in range(3)] == [200, 200, 429]
+    assert not AccessAttempt.objects.filter(username="dora").exists()
+    assert SignInDevice.objects.get().failures == 3
+    assert _may_sign_in("dora", OTHER)  # no slow-down of the username
+
+
+def test_the_failure_that_brings_a_refusal_signals_the_lock_out_with_the_username(director_a, limits):  # noqa: F811
+    """Mutant: axes' ``user_locked_out`` signal (for a deployer's own receivers, as axes sends it
+    for a try refused before its password) sent with no username when a counted failure brings the
+    refusal."""
+    heard = []
+
+    def receiver(sender, request, username, ip_address, **kwargs):
+        heard.append((username, ip_address))
+
+    user_locked_out.connect(receiver)
+    try:
+        _lock_pair("dora", ATTACKER)
+    finally:
+        user_locked_out.disconnect(receiver)
+    assert heard == [("dora", ATTACKER)]
+
+
+def test_a_refused_page_without_credentials_keeps_the_posted_username(director_a, limits):  # noqa: F811
+    """Mutants of ``locked_out``'s fallback to the posted form (axes may ask for the answer without
+    the credentials): the username box then shows the posted username — not another field's, not
+    "XXXX" when none was posted."""
+    until = timezone.now() + datetime.timedelta(seconds=30)
+    for posted, shown in (({"username": "dora"}, 'name="username" value="dora"'), ({}, 'name="username" autofocus')):
+        request = RequestFactory().post("/login/", posted)
+        request.calypso_refusal = login.Refusal("slow", until)
+        page = login.locked_out(request, None, None).content.decode()
+        assert shown in page and "XXXX" not in page
+
+
+def test_a_known_devices_lock_holds_to_its_last_instant_as_a_pairs_does(director_a, limits):  # noqa: F811
+    """Mutant: a device's lock judged with ``>`` the cool-off's threshold: a failure exactly
+    ``LOGIN_LOCKOUT_MINUTES`` old still counts for axes' locks (``attempt_time >= threshold``) and
+    in the device's own count (``user_login_failed``), so it holds the device's lock too."""
+    handler = AxesProxyHandler.get_implementation()
+    request = _axes_request("dora-laptop")
+    request.axes_attempt_time = timezone.now()
+    threshold = request.axes_attempt_time - datetime.timedelta(minutes=limits.LOGIN_LOCKOUT_MINUTES)
+    SignInDevice.objects.create(
+        user=director_a, key="dora-laptop", last_sign_in_at=timezone.now(), failures=3, last_failure_at=threshold
+    )
+    assert handler.refusal(request, {"username": "dora"}) == login.Refusal("device", request.axes_attempt_time)
+    AccessAttempt.objects.create(username="erin", ip_address=HOME, user_agent="", failures_since_start=3)
+    AccessAttempt.objects.update(attempt_time=threshold)  # (created "now": auto_now_add)
+    erin = _axes_request(None)
+    erin.axes_attempt_time = request.axes_attempt_time
+    assert handler.refusal(erin, {"username": "erin"}).reason == "pair"
