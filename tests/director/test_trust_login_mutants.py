@@ -23,6 +23,7 @@ from director.audit.models import SignInDevice
 from tests.director.audit.test_sign_in_and_settings import _sign_in, _signed_in
 from tests.director.audit.test_sign_in_lockouts import (
     _device,
+    _later,
     limits,  # noqa: F401 (the fixture)
 )
 from tests.director.conftest import PASSWORD, make_user
@@ -371,3 +372,41 @@ def test_a_known_devices_lock_holds_to_its_last_instant_as_a_pairs_does(director
     erin = _axes_request(None)
     erin.axes_attempt_time = request.axes_attempt_time
     assert handler.refusal(erin, {"username": "erin"}).reason == "pair"
+
+
+def test_the_slow_down_counts_only_the_last_lockout_minutes_failures(director_a, limits):  # noqa: F811
+    """Mutant: the slow-down counting a username's failures of any age. docs/security.md: it counts
+    ``LOGIN_FAILURE_LIMIT`` failures in the last ``LOGIN_LOCKOUT_MINUTES``. With a wait longer than
+    that (a club's LOGIN_SLOWDOWN_SECONDS of 20 minutes, allowed), failures 16 minutes old would
+    still slow the director down."""
+    limits.LOGIN_SLOWDOWN_SECONDS, limits.LOGIN_SLOWDOWN_MAX_SECONDS = 20 * 60, 3600
+    answers = [_sign_in(Client(), "dora", "wrong", ip=f"198.51.100.{i}").status_code for i in range(1, 4)]
+    assert answers == [200, 200, 429]  # the third brings the slow-down
+    _later(16 * 60)
+    assert _may_sign_in("dora", HOME)
+
+
+def test_at_the_time_given_the_slowed_down_sign_in_is_let_through(director_a, limits, monkeypatch):  # noqa: F811
+    """Mutant: the slow-down still refusing at its last failure plus the wait (``>=``): "try again
+    after" gives that time, at which the sign-in is let through (``_when``)."""
+    AccessAttempt.objects.create(username="dora", ip_address=OTHER, user_agent="", failures_since_start=3)
+    last = AccessAttempt.objects.get().attempt_time
+    end = last + login.slowdown(3)
+    handler = AxesProxyHandler.get_implementation()
+    for now, refused in ((end - datetime.timedelta(microseconds=1), True), (end, False)):
+        monkeypatch.setattr(login.timezone, "now", lambda now=now: now)
+        request = _axes_request(None)
+        request.axes_attempt_time = now
+        answer = handler.refusal(request, {"username": "dora"})
+        assert answer == (login.Refusal("slow", end) if refused else None)
+
+
+def test_without_credentials_the_refusal_reads_the_posted_username(director_a, limits):  # noqa: F811
+    """Mutant: ``refusal`` reading the username from no request (the credentials are then None:
+    axes' lock-out answer for a try it kept no credentials of), so it failed instead of finding the
+    username's slow-down."""
+    _lock_pair("dora", ATTACKER)
+    request = RequestFactory().post("/login/", {"username": "dora"})
+    request.axes_ip_address, request.axes_user_agent, request.axes_attempt_time = OTHER, "", timezone.now()
+    answer = AxesProxyHandler.get_implementation().refusal(request, None)
+    assert answer is not None and answer.reason == "slow"
