@@ -7,11 +7,13 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import time
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.models import AccessAttempt
 from axes.signals import user_locked_out
 from axes.utils import reset
+from django.core import signing
 from django.core.management import call_command
 from django.core.signing import get_cookie_signer
 from django.test import Client, RequestFactory
@@ -410,3 +412,49 @@ def test_without_credentials_the_refusal_reads_the_posted_username(director_a, l
     request.axes_ip_address, request.axes_user_agent, request.axes_attempt_time = OTHER, "", timezone.now()
     answer = AxesProxyHandler.get_implementation().refusal(request, None)
     assert answer is not None and answer.reason == "slow"
+
+
+def test_another_users_device_cookie_is_no_device_of_the_guessed_username(director_a, limits):  # noqa: F811
+    """Mutant: ``known_device`` finding any device of the username, whatever key the cookie names.
+    A guesser with an account of their own (erin) signs in once, so their browser carries a signed
+    device cookie; guessing dora's password from it must meet the pair's lock (docs/security.md:
+    a known device is known per user), not be taken for dora's own laptop — whose lock the
+    guesses would otherwise run up, keeping dora out of her laptop."""
+    laptop = _device(ip=HOME)
+    make_user("erin")
+    guesser = _device("erin", ip=ATTACKER)
+    assert [_sign_in(guesser, "dora", "wrong", ip=ATTACKER).status_code for _ in range(3)] == [200, 200, 429]
+    assert AccessAttempt.objects.filter(username="dora", ip_address=ATTACKER).exists()
+    assert SignInDevice.objects.get(user=director_a).failures == 0
+    assert _signed_in(_sign_in(laptop, "dora", PASSWORD, ip=HOME))
+
+
+def test_a_device_cookie_older_than_its_days_is_no_longer_a_device(director_a, limits, monkeypatch):  # noqa: F811
+    """Mutants: the device cookie's signature read without its ``max_age``. The cookie lasts
+    LOGIN_DEVICE_DAYS (docs/security.md); a copy of one signed longer ago names no device, even if
+    that device has signed in lately, and a sign-in with it gets a new key."""
+    signer = get_cookie_signer(salt=DEVICE_COOKIE + login._DEVICE_SALT)
+    long_ago = time.time() - (limits.LOGIN_DEVICE_DAYS + 1) * 24 * 3600
+    monkeypatch.setattr(signing.time, "time", lambda: long_ago)
+    old = signer.sign("dora-laptop")
+    monkeypatch.undo()
+    SignInDevice.objects.create(user=director_a, key="dora-laptop", last_sign_in_at=timezone.now())
+    request = RequestFactory().post("/login/", {"username": "dora"})
+    request.COOKIES[DEVICE_COOKIE] = old
+    assert login.device_key(request) is None and login.known_device(request, {"username": "dora"}) is None
+    assert login.remember_device(request, director_a) != "dora-laptop"
+
+
+def test_a_browser_without_a_device_cookie_costs_no_query(director_a, limits, django_assert_num_queries):  # noqa: F811
+    """Mutant: ``known_device`` looking a device up even without a cookie's key (every sign-in try
+    of a browser that never signed in, a guesser's, one query more, finding nothing)."""
+    with django_assert_num_queries(0):
+        assert login.known_device(_request_with_device_cookie(None), {"username": "dora"}) is None
+
+
+def test_the_device_cookie_is_secure_where_the_session_cookie_is(director_a, limits):  # noqa: F811
+    """Mutants: the device cookie's ``secure`` flag not following SESSION_COOKIE_SECURE (on in
+    production, behind HTTPS: the cookie must never travel in clear)."""
+    limits.SESSION_COOKIE_SECURE = True
+    response = _sign_in(Client(), "dora", PASSWORD, ip=HOME, secure=True)
+    assert response.cookies[DEVICE_COOKIE]["secure"] is True
