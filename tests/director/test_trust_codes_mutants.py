@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from director.audit.models import AuditEntry
 from director.events import codes
-from director.events.models import Event
+from director.events.models import Event, PlayerCode
 
 
 class ClockCache:
@@ -125,3 +126,71 @@ def test_the_codes_listed_are_the_kind_the_night_uses_now(running):
     assert len(listed) == event.partnerships.count()
     event = _with_codes(event, "table")
     assert codes.codes_of(event) == []
+
+
+def _draws(monkeypatch, *drawn):
+    """``new_code`` drawing ``drawn`` in turn (then the last again); returns the list of draws made."""
+    made = []
+
+    def draw():
+        made.append(drawn[min(len(made), len(drawn) - 1)])
+        return made[-1]
+
+    monkeypatch.setattr(codes, "new_code", draw)
+    return made
+
+
+@pytest.mark.django_db
+def test_a_drawn_code_that_is_taken_is_drawn_again_for_this_event(
+    running, club_a, players_a, new_progressive, monkeypatch
+):
+    """Mutants of ``_create``'s clash: a drawn code already another's (here the same player's in
+    another event) is drawn again — not answered with that other event's row (its holder, without
+    the event) nor any row of this event (without the holder), nor None."""
+    one = _with_codes(running, "player")
+    mine = PlayerCode.objects.filter(event=one).first()
+    two = new_progressive(club_a, players_a, tables=2)
+    made = _draws(monkeypatch, mine.code, "ABCDEFGH")
+    row = codes._create(two, player_id=mine.player_id)
+    assert made == [mine.code, "ABCDEFGH"]
+    assert (row.event, row.player_id, row.code) == (two, mine.player_id, "ABCDEFGH")
+
+
+@pytest.mark.django_db
+def test_a_holder_whose_code_another_request_issued_meanwhile_gets_that_code(running, monkeypatch):
+    """Mutants of ``_create``'s fallback: when the holder has a code in the event already (another
+    request issued it between the look and the insert), that row is the answer — not another
+    holder's of the event, not a draw after draw until it gives up."""
+    night = _with_codes(running, "player")
+    rows = list(PlayerCode.objects.filter(event=night).order_by("pk"))
+    made = _draws(monkeypatch, "ABCDEFGH")
+    assert codes._create(night, player_id=rows[-1].player_id) == rows[-1]
+    assert made == ["ABCDEFGH"]
+
+
+@pytest.mark.django_db
+def test_eight_taken_draws_give_up_with_a_plain_error(running, monkeypatch):
+    """Mutants of ``_create``'s loop: eight draws at most (a clash of 40 random bits is rare; eight
+    in a row mean something else is wrong), then a plain error saying so."""
+    night = _with_codes(running, "player")
+    taken = PlayerCode.objects.filter(event=night).first()
+    made = _draws(monkeypatch, taken.code)
+    newcomer = PlayerCode.objects.exclude(pk=taken.pk).first()
+    newcomer_player = newcomer.player_id
+    newcomer.delete()
+    with pytest.raises(RuntimeError, match=r"^could not draw a free player code$"):
+        codes._create(night, player_id=newcomer_player)
+    assert len(made) == 8
+
+
+@pytest.mark.django_db
+def test_a_reissue_that_cannot_draw_a_free_code_changes_nothing_and_says_so(running, director_a, monkeypatch):
+    """A re-issue whose eight draws are all taken must not pass for done: the old code would keep
+    working while the director is told (and the log says) the card has a new one."""
+    night = _with_codes(running, "player")
+    row, other = PlayerCode.objects.filter(event=night)[:2]
+    _draws(monkeypatch, other.code)
+    with pytest.raises(RuntimeError, match="could not draw a free player code"):
+        codes.reissue(event=night, code_id=row.pk, by=director_a)
+    assert PlayerCode.objects.get(pk=row.pk).code == row.code
+    assert not AuditEntry.objects.filter(action="events.reissue_player_code").exists()
