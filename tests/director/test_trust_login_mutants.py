@@ -238,6 +238,8 @@ def test_try_again_after_is_the_refusals_end_to_the_second_rounded_up(settings):
     # From two minutes (a wait of 119.75 s shown rounded up) the wait is told in minutes.
     text, seconds, at = login._when(datetime.datetime(2026, 11, 27, 21, 2, tzinfo=UTC), now)
     assert (seconds, text) == (120, "Try again after 21:02 (UTC), in 2 minutes.")
+    text, seconds, at = login._when(datetime.datetime(2026, 11, 27, 21, 2, 1, 500000, tzinfo=UTC), now)
+    assert (seconds, text) == (122, "Try again after 21:03 (UTC), in 3 minutes.")  # 2 min 2 s, rounded up
     text, seconds, at = login._when(datetime.datetime(2026, 11, 27, 21, 5, tzinfo=UTC), now)
     assert (seconds, text) == (300, "Try again after 21:05 (UTC), in 5 minutes.")
     for until in (now + datetime.timedelta(milliseconds=300), now, now - datetime.timedelta(seconds=5)):
@@ -331,20 +333,21 @@ def test_a_known_devices_wrong_password_with_a_spaced_username_counts_on_the_dev
 
 
 def test_the_failure_that_brings_a_refusal_signals_the_lock_out_with_the_username(director_a, limits):  # noqa: F811
-    """Mutant: axes' ``user_locked_out`` signal (for a deployer's own receivers, as axes sends it
-    for a try refused before its password) sent with no username when a counted failure brings the
-    refusal."""
+    """Mutants: axes' ``user_locked_out`` signal (for a deployer's own receivers, as axes sends it
+    for a try refused before its password) sent, when a counted failure brings the refusal, with
+    no username or the one as typed, without the request, or from another sender than axes'."""
     heard = []
 
     def receiver(sender, request, username, ip_address, **kwargs):
-        heard.append((username, ip_address))
+        heard.append((sender, request.path, username, ip_address))
 
     user_locked_out.connect(receiver)
     try:
-        _lock_pair("dora", ATTACKER)
+        for _ in range(3):  # typed with the phone keyboard's space; the username refused is "dora"
+            _sign_in(Client(), "dora ", "wrong", ip=ATTACKER)
     finally:
         user_locked_out.disconnect(receiver)
-    assert heard == [("dora", ATTACKER)]
+    assert heard == [("axes", "/login/", "dora", ATTACKER)]
 
 
 def test_a_refused_page_without_credentials_keeps_the_posted_username(director_a, limits):  # noqa: F811
