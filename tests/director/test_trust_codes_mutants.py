@@ -194,3 +194,50 @@ def test_a_reissue_that_cannot_draw_a_free_code_changes_nothing_and_says_so(runn
         codes.reissue(event=night, code_id=row.pk, by=director_a)
     assert PlayerCode.objects.get(pk=row.pk).code == row.code
     assert not AuditEntry.objects.filter(action="events.reissue_player_code").exists()
+
+
+def test_with_a_guess_limit_of_one_the_first_code_is_read_and_one_wrong_one_refuses(clock, settings):
+    """Mutant: an address with no wrong codes yet counted as one (``or 1``): with
+    PLAYER_CODE_GUESS_LIMIT=1 (allowed) every phone would be refused before its first code."""
+    settings.PLAYER_CODE_GUESS_LIMIT = 1
+    assert not codes.guess_refused("10.0.0.9")
+    codes.count_guess("10.0.0.9")
+    assert codes.guess_refused("10.0.0.9")
+
+
+def test_a_code_is_read_case_free_with_spaces_or_a_dash_and_nothing_else_is_a_code():
+    """Mutants of ``normalise``: spaces typed inside a code (a phone keyboard's, "abcd efgh") are
+    ignored as dashes are; a text of another length, or with a letter outside the alphabet (U),
+    is no code (a lookup of it would only cost a query)."""
+    assert codes.normalise(" abcd efgh ") == codes.normalise("ABCD-EFGH") == "ABCDEFGH"
+    assert codes.normalise("oil0-1abc") == "0110" + "1ABC"
+    assert [codes.normalise(text) for text in ("ABCD-EFG", "ABCD-EFGHJ", "ABCD-EFGU", "", None, 12345678)] == [None] * 6
+
+
+@pytest.mark.django_db
+def test_a_partnerships_code_is_named_by_its_number_and_players(running):
+    """Mutants of ``holder_name``: a partnership's code is shown (the codes page, the tally card,
+    the phone) as "Partnership 3: Ann & Bob"."""
+    night = _with_codes(running, "partnership")
+    row = PlayerCode.objects.filter(event=night, partnership__isnull=False).first()
+    names = [m.player.name for m in row.partnership.members.all()]
+    assert len(names) == 2
+    assert codes.holder_name(row) == f"Partnership {row.partnership.number}: {names[0]} & {names[1]}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("phones", ["player", "partnership"])
+def test_a_codes_holder_and_place_are_read_in_fixed_queries(running, phones, django_assert_num_queries):
+    """Mutants of ``holder_of``'s ``select_related`` / ``prefetch_related`` and ``place_in``'s: every
+    request of a bound phone reads its holder (with the event and club, the player or the
+    partnership's players) in one query (three with a partnership's members), and where it sits in
+    one more."""
+    night = _with_codes(running, phones)
+    code = PlayerCode.objects.filter(event=night, player__isnull=phones == "partnership").first().code
+    round = night.rounds.get(number=1)
+    with django_assert_num_queries(3 if phones == "partnership" else 1):
+        holder = codes.holder_of(code)
+        assert holder.event.club.name and holder.name and holder.player_ids and holder.player is not None
+    with django_assert_num_queries(1):
+        place = codes.place_in(holder, round)
+        assert place.table and place.table_id and place.direction
