@@ -9,7 +9,7 @@ import pytest
 
 from director.audit.models import AuditEntry
 from director.events import codes
-from director.events.models import Event, PlayerCode
+from director.events.models import Event, PartnershipMember, PlayerCode, Seat
 
 
 class ClockCache:
@@ -241,3 +241,23 @@ def test_a_codes_holder_and_place_are_read_in_fixed_queries(running, phones, dja
     with django_assert_num_queries(1):
         place = codes.place_in(holder, round)
         assert place.table and place.table_id and place.direction
+
+
+@pytest.mark.django_db
+def test_a_nights_codes_go_to_its_players_and_no_one_else(club_a, players_a, new_players, new_progressive):
+    """Mutant: the partnerships' players read as the membership rows' own ids. A second night of
+    the club (its membership rows numbered after the first's) gives codes to exactly its players:
+    those of its partnerships and those seated — not to players whose id happens to be a row's."""
+    new_players(club_a, 8, "Late")  # more players than the nights seat: a wrong id is somebody
+    _with_codes(new_progressive(club_a, players_a, tables=2), "player")
+    two = _with_codes(new_progressive(club_a, players_a, tables=2), "player")
+    members = PartnershipMember.objects.filter(partnership__event=two)
+    theirs = set(members.values_list("player_id", flat=True))
+    seated = set(Seat.objects.filter(round__event=two).values_list("player_id", flat=True))
+    assert set(members.values_list("pk", flat=True)) != theirs  # so a mix-up would show
+    assert set(PlayerCode.objects.filter(event=two).values_list("player_id", flat=True)) == theirs | seated
+
+
+def test_a_text_that_is_not_eight_characters_is_shown_as_it_is():
+    """Mutant of ``shown``: only an 8-character code gets its dash in the middle."""
+    assert (codes.shown("ABCDEFGH"), codes.shown("ABC"), codes.shown("")) == ("ABCD-EFGH", "ABC", "")
