@@ -261,3 +261,18 @@ def test_a_nights_codes_go_to_its_players_and_no_one_else(club_a, players_a, new
 def test_a_text_that_is_not_eight_characters_is_shown_as_it_is():
     """Mutant of ``shown``: only an 8-character code gets its dash in the middle."""
     assert (codes.shown("ABCDEFGH"), codes.shown("ABC"), codes.shown("")) == ("ABCD-EFGH", "ABC", "")
+
+
+@pytest.mark.django_db
+def test_the_players_of_partnerships_not_yet_seated_have_codes(club_a, players_a, director_a):
+    """Mutants of ``_holders_wanted``: every player of a partnership has a code, seated or not yet
+    (the codes page issues them as soon as the partnerships are drawn), not only those seated."""
+    from director.events import lineup
+    from director.events import services as events
+
+    event = events.create_event(club=club_a, name="Drawn", date="2025-03-14", games=2, by=director_a)
+    lineup.draw_partnerships(event=event, players=players_a[:8], seed=1)
+    assert not Seat.objects.filter(round__event=event).exists()
+    assert codes.ensure_codes(event) == 8
+    holders = set(PlayerCode.objects.filter(event=event).values_list("player_id", flat=True))
+    assert holders == {p.pk for p in players_a[:8]}
