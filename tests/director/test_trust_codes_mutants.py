@@ -276,3 +276,19 @@ def test_the_players_of_partnerships_not_yet_seated_have_codes(club_a, players_a
     assert codes.ensure_codes(event) == 8
     holders = set(PlayerCode.objects.filter(event=event).values_list("player_id", flat=True))
     assert holders == {p.pk for p in players_a[:8]}
+
+
+@pytest.mark.django_db
+def test_codes_are_issued_once_and_only_the_new_ones_are_counted(club_a, players_a, new_progressive):
+    """Mutants of ``ensure_codes``' look at the codes issued: every call (each visit of the codes
+    page, each print) issues codes only to holders without one and says how many; a second call
+    issues none and keeps the codes. On a second night of the club, so that the code rows' own ids
+    are not its players' ids."""
+    _with_codes(new_progressive(club_a, players_a, tables=2), "player")
+    night = new_progressive(club_a, players_a, tables=2)
+    assert (codes.ensure_codes(night), codes.ensure_codes(night)) == (8, 0)
+    issued = dict(PlayerCode.objects.filter(event=night).values_list("player_id", "code"))
+    assert set(PlayerCode.objects.filter(event=night).values_list("pk", flat=True)) != set(issued)
+    night = _with_codes(night, "partnership")  # its four partnerships' codes, then none
+    assert codes.ensure_codes(night) == 0 and PlayerCode.objects.filter(event=night, player=None).count() == 4
+    assert dict(PlayerCode.objects.filter(event=night, partnership=None).values_list("player_id", "code")) == issued
