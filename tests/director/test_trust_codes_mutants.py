@@ -1,14 +1,20 @@
 """The player codes' guess limit over time (#36, `make mutate ARGS=--trust`): wrong codes are counted
 per address for PLAYER_CODE_GUESS_MINUTES from the first, then forgotten (docs/security.md). The
 other tests count within one moment, so a window of another length (or none: counted for ever)
-passed them. Here the cache is a small one on a clock the test moves."""
+passed them. Here the cache is a small one on a clock the test moves.
+
+Then what else of ``director/events/codes.py`` a changed rule got past the player-code tests with
+(``make mutate ARGS="--trust --tests=… director.events.codes*"``, docs/testing.md): which players
+get codes and how many are issued, a drawn code that clashes, how a code is read and shown, a
+partnership's name, and the queries a bound phone's holder and place cost."""
 
 from __future__ import annotations
 
 import pytest
 
 from director.audit.models import AuditEntry
-from director.events import codes
+from director.events import codes, lineup
+from director.events import services as events
 from director.events.models import Event, PartnershipMember, PlayerCode, Seat
 
 
@@ -267,9 +273,6 @@ def test_a_text_that_is_not_eight_characters_is_shown_as_it_is():
 def test_the_players_of_partnerships_not_yet_seated_have_codes(club_a, players_a, director_a):
     """Mutants of ``_holders_wanted``: every player of a partnership has a code, seated or not yet
     (the codes page issues them as soon as the partnerships are drawn), not only those seated."""
-    from director.events import lineup
-    from director.events import services as events
-
     event = events.create_event(club=club_a, name="Drawn", date="2025-03-14", games=2, by=director_a)
     lineup.draw_partnerships(event=event, players=players_a[:8], seed=1)
     assert not Seat.objects.filter(round__event=event).exists()
