@@ -134,6 +134,8 @@ def reissue(*, event: Event, code_id, by=None) -> PlayerCode:
             break
         except IntegrityError:
             continue
+    else:  # never passed for done: the old code would keep working under a "new code" message
+        raise RuntimeError("could not draw a free player code")
     row.refresh_from_db()
     who = {"player": row.player_id} if row.player_id is not None else {"partnership": row.partnership.number}
     record("events.reissue_player_code", event=event, obj=row, user=by, after=who)
