@@ -14,6 +14,7 @@ from director.events.locks import lock_rounds, locked_event
 from director.events.models import Event, Round, Table
 from director.results import services as results
 from director.results.models import Submission
+from director.table import services as table_services
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +96,13 @@ def test_finishing_locks_the_event_then_every_game(running, locks):
     results.finish_event(event=running, force=True)
     assert locks[:2] == [EVENT, GAME]
     assert Table.objects.filter(event=running).exists()
+
+
+def test_a_phones_sheet_locks_its_table_row_alone_then_the_game(running, sheet, locks):
+    """Mutants of ``table.services._locked_game``'s lock: ``of=("self",)`` locks the table's row
+    alone; without it PostgreSQL would lock the joined event's row too, and every table of the
+    night would queue behind each other's sheets."""
+    Event.objects.filter(pk=running.pk).update(phones=Event.Phones.TABLE)
+    table, _ = first_table_and_game(running)
+    table_services.submit(table=table, round_number=1, sheet=sheet, side="majors", idempotency_key="k-lock")
+    assert locks[:3] == [TABLE, ("Table", {"of": ("self",)}), GAME]

@@ -13,9 +13,10 @@ from director.clubs.models import Player
 from director.core.errors import Conflict, ValidationError
 from director.events import codes
 from director.events import services as events
-from director.events.models import PlayerCode, Round, Seat, Seating
+from director.events.models import Event, PlayerCode, Round, Seat, Seating
 from director.results.models import Submission
 from director.table import services
+from tests.director.conftest import make_progressive
 from tests.director.table.test_player_codes import _with_codes, pair_phone, phone_of, post, seated, send
 
 pytestmark = pytest.mark.django_db
@@ -450,3 +451,34 @@ def test_another_tables_sheet_is_not_found_on_the_submission_field(phone, sheet)
         assert answer.status_code == 404
         assert (answer.json()["error"], answer.json()["field"]) == ("that sheet is not this table's", "submission")
     assert Submission.objects.get(pk=sid).status == S.SUBMITTED
+
+
+# --- the fifth session's survivors (docs/testing.md) ------------------------------------------------------------
+def test_a_phone_that_does_not_say_its_side_is_asked_which_beside_the_side_box(phone, sheet):
+    """Mutants of ``_check_side``: its words and its field."""
+    answer = phone(1).submit(sheet, side="north")
+    _refused(answer, 400, "say which side you are: majors (♠♥) or minors (♦♣)", "side")
+    assert not Submission.objects.exists()
+
+
+def test_another_nights_open_game_is_not_this_tables(phone, sheet, running, club_a, players_a, director_a):
+    """Mutant of ``_locked_game``: the open game looked up among every event's games, not the
+    table's own night's (another night of the club at its game 1 while this one is at game 2)."""
+    p = phone(1)
+    events.close_round(round=running.rounds.get(number=1))
+    other = make_progressive(club_a, players_a, tables=1, by=director_a, phones=Event.Phones.TABLE)
+    events.start_event(event=other)
+    sent = p.submit(sheet, round=2)
+    assert sent.status_code == 201
+    assert Submission.objects.get(pk=sent.json()["submission"]["id"]).round.event_id == running.pk
+
+
+def test_a_sheet_sent_without_a_phone_records_no_phone(tables, sheet):
+    """Mutant of ``submit``: a made-up phone id written for none (the director's pages show which
+    phone sent a sheet; no phone sent this one)."""
+    Event.objects.filter(pk=tables[1].event_id).update(phones=Event.Phones.TABLE)
+    submission, replayed = services.submit(
+        table=tables[1], round_number=1, sheet=sheet, side="majors", idempotency_key="k-none"
+    )
+    assert replayed is False
+    assert Submission.objects.get(pk=submission.pk).submitted_phone == ""
