@@ -5,10 +5,14 @@ asserts what a changed rule gets wrong: the rows a write leaves, its audit entry
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from director.audit.models import AuditEntry
+from director.core.errors import Conflict, ValidationError
 from director.results import services as results
 from director.results.models import Submission
+from director.sheets.registry import kind_of
 
 pytestmark = pytest.mark.django_db
 S = Submission.Status
@@ -44,3 +48,214 @@ def test_a_withdrawals_note_is_kept_on_the_rows_and_the_entry(place, sheet, dire
     results.withdraw_result(table=table, round=game, by=director_a, note="entered for the wrong table")
     assert Submission.objects.get().status_note == "entered for the wrong table"
     assert AuditEntry.objects.get(action="results.withdraw").note == "entered for the wrong table"
+
+
+# --- the director's score entry page: which sheet stands, and a sheet that moved while the page was open ---------
+def pile(sheet, majors: int) -> dict:
+    """``sheet`` with the majors' trick pile ``majors`` (the minors' the rest: it still adds up)."""
+    total = sheet["trick_piles"]["majors"] + sheet["trick_piles"]["minors"]
+    return {**sheet, "trick_piles": {"majors": majors, "minors": total - majors}}
+
+
+def sent(table, game, sheet, side="majors"):
+    return results.submit_from_table(table=table, round=game, sheet=sheet, side=side, phone=f"phone-{side}")
+
+
+def test_the_standing_sheet_is_this_games_and_live(running, sheet, director_a):
+    """Mutants of ``_standing``: without its game (another game's sheet of the table stands for
+    this one) or its statuses (a withdrawn, superseded sheet still stands). The page showed no
+    sheet (``seen_version=0``), so the director's numbers are the table's first."""
+    table = running.tables.get(number=1)
+    game1, game2, game3 = (running.rounds.get(number=n) for n in (1, 2, 3))
+    results.enter_sheet(table=table, round=game1, sheet=sheet, by=director_a)
+    saved = results.save_from_page(table=table, round=game2, sheet=sheet, by=director_a, seen_version=0)
+    assert (saved.outcome, saved.submission.version, saved.submission.round_id) == ("entered", 1, game2.pk)
+    results.enter_sheet(table=table, round=game3, sheet=sheet, by=director_a)
+    results.withdraw_result(table=table, round=game3, by=director_a)
+    saved = results.save_from_page(table=table, round=game3, sheet=sheet, by=director_a, seen_version=0)
+    assert (saved.outcome, saved.submission.version) == ("entered", 2)
+    assert saved.submission.note == ""  # nothing stood, so it replaces nothing
+
+
+def test_a_confirmed_sheet_stands_before_a_later_one_awaiting_the_opponents(running, sheet, director_a):
+    """Mutants of ``_standing`` that ignore the confirmed sheet (the latest live one stands): the
+    director confirmed the table's disputed version 1 while its version 2 awaits the opponents, so
+    version 1 stands and the page, saved without a change, leaves it "unchanged"."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    results.dispute_submission(submission=first, by=director_a, note="the piles are wrong")
+    second = sent(table, game, pile(sheet, 50))
+    results.confirm_submission(submission=first, by=director_a, note="version 1 was right")
+    assert Submission.objects.get(pk=second.pk).status == S.SUBMITTED
+    saved = results.save_from_page(table=table, round=game, sheet=None, by=director_a)
+    assert (saved.outcome, saved.submission.pk) == ("unchanged", first.pk)
+
+
+def test_boxes_left_as_the_page_showed_them_are_not_a_correction_of_a_later_version(running, sheet, director_a):
+    """Mutants of ``save_from_page``'s ``shown`` (the version the page showed, by table, game and
+    version): the page showed table 2's disputed version 2 and the table has since sent version 3.
+    Boxes still holding version 2's numbers are no correction, so the save leaves version 3 awaiting
+    the opponents; read as any other version — table 1's version 2, table 2's version 2 of game 1,
+    its version 1, version 3, or none — the boxes would differ and the save would be refused."""
+    game1, game2 = running.rounds.get(number=1), running.rounds.get(number=2)
+    table1, table2 = running.tables.get(number=1), running.tables.get(number=2)
+    for table, game in ((table1, game2), (table2, game1)):  # version 2s with other numbers
+        results.enter_sheet(table=table, round=game, sheet=pile(sheet, 40), by=director_a)
+        results.enter_sheet(table=table, round=game, sheet=pile(sheet, 41), by=director_a)
+    one = sent(table2, game2, pile(sheet, 50))
+    results.dispute_submission(submission=one, by=director_a)
+    two = sent(table2, game2, pile(sheet, 51))
+    results.dispute_submission(submission=two, by=director_a)
+    three = sent(table2, game2, pile(sheet, 52))
+    saved = results.save_from_page(
+        table=table2, round=game2, sheet=pile(sheet, 51), by=director_a, seen_version=2, seen_status=S.DISPUTED
+    )
+    assert (saved.outcome, saved.submission.pk) == ("left", three.pk)
+    assert Submission.objects.get(pk=three.pk).status == S.SUBMITTED
+
+
+def test_a_sheet_withdrawn_while_the_page_was_open(running, sheet, director_a):
+    """Mutants of ``save_from_page``: without its version check (``moved``), the boxes left as
+    they were would enter the withdrawn sheet again; with no sheet standing, the page's version is
+    read to compare the boxes with (not ``standing.version``: there is none). New numbers are refused
+    with what stands now: none."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    results.enter_sheet(table=table, round=game, sheet=sheet, by=director_a)
+    results.withdraw_result(table=table, round=game, by=director_a)
+    saved = results.save_from_page(
+        table=table, round=game, sheet=sheet, by=director_a, seen_version=1, seen_status=S.CONFIRMED
+    )
+    assert (saved.outcome, saved.submission) == ("unchanged", None)
+    with pytest.raises(Conflict) as refused:
+        results.save_from_page(
+            table=table, round=game, sheet=pile(sheet, 40), by=director_a, seen_version=1, seen_status=S.CONFIRMED
+        )
+    assert refused.value.problems == [
+        "table 1's sheet changed while the page was open (none now): look at it again, then save"
+    ]
+    assert refused.value.field == "t1"
+    assert Submission.objects.get().status == S.SUPERSEDED
+
+
+def test_a_sheet_disputed_while_the_page_was_open_is_not_confirmed_as_sent(running, sheet, director_a):
+    """Mutants of ``save_from_page``'s status check and its words: the page showed version 1
+    awaiting the opponents; they disputed it since (the same version), so "confirm as sent" is
+    refused, saying what it is now."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    results.dispute_submission(submission=first, by_table=table, side="minors", phone="phone-minors")
+    with pytest.raises(Conflict) as refused:
+        results.save_from_page(
+            table=table,
+            round=game,
+            sheet=None,
+            by=director_a,
+            confirm_as_sent=True,
+            seen_version=1,
+            seen_status=S.SUBMITTED,
+        )
+    assert refused.value.problems == [
+        "table 1's sheet changed while the page was open (version 1 is disputed): look at it again, then save"
+    ]
+    assert Submission.objects.get().status == S.DISPUTED
+
+
+def test_confirm_as_sent_is_refused_without_a_sheet_awaiting_the_opponents(running, sheet, director_a):
+    """Mutants of ``save_from_page``'s "confirm as sent" check and its words: with no sheet, and
+    with a confirmed one (confirming it again would not be "as the table sent it"), the refusal names
+    the table, on its boxes' field, and writes nothing."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    for _ in range(2):
+        with pytest.raises(Conflict) as refused:
+            results.save_from_page(table=table, round=game, sheet=None, by=director_a, confirm_as_sent=True)
+        assert (refused.value.problems, refused.value.field) == (["table 1 has no sheet waiting to be confirmed"], "t1")
+        if not Submission.objects.exists():
+            results.enter_sheet(table=table, round=game, sheet=sheet, by=director_a)
+    assert list(Submission.objects.values_list("version", "status")) == [(1, S.CONFIRMED)]
+
+
+def test_confirm_as_sent_with_other_numbers_is_refused_with_what_to_do(running, sheet, director_a):
+    """Mutants of ``save_from_page``'s refusal of "confirm as sent" with numbers that differ from
+    the table's sheet: its words and field."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    sent(table, game, sheet)
+    with pytest.raises(ValidationError) as refused:
+        results.save_from_page(
+            table=table, round=game, sheet=pile(sheet, 40), by=director_a, confirm_as_sent=True, seen_version=1
+        )
+    assert refused.value.problems == [
+        "table 1: the numbers differ from the sheet the table sent — save them as a correction, or put them "
+        "back to confirm the table's sheet as sent"
+    ]
+    assert refused.value.field == "t1"
+    assert Submission.objects.get().status == S.SUBMITTED
+
+
+def test_the_page_says_what_it_did_to_each_table(running, sheet, director_a):
+    """Mutants of ``save_from_page``'s answers (``PageSave``: the table's number, its outcome, the
+    sheet that stands): an unchanged confirmed sheet, a table left empty, a new sheet."""
+    game = running.rounds.get(number=1)
+    one, two, three = (running.tables.get(number=n) for n in (1, 2, 3))
+    kept = results.enter_sheet(table=one, round=game, sheet=sheet, by=director_a)
+    kind = kind_of(running)
+    result = results.save_page(
+        round=game,
+        sheets=[
+            results.PageSheet(table=one, kind=kind, sheet=sheet, seen_version=1),
+            results.PageSheet(table=two, kind=kind, sheet=None, seen_version=0),
+            results.PageSheet(table=three, kind=kind, sheet=sheet, seen_version=0),
+        ],
+        by=director_a,
+    )
+    assert result.saved
+    new = Submission.objects.get(table=three)
+    assert [(s.table, s.outcome, s.submission) for s in result.done] == [
+        (1, "unchanged", kept),
+        (2, "unchanged", None),
+        (3, "entered", new),
+    ]
+
+
+def test_confirm_as_sent_reads_the_table_once_per_lock_and_once_for_the_log(running, sheet, director_a):
+    """Mutant of ``_standing`` without ``select_related("table")``: the director's confirm then reads
+    the table's row again for the sheet that stands (a query per table confirmed on the page). Its
+    reads are the page's lock, ``confirm_submission``'s lock and the audit entry's table number."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    sent(table, game, sheet)
+    with CaptureQueriesContext(connection) as queries:
+        saved = results.save_from_page(
+            table=table, round=game, sheet=None, by=director_a, confirm_as_sent=True, seen_version=1
+        )
+    assert saved.outcome == "confirmed"
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "events_table"."id"')]
+    assert len(reads) <= 3, reads
+
+
+def test_a_page_with_a_box_that_cannot_be_read_saves_nothing(running, sheet, director_a):
+    """Mutants of ``save_page``'s first pass: a table whose boxes could not be read (the kind's
+    ``read`` gave problems and no sheet) stops the whole page — its problems are the answer and no
+    table is written, not even the good one."""
+    game, kind = running.rounds.get(number=1), kind_of(running)
+    one, two = running.tables.get(number=1), running.tables.get(number=2)
+    result = results.save_page(
+        round=game,
+        sheets=[
+            results.PageSheet(table=one, kind=kind, sheet=sheet, seen_version=0),
+            results.PageSheet(table=two, kind=kind, sheet=None, problems=["the ♠♥ pile is not a number"]),
+        ],
+        by=director_a,
+    )
+    assert (result.saved, result.problems, result.done) == (False, {2: ["the ♠♥ pile is not a number"]}, [])
+    assert not Submission.objects.exists()
+
+
+def test_new_numbers_while_an_earlier_game_lacks_sheets_are_saved_only_anyway(running, sheet, director_a):
+    """Mutants of ``save_page``'s defaults: said that an earlier game lacks sheets, new numbers are
+    held back ("ahead") unless the director saves anyway; by default nothing is said to be missing."""
+    game, kind = running.rounds.get(number=2), kind_of(running)
+    page = [results.PageSheet(table=running.tables.get(number=1), kind=kind, sheet=sheet, seen_version=0)]
+    held = results.save_page(round=game, sheets=page, by=director_a, earlier_missing=True)
+    assert (held.saved, held.ahead, held.done) == (False, True, [])
+    assert not Submission.objects.exists()
+    saved = results.save_page(round=game, sheets=page, by=director_a, earlier_missing=True, anyway=True)
+    assert (saved.saved, [s.outcome for s in saved.done]) == (True, ["entered"])
