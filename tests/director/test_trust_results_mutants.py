@@ -259,3 +259,56 @@ def test_new_numbers_while_an_earlier_game_lacks_sheets_are_saved_only_anyway(ru
     assert not Submission.objects.exists()
     saved = results.save_page(round=game, sheets=page, by=director_a, earlier_missing=True, anyway=True)
     assert (saved.saved, [s.outcome for s in saved.done]) == (True, ["entered"])
+
+
+def test_a_sheet_that_does_not_add_up_is_the_pages_only_answer(running, sheet, director_a):
+    """Mutants of ``save_page``'s first pass (each typed sheet checked by its kind, blank boxes not):
+    a sheet that does not add up is answered before anything is tried, so another table's sheet
+    that moved since the page was read is not yet reported, and a blank table is no problem."""
+    game, kind = running.rounds.get(number=1), kind_of(running)
+    one, two, three = (running.tables.get(number=n) for n in (1, 2, 3))
+    moved = sent(two, game, sheet)  # after the page was read: it showed no sheet for table 2
+    astray = {**sheet, "trick_piles": {"majors": 61, "minors": 85}}  # one card too many
+    result = results.save_page(
+        round=game,
+        sheets=[
+            results.PageSheet(table=one, kind=kind, sheet=astray, seen_version=0),
+            results.PageSheet(table=two, kind=kind, sheet=pile(sheet, 40), seen_version=0),
+            results.PageSheet(table=three, kind=kind, sheet=None, seen_version=0),
+        ],
+        by=director_a,
+    )
+    assert result.problems == {
+        1: [
+            "cards add up to 209, not 208: 1 card too many "
+            "(calypsos 13×3 = 39, unfinished 24, trick piles 61 + 85 = 146)"
+        ]
+    }
+    assert (result.stale, result.done, result.saved) == (set(), [], False)
+    assert list(Submission.objects.values_list("pk", "status")) == [(moved.pk, S.SUBMITTED)]
+
+
+def test_the_page_passes_on_what_it_showed_of_each_table(running, sheet, director_a):
+    """Mutants of ``save_page`` that do not pass the page's version or status on: a sheet withdrawn
+    since (its version) and one disputed since (its status, the same version) are both reported as
+    changed while the page was open (``stale``), and nothing is written."""
+    game, kind = running.rounds.get(number=1), kind_of(running)
+    one, two = running.tables.get(number=1), running.tables.get(number=2)
+    results.enter_sheet(table=one, round=game, sheet=sheet, by=director_a)
+    results.withdraw_result(table=one, round=game, by=director_a)
+    disputed = sent(two, game, sheet)
+    results.dispute_submission(submission=disputed, by=director_a)
+    result = results.save_page(
+        round=game,
+        sheets=[
+            results.PageSheet(table=one, kind=kind, sheet=pile(sheet, 40), seen_version=1, seen_status=S.CONFIRMED),
+            results.PageSheet(table=two, kind=kind, sheet=None, confirm=True, seen_version=1, seen_status=S.SUBMITTED),
+        ],
+        by=director_a,
+    )
+    assert (result.saved, result.stale, result.done) == (False, {1, 2}, [])
+    assert result.problems == {
+        1: ["table 1's sheet changed while the page was open (none now): look at it again, then save"],
+        2: ["table 2's sheet changed while the page was open (version 1 is disputed): look at it again, then save"],
+    }
+    assert sorted(Submission.objects.values_list("table__number", "status")) == [(1, S.SUPERSEDED), (2, S.DISPUTED)]
