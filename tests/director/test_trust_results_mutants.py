@@ -259,6 +259,15 @@ def test_new_numbers_while_an_earlier_game_lacks_sheets_are_saved_only_anyway(ru
     assert not Submission.objects.exists()
     saved = results.save_page(round=game, sheets=page, by=director_a, earlier_missing=True, anyway=True)
     assert (saved.saved, [s.outcome for s in saved.done]) == (True, ["entered"])
+    correction = [
+        results.PageSheet(table=running.tables.get(number=1), kind=kind, sheet=pile(sheet, 40), seen_version=1)
+    ]
+    held = results.save_page(round=game, sheets=correction, by=director_a, earlier_missing=True)
+    assert (held.saved, held.ahead, held.done) == (False, True, [])
+    again = [results.PageSheet(table=running.tables.get(number=1), kind=kind, sheet=sheet, seen_version=1)]
+    unchanged = results.save_page(round=game, sheets=again, by=director_a, earlier_missing=True)
+    assert (unchanged.saved, [s.outcome for s in unchanged.done]) == (True, ["unchanged"])
+    assert list(Submission.objects.values_list("version", "status")) == [(1, S.CONFIRMED)]
 
 
 def test_a_sheet_that_does_not_add_up_is_the_pages_only_answer(running, sheet, director_a):
