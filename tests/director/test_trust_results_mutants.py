@@ -321,3 +321,22 @@ def test_the_page_passes_on_what_it_showed_of_each_table(running, sheet, directo
         2: ["table 2's sheet changed while the page was open (version 1 is disputed): look at it again, then save"],
     }
     assert sorted(Submission.objects.values_list("table__number", "status")) == [(1, S.SUPERSEDED), (2, S.DISPUTED)]
+
+
+# --- dispute_submission -------------------------------------------------------------------------------------------
+def test_the_directors_dispute_without_words_keeps_none(running, sheet, director_a):
+    """Mutants of ``dispute_submission``'s defaults: the director's dispute with no note and no side
+    (a director is no side) records neither, on the row or in the log; the sheet kept as sent."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    disputed = results.dispute_submission(submission=first, by=director_a)
+    row = Submission.objects.get()
+    assert (row.status, row.status_changed_by, row.status_note, row.status_changed_side) == (
+        S.DISPUTED,
+        director_a,
+        "",
+        "",
+    )
+    assert (row.status_changed_by_table, row.proposal, disputed.pk) == (None, None, first.pk)
+    entry = AuditEntry.objects.get(action="results.dispute")
+    assert (entry.user, entry.note, entry.before) == (director_a, "", {"status": S.SUBMITTED})
