@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from director.audit.models import AuditEntry
-from director.core.errors import Conflict, ValidationError
+from director.core.errors import Conflict, PermissionDenied, ValidationError
+from director.events.models import Seat
 from director.results import services as results
 from director.results.models import Submission
 from director.sheets.registry import kind_of
@@ -340,3 +342,70 @@ def test_the_directors_dispute_without_words_keeps_none(running, sheet, director
     assert (row.status_changed_by_table, row.proposal, disputed.pk) == (None, None, first.pk)
     entry = AuditEntry.objects.get(action="results.dispute")
     assert (entry.user, entry.note, entry.before) == (director_a, "", {"status": S.SUBMITTED})
+
+
+def seated(running, table_number: int, direction: str, game_number: int = 1) -> frozenset[int]:
+    """The players of ``direction``'s side at table ``table_number`` in game ``game_number``."""
+    return frozenset(
+        Seat.objects.filter(
+            round__number=game_number,
+            round__event=running,
+            seating__table__number=table_number,
+            seating__direction=direction,
+        ).values_list("player_id", flat=True)
+    )
+
+
+def test_a_tables_dispute_from_the_sending_side_or_phone_is_refused_by_results_itself(running, sheet):
+    """Mutants of ``dispute_submission``'s status update (``_not_by_the_sender`` for a table's
+    dispute, with the side and the phone): results refuses the sending side and the sending phone
+    whatever the caller checked, and records the disputing side, table and time."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)  # the majors, from "phone-majors"
+    for side, phone in (("majors", "phone-minors"), ("minors", "phone-majors")):
+        with pytest.raises(Conflict) as refused:
+            results.dispute_submission(submission=first, by_table=table, side=side, phone=phone)
+        assert (refused.value.problems, refused.value.field) == (
+            ["the side that sent a sheet cannot dispute it: the opponents do, on their own phone"],
+            "side",
+        )
+        assert Submission.objects.get().status == S.SUBMITTED
+    before = timezone.now()
+    results.dispute_submission(submission=first, by_table=table, side="minors", phone="phone-minors", note="60")
+    row = Submission.objects.get()
+    assert (row.status, row.status_changed_by_table, row.status_changed_side, row.status_note) == (
+        S.DISPUTED,
+        table,
+        "minors",
+        "60",
+    )
+    assert row.status_changed_by is None
+    assert before <= row.status_changed_at <= timezone.now()
+
+
+def test_a_players_dispute_is_refused_in_words_that_say_dispute(running, sheet):
+    """Mutants of ``dispute_submission``'s call of ``opponents_only`` (its verb; the sheet read with
+    its table and game): a player who did not sit at the table, or sat on the sending side, is told
+    they cannot *dispute*; an opponent's dispute reads the table and the game once each for it."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    elsewhere, senders, opponents = (
+        seated(running, 2, "majors"),
+        seated(running, 1, "majors"),
+        seated(running, 1, "minors"),
+    )
+    with pytest.raises(PermissionDenied) as refused:
+        results.dispute_submission(submission=first, by_table=table, players=elsewhere)
+    assert refused.value.problems == ["you did not play at table 1 in game 1, so you cannot dispute its sheet"]
+    with pytest.raises(PermissionDenied) as refused:
+        results.dispute_submission(submission=first, by_table=table, players=senders)
+    assert refused.value.problems == [
+        "your side sent this sheet, so you cannot dispute it: a player who sat against you does, on their own phone"
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        results.dispute_submission(submission=first, by_table=table, players=opponents)
+    assert Submission.objects.get().status == S.DISPUTED
+    reads = [q["sql"] for q in queries.captured_queries]
+    tables = [q for q in reads if q.startswith('SELECT "events_table"."id"')]
+    rounds = [q for q in reads if q.startswith('SELECT "events_round"."id"')]
+    assert (len(tables), len(rounds)) == (1, 1), (tables, rounds)
