@@ -409,3 +409,20 @@ def test_a_players_dispute_is_refused_in_words_that_say_dispute(running, sheet):
     tables = [q for q in reads if q.startswith('SELECT "events_table"."id"')]
     rounds = [q for q in reads if q.startswith('SELECT "events_round"."id"')]
     assert (len(tables), len(rounds)) == (1, 1), (tables, rounds)
+
+
+def test_a_sheet_no_longer_awaiting_the_opponents_cannot_be_disputed(running, sheet, director_a):
+    """Mutants of ``dispute_submission``'s refusals: a confirmed sheet (or one already disputed) is
+    refused with what it is now, on the status field — not as the sending side's mistake."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    results.confirm_submission(submission=first, by=director_a)
+    for who in ({"by_table": table, "side": "minors", "phone": "phone-minors"}, {"by": director_a}):
+        with pytest.raises(Conflict) as refused:
+            results.dispute_submission(submission=first, **who)
+        assert (refused.value.problems, refused.value.field) == (
+            ["version 1 is confirmed, not awaiting confirmation"],
+            "status",
+        )
+    assert Submission.objects.get().status == S.CONFIRMED
+    assert not AuditEntry.objects.filter(action="results.dispute").exists()
