@@ -342,6 +342,11 @@ def test_the_directors_dispute_without_words_keeps_none(running, sheet, director
     assert (row.status_changed_by_table, row.proposal, disputed.pk) == (None, None, first.pk)
     entry = AuditEntry.objects.get(action="results.dispute")
     assert (entry.user, entry.note, entry.before) == (director_a, "", {"status": S.SUBMITTED})
+    assert (entry.object_id, entry.event_id, entry.after["status"]) == (str(first.pk), running.pk, S.DISPUTED)
+    other = sent(running.tables.get(number=2), game, sheet)
+    results.dispute_submission(submission=other, by=director_a, note="the piles look wrong")
+    assert Submission.objects.get(pk=other.pk).status_note == "the piles look wrong"
+    assert AuditEntry.objects.filter(action="results.dispute").latest("pk").note == "the piles look wrong"
 
 
 def seated(running, table_number: int, direction: str, game_number: int = 1) -> frozenset[int]:
