@@ -431,3 +431,17 @@ def test_a_sheet_no_longer_awaiting_the_opponents_cannot_be_disputed(running, sh
         )
     assert Submission.objects.get().status == S.CONFIRMED
     assert not AuditEntry.objects.filter(action="results.dispute").exists()
+
+
+# --- enter_sheet ----------------------------------------------------------------------------------------------------
+def test_the_directors_sheet_without_a_note_keeps_none_and_an_unknown_source_is_refused(running, sheet, director_a):
+    """Mutants of ``enter_sheet_once``: the note's default (no words on the row or in the log when
+    none is given) and the refusal of a source that is neither the director nor a table."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    with pytest.raises(ValidationError) as refused:
+        results.enter_sheet(table=table, round=game, sheet=sheet, by=director_a, source="robot")
+    assert (refused.value.problems, refused.value.field) == (["unknown source 'robot'"], "source")
+    assert not Submission.objects.exists()
+    row, created = results.enter_sheet_once(table=table, round=game, sheet=sheet, by=director_a)
+    assert (created, row.note, row.source, row.status) == (True, "", Submission.Source.DIRECTOR, S.CONFIRMED)
+    assert AuditEntry.objects.get(action="results.enter_sheet").note == ""
