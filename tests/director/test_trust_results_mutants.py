@@ -445,3 +445,92 @@ def test_the_directors_sheet_without_a_note_keeps_none_and_an_unknown_source_is_
     row, created = results.enter_sheet_once(table=table, round=game, sheet=sheet, by=director_a)
     assert (created, row.note, row.source, row.status) == (True, "", Submission.Source.DIRECTOR, S.CONFIRMED)
     assert AuditEntry.objects.get(action="results.enter_sheet").note == ""
+
+
+# --- a retried key: answered before anything else, and again under the table's lock --------------------------------
+def test_a_retry_is_answered_with_the_first_sheet_before_its_numbers_are_read(running, sheet, director_a):
+    """Mutants of the first ``replayed`` in ``enter_sheet_once`` and ``submit_from_table`` (the
+    key, the game): a retry is the first request again, so it is answered with the first sheet
+    whatever numbers it carries (they are not read again); the same key for another game of the
+    table is refused."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    astray = {**sheet, "trick_piles": {"majors": 61, "minors": 85}}  # does not add up
+    first, created = results.enter_sheet_once(table=table, round=game, sheet=sheet, by=director_a, idempotency_key="k")
+    again, created_again = results.enter_sheet_once(
+        table=table, round=game, sheet=astray, by=director_a, idempotency_key="k"
+    )
+    assert (created, again.pk, created_again) == (True, first.pk, False)
+    other = running.tables.get(number=2)
+    sent_first = results.submit_from_table(table=other, round=game, sheet=sheet, idempotency_key="p")
+    assert results.submit_from_table(table=other, round=game, sheet=astray, idempotency_key="p").pk == sent_first.pk
+    game2 = running.rounds.get(number=2)
+    with pytest.raises(Conflict) as refused:
+        results.enter_sheet_once(table=table, round=game2, sheet=sheet, by=director_a, idempotency_key="k")
+    assert (refused.value.problems, refused.value.field) == (
+        ["this idempotency key was already used for another table or game"],
+        "idempotency_key",
+    )
+    with pytest.raises(Conflict):
+        results.submit_from_table(table=other, round=game2, sheet=sheet, idempotency_key="p")
+    assert Submission.objects.count() == 2
+
+
+def write_while_waiting(monkeypatch, write):
+    """Run ``write`` (another request's, committed while this one waited) just before this request
+    takes the table's lock: the race that the second ``replayed``, under the lock, is for."""
+    take = results._lock_table
+    waiting = []
+
+    def lock(table):
+        if not waiting:
+            waiting.append(None)  # the other request's own lock is taken as usual
+            waiting[0] = write()
+        return take(table)
+
+    monkeypatch.setattr(results, "_lock_table", lock)
+    return waiting
+
+
+@pytest.mark.parametrize("how", ["director", "table"])
+def test_a_copy_that_waited_for_the_lock_is_answered_with_what_the_first_wrote(
+    monkeypatch, running, sheet, director_a, how
+):
+    """Mutants of the second ``replayed`` (under the table's lock) in ``enter_sheet_once`` and
+    ``submit_from_table``: two copies of one request; the first wrote while the second waited for
+    the lock, so the second answers with the first's sheet — it does not supersede it (the
+    director's) or refuse itself as a second sheet (the table's)."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    if how == "director":
+        write = lambda: results.enter_sheet(table=table, round=game, sheet=sheet, by=director_a, idempotency_key="k")  # noqa: E731
+        waiting = write_while_waiting(monkeypatch, write)
+        answer, created = results.enter_sheet_once(
+            table=table, round=game, sheet=sheet, by=director_a, idempotency_key="k"
+        )
+        assert created is False
+    else:
+        write = lambda: results.submit_from_table(table=table, round=game, sheet=sheet, idempotency_key="k")  # noqa: E731
+        waiting = write_while_waiting(monkeypatch, write)
+        answer = results.submit_from_table(table=table, round=game, sheet=sheet, idempotency_key="k")
+    assert answer.pk == waiting[0].pk
+    assert list(Submission.objects.values_list("pk", "status")) == [
+        (waiting[0].pk, S.CONFIRMED if how == "director" else S.SUBMITTED)
+    ]
+
+
+@pytest.mark.parametrize("how", ["director", "table"])
+def test_a_key_another_game_took_while_waiting_for_the_lock_is_refused(monkeypatch, running, sheet, director_a, how):
+    """Mutants of the second ``replayed`` without the game: the key was used for the table's next
+    game while this request waited for the lock; under the lock it is refused, not answered with
+    that other game's sheet."""
+    table, game, game2 = running.tables.get(number=1), running.rounds.get(number=1), running.rounds.get(number=2)
+    write = lambda: results.enter_sheet(table=table, round=game2, sheet=sheet, by=director_a, idempotency_key="k")  # noqa: E731
+    write_while_waiting(monkeypatch, write)
+    with pytest.raises(Conflict) as refused:
+        if how == "director":
+            results.enter_sheet_once(table=table, round=game, sheet=sheet, by=director_a, idempotency_key="k")
+        else:
+            results.submit_from_table(table=table, round=game, sheet=sheet, idempotency_key="k")
+    assert (refused.value.problems, refused.value.field) == (
+        ["this idempotency key was already used for another table or game"],
+        "idempotency_key",
+    )
