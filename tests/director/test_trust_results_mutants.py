@@ -498,8 +498,9 @@ def test_a_copy_that_waited_for_the_lock_is_answered_with_what_the_first_wrote(
     """Mutants of the second ``replayed`` (under the table's lock) in ``enter_sheet_once`` and
     ``submit_from_table``: two copies of one request; the first wrote while the second waited for
     the lock, so the second answers with the first's sheet — it does not supersede it (the
-    director's) or refuse itself as a second sheet (the table's)."""
-    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    director's) or refuse itself as a second sheet (the table's). (Table 2 in game 1: ids that differ.)"""
+    table, game = running.tables.get(number=2), running.rounds.get(number=1)
+    assert table.pk != game.pk
     if how == "director":
         write = lambda: results.enter_sheet(table=table, round=game, sheet=sheet, by=director_a, idempotency_key="k")  # noqa: E731
         waiting = write_while_waiting(monkeypatch, write)
@@ -533,4 +534,25 @@ def test_a_key_another_game_took_while_waiting_for_the_lock_is_refused(monkeypat
     assert (refused.value.problems, refused.value.field) == (
         ["this idempotency key was already used for another table or game"],
         "idempotency_key",
+    )
+
+
+def test_a_correction_supersedes_what_stood_in_the_directors_name(running, sheet, director_a):
+    """Mutants of ``enter_sheet_once``'s supersede: the version it replaces is marked superseded by
+    the director, "corrected by the director", and the new one confirmed by the director."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    results.enter_sheet(table=table, round=game, sheet=pile(sheet, 40), by=director_a)
+    old, new = Submission.objects.order_by("version")
+    assert (old.pk, old.status, old.status_changed_by, old.status_note) == (
+        first.pk,
+        S.SUPERSEDED,
+        director_a,
+        "corrected by the director",
+    )
+    assert (new.version, new.status, new.status_changed_by, new.submitted_by_user) == (
+        2,
+        S.CONFIRMED,
+        director_a,
+        director_a,
     )
