@@ -542,8 +542,10 @@ def test_a_correction_supersedes_what_stood_in_the_directors_name(running, sheet
     the director, "corrected by the director", and the new one confirmed by the director."""
     table, game = running.tables.get(number=1), running.rounds.get(number=1)
     first = sent(table, game, sheet)
+    before = timezone.now()
     results.enter_sheet(table=table, round=game, sheet=pile(sheet, 40), by=director_a)
     old, new = Submission.objects.order_by("version")
+    assert before <= old.status_changed_at <= new.status_changed_at <= timezone.now()
     assert (old.pk, old.status, old.status_changed_by, old.status_note) == (
         first.pk,
         S.SUPERSEDED,
