@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from director.audit.models import AuditEntry
-from director.core.errors import Conflict, PermissionDenied, ValidationError
-from director.events.models import Seat
+from director.core.errors import Conflict, NotFound, PermissionDenied, ValidationError
+from director.events.models import Partnership, Seat
 from director.results import services as results
 from director.results.models import Submission
 from director.sheets.registry import kind_of
@@ -558,3 +558,133 @@ def test_a_correction_supersedes_what_stood_in_the_directors_name(running, sheet
         director_a,
         director_a,
     )
+
+
+# --- confirm_submission ---------------------------------------------------------------------------------------------
+def test_a_tables_confirm_from_the_sending_side_or_phone_is_refused_by_results_itself(running, sheet):
+    """Mutants of ``confirm_submission``'s status update for a table (``_not_by_the_sender`` with
+    the side and the phone): refused with the side's words on the side field, the sheet left
+    awaiting; the opponents' confirm records their side, table, note and time, and is not logged
+    here (director.table logs a table's confirm)."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    for side, phone in (("majors", "phone-minors"), ("minors", "phone-majors")):
+        with pytest.raises(Conflict) as refused:
+            results.confirm_submission(submission=first, by_table=table, side=side, phone=phone)
+        assert (refused.value.problems, refused.value.field) == (
+            ["the side that sent a sheet cannot confirm it: the opponents do, on their own phone"],
+            "side",
+        )
+        assert Submission.objects.get().status == S.SUBMITTED
+    before = timezone.now()
+    confirmed = results.confirm_submission(
+        submission=first, by_table=table, side="minors", phone="phone-minors", note="agreed"
+    )
+    row = Submission.objects.get()
+    assert (confirmed.pk, confirmed.status) == (first.pk, S.CONFIRMED)
+    assert (row.status, row.status_changed_by_table, row.status_changed_side, row.status_note) == (
+        S.CONFIRMED,
+        table,
+        "minors",
+        "agreed",
+    )
+    assert (row.status_changed_by, row.status_changed_by_player, row.status_changed_by_partnership) == (
+        None,
+        None,
+        None,
+    )
+    assert before <= row.status_changed_at <= timezone.now()
+    assert not AuditEntry.objects.filter(action="results.confirm").exists()
+
+
+def test_a_table_confirms_only_its_own_sheet_awaiting_the_opponents(running, sheet):
+    """Mutants of ``confirm_submission``'s refusals for a table: another table's sheet is not
+    found for it; a disputed sheet is the director's to settle."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    with pytest.raises(NotFound) as refused:
+        results.confirm_submission(
+            submission=first, by_table=running.tables.get(number=2), side="minors", phone="phone-minors"
+        )
+    assert (refused.value.problems, refused.value.field) == (["this sheet is not for your table"], "submission")
+    results.dispute_submission(submission=first, by_table=table, side="minors", phone="phone-minors")
+    with pytest.raises(Conflict) as refused:
+        results.confirm_submission(submission=first, by_table=table, side="minors", phone="phone-minors")
+    assert (refused.value.problems, refused.value.field) == (
+        ["version 1 is disputed and cannot be confirmed"],
+        "status",
+    )
+    assert Submission.objects.get().status == S.DISPUTED
+
+
+def test_the_director_confirms_a_disputed_or_superseded_version_over_what_stood(running, sheet, director_a):
+    """Mutants of the director's ``confirm_submission``: a disputed version, then a superseded one,
+    confirmed over what stood (superseded by the director, "replaced by version N"), each logged
+    with the director and the note; a confirmed one asked again is answered as it is, not logged."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    results.dispute_submission(submission=first, by_table=table, side="minors", phone="phone-minors")
+    second = sent(table, game, pile(sheet, 40))
+    results.confirm_submission(submission=second, by_table=table, side="minors", phone="phone-minors")
+    results.confirm_submission(submission=first, by=director_a, note="the first was right")
+    rows = {r.version: r for r in Submission.objects.all()}
+    assert (rows[1].status, rows[1].status_changed_by, rows[1].status_note) == (
+        S.CONFIRMED,
+        director_a,
+        "the first was right",
+    )
+    assert (rows[2].status, rows[2].status_changed_by, rows[2].status_note) == (
+        S.SUPERSEDED,
+        director_a,
+        "replaced by version 1",
+    )
+    assert (rows[1].status_changed_by_table, rows[1].status_changed_side) == (None, "")
+    results.confirm_submission(submission=second, by=director_a)  # superseded: the director may
+    assert dict(Submission.objects.values_list("version", "status")) == {1: S.SUPERSEDED, 2: S.CONFIRMED}
+    entries = list(AuditEntry.objects.filter(action="results.confirm").order_by("pk"))
+    assert [(e.user, e.note, e.object_id) for e in entries] == [
+        (director_a, "the first was right", str(first.pk)),
+        (director_a, "", str(second.pk)),
+    ]
+    again = results.confirm_submission(submission=second, by=director_a, note="once more")
+    assert (again.pk, again.status, AuditEntry.objects.filter(action="results.confirm").count()) == (
+        second.pk,
+        S.CONFIRMED,
+        2,
+    )
+
+
+def test_a_players_confirm_is_refused_in_words_that_say_confirm_and_records_the_player(running, sheet):
+    """Mutants of ``confirm_submission``'s ``opponents_only`` (its verb; the sheet read with its
+    table and game) and of what it records: the player and the partnership who confirmed."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    elsewhere, senders, opponents = (
+        seated(running, 2, "majors"),
+        seated(running, 1, "majors"),
+        seated(running, 1, "minors"),
+    )
+    with pytest.raises(PermissionDenied) as refused:
+        results.confirm_submission(submission=first, by_table=table, players=elsewhere)
+    assert refused.value.problems == ["you did not play at table 1 in game 1, so you cannot confirm its sheet"]
+    with pytest.raises(PermissionDenied) as refused:
+        results.confirm_submission(submission=first, by_table=table, players=senders)
+    assert refused.value.problems == [
+        "your side sent this sheet, so you cannot confirm it: a player who sat against you does, on their own phone"
+    ]
+    player = Seat.objects.filter(player_id__in=opponents).first().player
+    partnership = Partnership.objects.filter(event=running).first()
+    with CaptureQueriesContext(connection) as queries:
+        results.confirm_submission(
+            submission=first, by_table=table, players=opponents, by_player=player, by_partnership=partnership
+        )
+    row = Submission.objects.get()
+    assert (row.status, row.status_changed_by_player, row.status_changed_by_partnership) == (
+        S.CONFIRMED,
+        player,
+        partnership,
+    )
+    reads = [q["sql"] for q in queries.captured_queries]
+    tables = [q for q in reads if q.startswith('SELECT "events_table"."id"')]
+    rounds = [q for q in reads if q.startswith('SELECT "events_round"."id"')]
+    assert (len(tables), len(rounds)) == (1, 1), (tables, rounds)
