@@ -445,6 +445,9 @@ def test_the_directors_sheet_without_a_note_keeps_none_and_an_unknown_source_is_
     row, created = results.enter_sheet_once(table=table, round=game, sheet=sheet, by=director_a)
     assert (created, row.note, row.source, row.status) == (True, "", Submission.Source.DIRECTOR, S.CONFIRMED)
     assert AuditEntry.objects.get(action="results.enter_sheet").note == ""
+    saved = results.save_from_page(table=table, round=game, sheet=pile(sheet, 40), by=director_a, seen_version=1)
+    assert (saved.outcome, saved.submission.note) == ("corrected", "replaces version 1 (confirmed)")
+    assert Submission.objects.get(version=2).note == "replaces version 1 (confirmed)"
 
 
 # --- a retried key: answered before anything else, and again under the table's lock --------------------------------
