@@ -448,6 +448,12 @@ def test_the_directors_sheet_without_a_note_keeps_none_and_an_unknown_source_is_
     saved = results.save_from_page(table=table, round=game, sheet=pile(sheet, 40), by=director_a, seen_version=1)
     assert (saved.outcome, saved.submission.note) == ("corrected", "replaces version 1 (confirmed)")
     assert Submission.objects.get(version=2).note == "replaces version 1 (confirmed)"
+    entries = AuditEntry.objects.filter(action="results.enter_sheet").order_by("pk")
+    assert [(e.user, e.note) for e in entries] == [(director_a, ""), (director_a, "replaces version 1 (confirmed)")]
+    pending = results.enter_sheet(
+        table=running.tables.get(number=2), round=game, sheet=sheet, by=director_a, confirm=False
+    )
+    assert (pending.status, pending.status_changed_at, pending.status_changed_by) == (S.SUBMITTED, None, None)
 
 
 # --- a retried key: answered before anything else, and again under the table's lock --------------------------------
