@@ -11,10 +11,12 @@ from django.utils import timezone
 
 from director.audit.models import AuditEntry
 from director.core.errors import Conflict, NotFound, PermissionDenied, ValidationError
+from director.events import services as events
 from director.events.models import Partnership, Seat
 from director.results import services as results
 from director.results.models import Submission
 from director.sheets.registry import kind_of
+from tests.director.conftest import make_progressive
 
 pytestmark = pytest.mark.django_db
 S = Submission.Status
@@ -697,3 +699,59 @@ def test_a_players_confirm_is_refused_in_words_that_say_confirm_and_records_the_
     tables = [q for q in reads if q.startswith('SELECT "events_table"."id"')]
     rounds = [q for q in reads if q.startswith('SELECT "events_round"."id"')]
     assert (len(tables), len(rounds)) == (1, 1), (tables, rounds)
+
+
+# --- the checks every write starts with -------------------------------------------------------------------------
+def test_an_idempotency_key_is_text_of_at_most_80_characters():
+    """Mutants of ``check_key``: none ("" too) is no key; 80 characters are a key, 81 or a number
+    are refused on the key's field with the limit named."""
+    assert results.check_key(None) is None and results.check_key("") is None
+    assert results.check_key("k" * 80) == "k" * 80
+    for wrong in ("k" * 81, 42):
+        with pytest.raises(ValidationError) as refused:
+            results.check_key(wrong)
+        assert (refused.value.problems, refused.value.field) == (
+            ["the idempotency key must be text of at most 80 characters"],
+            "idempotency_key",
+        )
+
+
+def test_a_sheet_is_accepted_only_while_the_event_runs_and_its_game_is_open(running):
+    """Mutants of ``check_accepting``: an open game of a running event is accepted (with the game or
+    without); a closed game is refused by number, then a finished event by name, both on the game's
+    field with their codes."""
+    game = running.rounds.get(number=1)
+    assert results.check_accepting(running, game) is None and results.check_accepting(running) is None
+    events.close_round(round=game)
+    game.refresh_from_db()
+    with pytest.raises(Conflict) as refused:
+        results.check_accepting(running, game)
+    assert (refused.value.problems, refused.value.field, refused.value.code) == (
+        ["game 1 is closed; ask the director"],
+        "round",
+        "game-closed",
+    )
+    results.check_accepting(running)  # the event still runs
+    running.status = running.Status.FINISHED
+    for which in (game, None):
+        with pytest.raises(Conflict) as refused:
+            results.check_accepting(running, which)
+        assert (refused.value.problems, refused.value.field, refused.value.code) == (
+            [
+                f"{running.name} has finished: the director closed it, so sheets can no longer be sent from the "
+                "table; ask the director"
+            ],
+            "round",
+            "event-finished",
+        )
+
+
+def test_a_table_and_a_game_of_two_events_are_not_found_together(running, sheet, club_a, players_a, director_a):
+    """Mutants of ``_check_place``: its words and field."""
+    other = make_progressive(club_a, players_a, tables=4, by=director_a)
+    with pytest.raises(NotFound) as refused:
+        results.enter_sheet(table=running.tables.get(number=3), round=other.rounds.get(number=2), sheet=sheet)
+    assert (refused.value.problems, refused.value.field) == (
+        ["table 3 and game 2 are not in the same event"],
+        "table",
+    )
