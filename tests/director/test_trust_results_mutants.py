@@ -755,3 +755,76 @@ def test_a_table_and_a_game_of_two_events_are_not_found_together(running, sheet,
         ["table 3 and game 2 are not in the same event"],
         "table",
     )
+
+
+# --- submit_from_table ------------------------------------------------------------------------------------------
+def test_a_tables_sheet_keeps_who_sent_it_from_where(running, sheet):
+    """Mutants of ``submit_from_table``'s row: awaiting the opponents, sent by the table, its side,
+    the phone (at most 40 characters kept), the player and partnership of a night of codes, the
+    address and the note; none of them made up when not given."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    player = Seat.objects.filter(player_id__in=seated(running, 1, "majors")).first().player
+    partnership = Partnership.objects.filter(event=running).first()
+    row = results.submit_from_table(
+        table=table,
+        round=game,
+        sheet=sheet,
+        ip="10.0.0.9",
+        note="our pile was 60",
+        side="majors",
+        phone="p" * 45,
+        player=player,
+        partnership=partnership,
+    )
+    row.refresh_from_db()
+    assert (row.status, row.source, row.submitted_by_table, row.version) == (S.SUBMITTED, "table", table, 1)
+    assert (row.submitted_side, row.submitted_phone, row.ip_address, row.note) == (
+        "majors",
+        "p" * 40,
+        "10.0.0.9",
+        "our pile was 60",
+    )
+    assert (row.submitted_by_player, row.submitted_by_partnership, row.submitted_by_user) == (
+        player,
+        partnership,
+        None,
+    )
+    assert (row.status_changed_at, row.status_changed_by) == (None, None)
+    bare = results.submit_from_table(table=running.tables.get(number=2), round=game, sheet=sheet)
+    bare.refresh_from_db()
+    assert (bare.submitted_side, bare.submitted_phone, bare.ip_address, bare.note, bare.idempotency_key) == (
+        "",
+        "",
+        None,
+        "",
+        None,
+    )
+    assert (bare.submitted_by_player, bare.submitted_by_partnership) == (None, None)
+
+
+def test_a_second_tables_sheet_is_refused_while_one_awaits_or_stands_but_not_after_a_dispute(
+    running, sheet, director_a
+):
+    """Mutants of ``submit_from_table``'s refusals: a sheet awaiting the opponents, or confirmed,
+    refuses another with the table and game named on the sheet field; a disputed one does not (the
+    table sends its corrected sheet); a closed game refuses it."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = sent(table, game, sheet)
+    for _ in range(2):
+        with pytest.raises(Conflict) as refused:
+            sent(table, game, pile(sheet, 40))
+        assert (refused.value.problems, refused.value.field) == (
+            ["table 1, game 1 is already submitted — confirm or dispute it"],
+            "sheet",
+        )
+        results.confirm_submission(submission=first, by=director_a)
+    other = running.tables.get(number=2)
+    disputed = sent(other, game, sheet)
+    results.dispute_submission(submission=disputed, by=director_a)
+    again = sent(other, game, pile(sheet, 40))
+    assert (again.version, again.status) == (2, S.SUBMITTED)
+    events.close_round(round=game)
+    with pytest.raises(Conflict) as refused:
+        sent(running.tables.get(number=3), game, sheet)
+    assert refused.value.code == "game-closed"
+    assert Submission.objects.filter(table__number=3).count() == 0
