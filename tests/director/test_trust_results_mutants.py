@@ -828,3 +828,15 @@ def test_a_second_tables_sheet_is_refused_while_one_awaits_or_stands_but_not_aft
         sent(running.tables.get(number=3), game, sheet)
     assert refused.value.code == "game-closed"
     assert Submission.objects.filter(table__number=3).count() == 0
+
+
+def test_the_sending_phone_is_known_by_the_40_characters_kept(running, sheet):
+    """Mutants of ``_not_by_the_sender``'s phone (compared as kept: its first 40 characters): a long
+    phone id that sent the sheet cannot confirm or dispute it, whatever side it claims."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    first = results.submit_from_table(table=table, round=game, sheet=sheet, side="majors", phone="p" * 45)
+    for write in (results.confirm_submission, results.dispute_submission):
+        with pytest.raises(Conflict) as refused:
+            write(submission=first, by_table=table, side="minors", phone="p" * 45)
+        assert refused.value.field == "side"
+    assert Submission.objects.get().status == S.SUBMITTED
