@@ -652,6 +652,7 @@ def test_the_director_confirms_a_disputed_or_superseded_version_over_what_stood(
     assert (rows[1].status_changed_by_table, rows[1].status_changed_side) == (None, "")
     results.confirm_submission(submission=second, by=director_a)  # superseded: the director may
     assert dict(Submission.objects.values_list("version", "status")) == {1: S.SUPERSEDED, 2: S.CONFIRMED}
+    assert Submission.objects.get(version=2).status_note == ""  # no note given, none made up
     entries = list(AuditEntry.objects.filter(action="results.confirm").order_by("pk"))
     assert [(e.user, e.note, e.object_id) for e in entries] == [
         (director_a, "the first was right", str(first.pk)),
