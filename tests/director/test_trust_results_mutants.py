@@ -404,11 +404,13 @@ def test_a_players_dispute_is_refused_in_words_that_say_dispute(running, sheet):
     with pytest.raises(PermissionDenied) as refused:
         results.dispute_submission(submission=first, by_table=table, players=elsewhere)
     assert refused.value.problems == ["you did not play at table 1 in game 1, so you cannot dispute its sheet"]
+    assert (refused.value.field, refused.value.code) == ("player", "not-at-this-table")
     with pytest.raises(PermissionDenied) as refused:
         results.dispute_submission(submission=first, by_table=table, players=senders)
     assert refused.value.problems == [
         "your side sent this sheet, so you cannot dispute it: a player who sat against you does, on their own phone"
     ]
+    assert (refused.value.field, refused.value.code) == ("player", "own-side")
     with CaptureQueriesContext(connection) as queries:
         results.dispute_submission(submission=first, by_table=table, players=opponents)
     assert Submission.objects.get().status == S.DISPUTED
@@ -679,11 +681,13 @@ def test_a_players_confirm_is_refused_in_words_that_say_confirm_and_records_the_
     with pytest.raises(PermissionDenied) as refused:
         results.confirm_submission(submission=first, by_table=table, players=elsewhere)
     assert refused.value.problems == ["you did not play at table 1 in game 1, so you cannot confirm its sheet"]
+    assert (refused.value.field, refused.value.code) == ("player", "not-at-this-table")
     with pytest.raises(PermissionDenied) as refused:
         results.confirm_submission(submission=first, by_table=table, players=senders)
     assert refused.value.problems == [
         "your side sent this sheet, so you cannot confirm it: a player who sat against you does, on their own phone"
     ]
+    assert (refused.value.field, refused.value.code) == ("player", "own-side")
     player = Seat.objects.filter(player_id__in=opponents).first().player
     partnership = Partnership.objects.filter(event=running).first()
     with CaptureQueriesContext(connection) as queries:
@@ -840,4 +844,17 @@ def test_the_sending_phone_is_known_by_the_40_characters_kept(running, sheet):
         with pytest.raises(Conflict) as refused:
             write(submission=first, by_table=table, side="minors", phone="p" * 45)
         assert refused.value.field == "side"
+    assert Submission.objects.get().status == S.SUBMITTED
+
+
+def test_the_player_who_sent_a_sheet_is_its_side_wherever_they_sit_now(running, sheet):
+    """Mutants of ``opponents_only`` that leave the sender out of "their side": a sheet sent by a
+    player as the majors' while the seats now put that player with the minors (re-seated after it
+    was sent) is still theirs, so they are refused as its side (403), not let through."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    player = Seat.objects.filter(player_id__in=seated(running, 1, "minors")).first().player
+    first = results.submit_from_table(table=table, round=game, sheet=sheet, side="majors", player=player)
+    with pytest.raises(PermissionDenied) as refused:
+        results.confirm_submission(submission=first, by_table=table, side="minors", players=frozenset({player.pk}))
+    assert refused.value.code == "own-side"
     assert Submission.objects.get().status == S.SUBMITTED
