@@ -858,3 +858,47 @@ def test_the_player_who_sent_a_sheet_is_its_side_wherever_they_sit_now(running, 
         results.confirm_submission(submission=first, by_table=table, side="minors", players=frozenset({player.pk}))
     assert refused.value.code == "own-side"
     assert Submission.objects.get().status == S.SUBMITTED
+
+
+# --- _create: losing the insert race ------------------------------------------------------------------------------
+def _row(table, game, sheet, **extra):
+    return Submission.objects.create(
+        table=table, round=game, sheet=sheet, majors=0, minors=0, net=0, source="table", **extra
+    )
+
+
+def test_losing_the_insert_race_finds_the_winner_by_its_key_at_this_table(
+    running, sheet, club_a, players_a, director_a
+):
+    """Mutants of ``_create``'s fallback (the row of the same key at the same table): the table's
+    other sheets (an earlier game's) and another event's table with the same key come first in the
+    sheets' order, yet the lost race answers with the winner's row."""
+    table, game1, game2 = running.tables.get(number=2), running.rounds.get(number=1), running.rounds.get(number=2)
+    other = make_progressive(club_a, players_a, tables=4, by=director_a)
+    _row(other.tables.get(number=1), other.rounds.get(number=1), sheet, version=1, idempotency_key="same")
+    _row(table, game1, sheet, version=1, status=S.CONFIRMED)
+    won = _row(table, game2, sheet, version=1, idempotency_key="same")
+    fields = dict(table=table, round=game2, sheet=sheet, majors=0, minors=0, net=0, source="table")
+    created, new = results._create(key="same", status=S.SUBMITTED, **fields)
+    assert (created.pk, new) == (won.pk, False)
+
+
+def test_losing_the_insert_race_without_a_key_is_refused_on_the_sheet_field(running, sheet):
+    """Mutants of ``_create``'s ``Conflict`` when the lost race has no key: its field."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    _row(table, game, sheet, version=1, status=S.CONFIRMED)
+    fields = dict(table=table, round=game, sheet=sheet, majors=0, minors=0, net=0, source="director")
+    with pytest.raises(Conflict) as lost:
+        results._create(key=None, status=S.CONFIRMED, **fields)
+    assert (lost.value.problems, lost.value.field) == (["table 1, game 1 already has a confirmed sheet"], "sheet")
+
+
+def test_a_retry_is_answered_in_one_query_with_its_table_and_game(running, sheet, director_a):
+    """Mutants of ``replayed``'s ``select_related``: the answer to a retry names its table and game
+    (the phone's JSON and the director's page say them), read with it in one query."""
+    table, game = running.tables.get(number=1), running.rounds.get(number=1)
+    results.enter_sheet(table=table, round=game, sheet=sheet, by=director_a, idempotency_key="k")
+    with CaptureQueriesContext(connection) as queries:
+        earlier = results.replayed("k", table, game)
+        assert (earlier.table.number, earlier.round.number) == (1, 1)
+    assert len(queries.captured_queries) == 1
