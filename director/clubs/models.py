@@ -99,11 +99,16 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.name_key = name_key(self.name)
+        self.fill_derived()
         fields = kwargs.get("update_fields")
         if fields is not None and "name" in fields and "name_key" not in fields:
             kwargs["update_fields"] = [*fields, "name_key"]
         super().save(*args, **kwargs)
+
+    def fill_derived(self) -> None:
+        """The columns computed from others (save() calls it; so does an import's bulk insert,
+        audit.exchange, which bypasses save())."""
+        self.name_key = name_key(self.name)
 
     @property
     def mail_consent(self) -> bool:

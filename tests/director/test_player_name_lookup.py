@@ -55,3 +55,25 @@ def test_a_renamed_member_is_found_by_the_new_name_only(club_a):
     assert clubs.player_named(club_a, "anne  lee-chan") == player
     assert clubs.player_named(club_a, "Ann Lee") is None
     clubs.add_player(club=club_a, name="Ann Lee")  # the old name is free again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_members_imported_from_a_file_without_name_keys_are_still_found(club_a, players_a, director_a):
+    """An export written before the column existed (audit.exchange inserts rows without save())."""
+    import datetime
+    import json
+
+    from django.core.management import call_command
+
+    from director.audit.exchange import export_event_text, import_event
+    from director.events import services as events
+
+    event = events.create_event(club=club_a, name="Old night", date=datetime.date(2025, 5, 2), by=director_a)
+    data = json.loads(export_event_text(event))
+    for row in data["players"]:
+        del row["name_key"]
+    call_command("flush", interactive=False, verbosity=0)
+    imported = import_event(json.dumps(data))
+    assert clubs.player_named(imported.club, "player  01") == Player.objects.get(name="Player 01")
+    with pytest.raises(ValidationError, match="already has a player called 'Player 01'"):
+        clubs.add_player(club=imported.club, name="PLAYER 01")
