@@ -280,6 +280,8 @@ def import_event(data: dict | str | bytes):
                 setattr(obj, field.attname, value)
                 if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
                     auto[field.attname] = value
+            if hasattr(obj, "fill_derived"):  # e.g. a player's name key: not in a file written before it existed
+                obj.fill_derived()
             objs.append(obj)
             stamps.append((row["id"], auto))
             for field in model._meta.many_to_many:

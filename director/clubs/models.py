@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -45,12 +47,21 @@ class ClubDirector(models.Model):
         return f"{self.user} ({self.role}) at {self.club}"
 
 
+def name_key(name) -> str:
+    """What makes two player names the same person within a club: case and runs of spaces do not
+    count ("  al   CHARLES " is "Al Charles"); casefold() folds every script (ß is ss)."""
+    return re.sub(r"\s+", " ", str(name)).strip().casefold()
+
+
 class Player(models.Model):
     """A club member. ``external_id`` is the league or membership number, optional. A name is
     unique in its club whatever its case or spacing ("Al Charles" and "al  CHARLES" are one person)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
+    # ``name_key(name)``, kept by save(): a new or renamed member's name is looked up by it (one
+    # indexed row) instead of reading every member to compare casefolded names in Python.
+    name_key = models.CharField(max_length=480, editable=False, default="")
     external_id = models.CharField(max_length=60, blank=True, default="")
     active = models.BooleanField(default=True)
     # Results by e-mail (#33): the address, and the club's record of the member's opt-in — when and
@@ -67,6 +78,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        indexes = [models.Index(fields=["club", "name_key"], name="clubs_player_name_key")]
         constraints = [
             # Names are stored with their spaces trimmed and collapsed (clubs.services); the services
             # also compare with casefold(), which this LOWER() backs up for the letters it folds.
@@ -85,6 +97,18 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.fill_derived()
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields and "name_key" not in fields:
+            kwargs["update_fields"] = [*fields, "name_key"]
+        super().save(*args, **kwargs)
+
+    def fill_derived(self) -> None:
+        """The columns computed from others (save() calls it; so does an import's bulk insert,
+        audit.exchange, which bypasses save())."""
+        self.name_key = name_key(self.name)
 
     @property
     def mail_consent(self) -> bool:

@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from director.audit import services as audit
 from director.core.errors import DomainError, NotFound, ValidationError
 
-from .models import Club, ClubDirector, Player, Season
+from .models import Club, ClubDirector, Player, Season, name_key
 
 NAME_MAX = 120
 
@@ -97,9 +97,9 @@ def create_director_user(*, club: Club, username: str, password: str, role: str 
 
 
 def player_name_key(name) -> str:
-    """What makes two player names the same person within a club: case and runs of spaces do not
-    count ("  al   CHARLES " is "Al Charles"). The new-event quick-add and these services share it."""
-    return re.sub(r"\s+", " ", str(name)).strip().casefold()
+    """What makes two player names the same person within a club (``models.name_key``: case and runs
+    of spaces do not count). The new-event quick-add and these services share it."""
+    return name_key(name)
 
 
 def members_by_name(club: Club) -> dict[str, Player]:
@@ -114,13 +114,10 @@ def clean_player_name(value) -> str:
 
 
 def player_named(club: Club, name, *, exclude_pk: int | None = None) -> Player | None:
-    """The club's player whose name is ``name`` up to case and spaces, if any."""
-    key = player_name_key(name)
-    # Compared in Python: the database's LOWER() folds ASCII only (SQLite), casefold() every script.
-    for player in Player.objects.filter(club=club).exclude(pk=exclude_pk).only("pk", "name"):
-        if player_name_key(player.name) == key:
-            return player
-    return None
+    """The club's player whose name is ``name`` up to case and spaces, if any (one indexed query:
+    the stored ``name_key``, casefolded in Python, as the database's LOWER() is ASCII-only on SQLite)."""
+    found = Player.objects.filter(club=club, name_key=player_name_key(name)).exclude(pk=exclude_pk)
+    return found.only("pk", "name").first()
 
 
 def name_taken_error(club: Club, typed: str, existing: Player) -> ValidationError:

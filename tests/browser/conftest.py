@@ -1,7 +1,10 @@
 """Playwright driving Debian's Chromium against pytest-django's live server.
 
-Chromium comes from Debian's package (``/usr/bin/chromium``, or ``CHROMIUM_PATH``); nothing is
-downloaded. Without it the browser tests skip locally and fail under CI (tests/conftest.py).
+Chromium comes from Debian's packages; nothing is downloaded. ``CHROMIUM_PATH`` names the binary;
+without it the tests take ``chromium-headless-shell`` when it is installed (the same Chromium
+version without the full browser's compositor and UI: about a third of the CPU for the same
+pages, docs/benchmarks.md 34.5), else ``/usr/bin/chromium``. Without either the browser tests skip
+locally and fail under CI (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -30,7 +33,12 @@ CHROMIUM_FLAGS = [
 
 
 def chromium_path() -> str | None:
-    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+    path = (
+        os.environ.get("CHROMIUM_PATH")
+        or shutil.which("chromium-headless-shell")
+        or shutil.which("chromium")
+        or "/usr/bin/chromium"
+    )
     return path if os.path.exists(path) else None
 
 

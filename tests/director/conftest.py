@@ -1,10 +1,21 @@
 """Shared set-up for the director tests: two clubs, a director of each, a user who only plays,
-and small factories for events, tables, partnerships and sheets."""
+and small factories for events, tables, partnerships and sheets.
+
+A module that sets ``SHARED_SET_UP = True`` builds these objects once (and the nights its folder's
+conftest registers in ``_shared_builders``: standings' scored nights, table's running night …),
+inside a transaction of its own that is rolled back after the module; each test runs in a
+savepoint inside it (pytest-django's ``db``) and gets deep copies of the objects, as Django's
+``TestCase.setUpTestData`` gives them, so what one test writes or changes in memory no other test
+sees. Only what some test of the module asks for is built, before its first test, in the order of
+the builders' dependencies; the ids are then the same for every test of the module, and every test
+finds every shared object in the database (an event it did not ask for, say): a module opts in only
+if its tests pass that way, alone and in any order (docs/testing.md, "Set-ups shared by a module")."""
 
 from __future__ import annotations
 
 import copy
 import datetime
+import inspect
 import random
 
 import pytest
@@ -44,29 +55,12 @@ def make_user(username: str, **extra):
     return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
 
 
-@pytest.fixture
-def director_a(db):
-    return make_user("dora")
-
-
-@pytest.fixture
-def director_b(db):
-    return make_user("bert")
-
-
-@pytest.fixture
-def player_user(db):
-    """A signed-up user who directs nothing."""
-    return make_user("pat")
-
-
-@pytest.fixture
-def club_a(director_a):
+# --- set-ups a module may share (SHARED_SET_UP) -----------------------------------------------------
+def _club_a(director_a):
     return clubs.create_club(name="Port of Spain Calypso Club", slug="pos", owner=director_a)
 
 
-@pytest.fixture
-def club_b(director_b):
+def _club_b(director_b):
     return clubs.create_club(name="San Fernando Card Circle", slug="sando", owner=director_b)
 
 
@@ -74,14 +68,140 @@ def add_players(club, count: int, prefix: str = "Player") -> list:
     return [clubs.add_player(club=club, name=f"{prefix} {i:02d}") for i in range(1, count + 1)]
 
 
-@pytest.fixture
-def players_a(club_a):
-    return add_players(club_a, 16)
+def _progressive_a(club_a, players_a, director_a):
+    return make_progressive(club_a, players_a, tables=4, by=director_a)
+
+
+def _start(event):
+    return events.start_event(event=event)
+
+
+CHANGES = "changes its first need"  # a builder's third item: it changes that object, not only adds
+# How to build each fixture a module may share: name → (the fixtures it needs, a function of them).
+BUILDERS = {
+    "director_a": ((), lambda: make_user("dora")),
+    "director_b": ((), lambda: make_user("bert")),
+    "player_user": ((), lambda: make_user("pat")),
+    "club_a": (("director_a",), _club_a),
+    "club_b": (("director_b",), _club_b),
+    "players_a": (("club_a",), lambda club: add_players(club, 16)),
+    "players_b": (("club_b",), lambda club: add_players(club, 8, prefix="Sando")),
+    "progressive_a": (("club_a", "players_a", "director_a"), _progressive_a),
+    # Starting changes the event: shared only where every test that asks for it runs it.
+    "running": (("progressive_a",), _start, CHANGES),
+}
+
+
+def shareable(name: str, builders: dict, doc: str = ""):
+    """The fixture ``name`` of ``builders``: the module's shared copy if it shares one, else built
+    for the test from the fixtures the builder needs (which the fixture asks for, so a test's
+    fixture closure names them)."""
+    needs, make, *_ = builders[name]
+
+    def fixture(shared, **given):
+        return shared[name] if name in shared else make(*(given[need] for need in needs))
+
+    fixture.__signature__ = inspect.Signature(
+        [inspect.Parameter(arg, inspect.Parameter.POSITIONAL_OR_KEYWORD) for arg in ("shared", *needs)]
+    )
+    fixture.__name__, fixture.__doc__ = name, doc
+    return pytest.fixture(fixture, name=name)
+
+
+@pytest.fixture(scope="module")
+def _shared_builders():
+    """``BUILDERS``; a folder's conftest extends it (a fixture of the same name, asking for this one)."""
+    return BUILDERS
+
+
+def _wanted(builders: dict, items: list) -> set:
+    """The shared fixtures some test of the module asks for. Not shared: one that changes an object
+    another test of the module asks for unchanged (that test would find it changed); one the module
+    or a folder defines again without asking for ``shared`` (its own version, which the builder
+    does not know), and what needs either."""
+    uses = [set(item.fixturenames) for item in items]
+    own = {
+        name
+        for item in items
+        for name, defs in item._fixtureinfo.name2fixturedefs.items()
+        if name in builders and "shared" not in defs[-1].argnames
+    }
+    wanted = set()
+    for name, (needs, _make, *changes) in builders.items():
+        asked = any(name in used for used in uses)
+        if asked and not (changes and any(needs[0] in used and name not in used for used in uses)):
+            wanted.add(name)
+    changed = True
+    while changed:  # drop what needs a fixture that is not shared
+        keep = {name for name in wanted - own if all(need in wanted - own for need in builders[name][0])}
+        changed, wanted = keep != wanted, keep
+    return wanted
+
+
+def _module_items(request):
+    return [item for item in request.session.items if getattr(item, "module", None) is request.module]
+
+
+@pytest.fixture(scope="module")
+def _shared_set_up(request, _shared_builders, django_db_setup, django_db_blocker):
+    """The module's shared objects by fixture name (empty unless it sets ``SHARED_SET_UP``)."""
+    if not getattr(request.module, "SHARED_SET_UP", False):
+        yield {}
+        return
+    from django.db import transaction
+
+    from tests.conftest import fast_test_settings
+
+    items = _module_items(request)
+    for item in items:  # a transactional test would commit through, or flush, the module's world
+        marker = item.get_closest_marker("django_db")
+        transactional = bool(marker and marker.kwargs.get("transaction"))
+        if transactional or {"transactional_db", "live_server"} & set(item.fixturenames):
+            raise pytest.UsageError(f"{item.nodeid} needs real transactions: its module cannot share a set-up")
+    wanted = _wanted(_shared_builders, items)
+    built: dict = {}
+
+    def build(name):
+        if name not in built:
+            needs, make, *_ = _shared_builders[name]
+            built[name] = make(*(build(need) for need in needs))
+        return built[name]
+
+    outer = transaction.atomic()
+    with django_db_blocker.unblock():
+        outer.__enter__()
+        try:
+            with fast_test_settings():
+                for name in sorted(wanted):
+                    build(name)
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    try:
+        yield built
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
 
 
 @pytest.fixture
-def players_b(club_b):
-    return add_players(club_b, 8, prefix="Sando")
+def shared(_shared_set_up, db):
+    """This test's copies of the module's shared objects (one deep copy, so they share their
+    objects as the fixtures built per test would), by fixture name; empty if the module shares none."""
+    return copy.deepcopy(_shared_set_up)
+
+
+director_a = shareable("director_a", BUILDERS)
+director_b = shareable("director_b", BUILDERS)
+player_user = shareable("player_user", BUILDERS, "A signed-up user who directs nothing.")
+club_a = shareable("club_a", BUILDERS)
+club_b = shareable("club_b", BUILDERS)
+players_a = shareable("players_a", BUILDERS)
+players_b = shareable("players_b", BUILDERS)
+progressive_a = shareable("progressive_a", BUILDERS)
+running = shareable("running", BUILDERS, "``progressive_a`` started: game 1 under way (a module may override it).")
 
 
 def make_progressive(club, players, *, tables: int, games: int = 4, by=None, seed: int = 1, phones=None):
@@ -106,17 +226,6 @@ def new_progressive():
 def new_players():
     """``new_players(club, count, prefix)`` → that many new players."""
     return add_players
-
-
-@pytest.fixture
-def progressive_a(club_a, players_a, director_a):
-    return make_progressive(club_a, players_a, tables=4, by=director_a)
-
-
-@pytest.fixture
-def running(progressive_a):
-    """``progressive_a`` started: game 1 under way (a module may override ``progressive_a``)."""
-    return events.start_event(event=progressive_a)
 
 
 # A scoresheet that adds up to 208 (also for the worlds a module shares: tests/director/api/conftest.py).

@@ -12,6 +12,8 @@ from django.template import engines
 from director.sheets.auction.boxes import box_names, field_name, fields_from_hand, pad_context, sheet_from_post
 from scoring.auction import AuctionError, AuctionValues, score_pad
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 HAND_1 = {
     "declarer": "H", "calypsos": "1", "points": "290", "suit": "H", "doubled": "1", "sell": "",
     "majors-trick_pile": "20", "majors-added": "15", "majors-calypsos": "1", "majors-cards_required": "4",

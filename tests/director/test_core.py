@@ -3,6 +3,8 @@ from django.core.checks import run_checks
 
 from director import conf
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.mark.django_db
 def test_healthz_reports_database_and_eager_tasks(client, settings):

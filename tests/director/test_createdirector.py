@@ -13,6 +13,8 @@ from django.core.management.base import CommandError
 
 from director.clubs.models import Club, ClubDirector
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

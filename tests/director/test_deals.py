@@ -11,6 +11,8 @@ from director.deals.models import GameSet, GameSetFile
 from director.events import services as events
 from scoring import gamesets
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture
 def dup_event(club_a):

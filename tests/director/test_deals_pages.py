@@ -16,6 +16,8 @@ from director.events import services as events
 from scoring import gamesets
 from scoring.cards import format_hand
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 SEED = "cd" * 16
 

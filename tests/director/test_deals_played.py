@@ -14,6 +14,8 @@ from director.results import services as results
 from scoring import gamesets
 from tests.director.test_deals_commitment import SEED, duplicate, record_set  # noqa: F401  (duplicate is a fixture)
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -14,6 +14,8 @@ from director.results.selectors import partnership_games
 from scoring.auction import score_pad
 from scoring.scores import check_sheet
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def run(*args) -> str:
     out = io.StringIO()

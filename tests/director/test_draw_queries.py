@@ -12,6 +12,8 @@ from director.events import lineup
 from director.events import services as events
 from director.events.models import Partnership, PartnershipMember
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def _draw(club, players, django_assert_num_queries, queries):
     event = events.create_event(club=club, name=f"Draw of {len(players)}", date=datetime.date(2025, 5, 2), games=2)

@@ -13,6 +13,8 @@ from director.events.models import Event, Round
 from director.results import selectors as result_selectors
 from director.results import services as results
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

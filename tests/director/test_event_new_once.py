@@ -15,6 +15,8 @@ from director.movements import night
 from tests.director.api.helpers import client_for
 from tests.director.web.test_forms import new_event
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

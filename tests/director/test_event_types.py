@@ -10,6 +10,8 @@ from director.events.models import Event
 from director.sheets import registry
 from director.sheets.base import EventType
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def test_the_registry_lists_every_type_the_event_may_store_in_the_form_s_order():
     values = [t.value for t in registry.event_types()]

@@ -9,6 +9,8 @@ from director.events.models import Event
 from director.events.selectors import movement_warnings
 from tests.director.web.test_forms import new_event
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -22,6 +22,8 @@ from director.movements import services as movements
 from director.results import services as results
 from director.results.models import Submission
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 STEP = re.compile(r'id="next-step".*?class="(?:button )?big"[^>]*>([^<]*)<.*?id="next-step-why">([^<]*)<', re.S)

@@ -12,6 +12,8 @@ from django.core.management import call_command
 from director.demo.management.commands import serve
 from tests.director.conftest import PASSWORD
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

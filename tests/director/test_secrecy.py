@@ -36,6 +36,8 @@ from director.results import services as results
 from director.results.models import Submission
 from scoring.cards import format_hand, parse_cards
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 DOWNLOADS = ("application/pdf", "application/zip", "application/octet-stream")
 NO_POST = {"logout"}  # posting it would sign the walking client out half way
 MAX_COMBINATIONS = 80

@@ -21,6 +21,8 @@ from django.test import Client
 from director.events import services as events
 from tests.director.conftest import add_players, make_progressive
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # The directives every page's policy holds, word for word.

@@ -14,6 +14,8 @@ from director.events.models import Event, Partnership, PartnershipMember, Round,
 from director.movements import night as nights
 from director.movements import selectors as movement_selectors
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 DATE = datetime.date(2025, 5, 2)
 

@@ -16,6 +16,8 @@ from director.events.models import Event
 from tests.director.api.helpers import client_for
 from tests.director.test_deals_commitment import duplicate  # noqa: F401 (a fixture)
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 ROOT = Path(settings.BASE_DIR)
 TEMPLATES = sorted({*ROOT.glob("director/templates/**/*.html"), *ROOT.glob("director/**/templates/**/*.html")})
 SCRIPT = re.compile(r"<script\b([^>]*)>", re.I)

@@ -8,7 +8,7 @@ import datetime
 import pytest
 
 from director.movements import night as nights
-from tests.director.conftest import PASSWORD
+from tests.director.conftest import CHANGES, PASSWORD, shareable
 
 DATE = datetime.date(2026, 3, 6)
 
@@ -56,29 +56,44 @@ def set_up(club, by, players, **settings):
     return event
 
 
-@pytest.fixture
-def auction_pairs(club_a, players_a, director_a):
-    """Auction Calypso, progressive pairs: 12 players, 3 tables, 3 games of 4 hands."""
+def _auction_pairs(club_a, players_a, director_a):
     return set_up(
         club_a, director_a, players_a[:12], name="Auction night", type="auction-pairs", games=3, seed=3,
         auction={"hands": 4},
     )  # fmt: skip
 
 
-@pytest.fixture
-def auction_teams(club_a, players_a, director_a):
-    """Auction Calypso, team of four: two teams, two tables, 2 games."""
+def _auction_teams(club_a, players_a, director_a):
     return set_up(club_a, director_a, players_a[:8], name="Auction match", type="auction-teams", games=2, seed=5)
 
 
-@pytest.fixture
-def running(auction_pairs):
-    """The progressive Auction night, started: (event, table 1, game 1)."""
+def _start(auction_pairs):
     from director.events import services as events
 
     events.start_event(event=auction_pairs)
     auction_pairs.refresh_from_db()
     return auction_pairs, auction_pairs.tables.get(number=1), auction_pairs.rounds.get(number=1)
+
+
+A = ("club_a", "players_a", "director_a")
+# The Auction nights, for the modules that share their set-up (tests/director/conftest.py).
+BUILDERS = {
+    "auction_pairs": (A, _auction_pairs),
+    "auction_teams": (A, _auction_teams),
+    "running": (("auction_pairs",), _start, CHANGES),
+}
+
+
+@pytest.fixture(scope="module")
+def _shared_builders(_shared_builders):
+    return {**_shared_builders, **BUILDERS}
+
+
+auction_pairs = shareable(
+    "auction_pairs", BUILDERS, "Auction Calypso, progressive pairs: 12 players, 3 tables, 3 games of 4 hands."
+)
+auction_teams = shareable("auction_teams", BUILDERS, "Auction Calypso, team of four: two teams, two tables, 2 games.")
+running = shareable("running", BUILDERS, "The progressive Auction night, started: (event, table 1, game 1).")
 
 
 def pad_boxes(prefix: str, hand: int, *, majors=(), minors=(), **boxes) -> dict:

@@ -11,6 +11,8 @@ from tests.director.api.helpers import client_for
 
 from .conftest import pad, won
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -18,6 +18,8 @@ from scoring.cards import format_hand
 
 from .conftest import pad, set_up, won
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 SEED = "c0ffee" * 6
 

@@ -24,6 +24,8 @@ from tests.director.conftest import PASSWORD
 
 from .conftest import set_up
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 SEED = "5eed" * 8
 SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}

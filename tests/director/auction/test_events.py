@@ -15,6 +15,8 @@ from scoring.auction import VALUES
 
 from .conftest import DATE
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

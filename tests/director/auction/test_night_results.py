@@ -17,6 +17,8 @@ from director.results.simulate import plausible_pad
 from director.standings.selectors import event_results
 from scoring.auction import score_pad
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

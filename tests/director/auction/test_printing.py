@@ -14,6 +14,8 @@ from director.printing.event_data import load_event_data, render_event
 from director.printing.options import PrintOptions
 from tests.director.printing.helpers import page_sizes, pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

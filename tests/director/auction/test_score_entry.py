@@ -12,6 +12,8 @@ from director.results.models import Submission
 
 from .conftest import LOST_BOXES, WON_BOXES, pad, pad_boxes, won
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -17,6 +17,8 @@ from scoring.auction_settings import AuctionSettings
 
 from .conftest import LOST_D, WON_S, lost, pad, won
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 RULES = Auction(AuctionSettings(hands=4))
 

@@ -16,6 +16,8 @@ from tests.director.table.conftest import TableClient
 
 from .conftest import WON_BOXES, lost, pad, pad_boxes, won
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

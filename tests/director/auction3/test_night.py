@@ -13,6 +13,8 @@ from director.standings.selectors import event_results
 from tests.director.auction.conftest import set_up
 from tests.director.table.conftest import TableClient
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 TYPE = "auction-threes"

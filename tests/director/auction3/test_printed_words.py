@@ -7,6 +7,8 @@ import pytest
 
 from tests.director.auction3.test_night import night  # noqa: F401 — the fixture
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 SAID = {

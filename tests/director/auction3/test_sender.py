@@ -15,6 +15,8 @@ from tests.director.auction3.test_night import WON, night  # noqa: F401 — the 
 from tests.director.table.conftest import TableClient
 from tests.director.table.test_player_codes import _with_codes, phone_of, send
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 SYMBOLS = {"S": "♠", "H": "♥", "C": "♣"}
 

@@ -16,6 +16,8 @@ from director.results import services as results
 from director.results.models import Submission
 from tests.director.conftest import opened_phone, table_links
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def actions(event):
     return list(AuditEntry.objects.filter(event=event).order_by("id").values_list("action", flat=True))

@@ -15,6 +15,8 @@ from director.events import services as events
 from director.results import services as results
 from tests.director.conftest import opened_phone, table_links
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 SHEET = {
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
     "unfinished": {"S": 5, "H": 7, "D": 3, "C": 9},

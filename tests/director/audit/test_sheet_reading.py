@@ -13,6 +13,8 @@ from director.results.models import Submission
 from director.sheets.registry import by_name
 from tests.director.conftest import opened_phone, table_links
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def post(client, url, body):
     return client.post(url, data=json.dumps(body), content_type="application/json", HTTP_ACCEPT="application/json")

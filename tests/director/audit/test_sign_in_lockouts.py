@@ -21,6 +21,8 @@ from director.audit.models import SignInDevice
 from tests.director.audit.test_sign_in_and_settings import _django, _sign_in, _signed_in, _token
 from tests.director.conftest import PASSWORD, make_user
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 ATTACKER = "198.51.100.66"
 HOME = "203.0.113.10"
 

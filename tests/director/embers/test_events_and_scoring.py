@@ -18,6 +18,8 @@ from scoring.embers_settings import EmbersSettings
 from tests.director.embers.conftest import FINAL, PAD, hand
 from tests.director.factories import net_sheet
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def _enter(event, pad, game=1, table=1, **kw):
     return results.enter_sheet(

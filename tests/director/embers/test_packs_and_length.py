@@ -21,6 +21,8 @@ from tests.director.api.helpers import client_for
 from tests.director.conftest import PASSWORD
 from tests.director.embers.conftest import hand
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 DAY = datetime.date(2025, 5, 2)
 
 

@@ -12,6 +12,8 @@ from tests.director.api.helpers import client_for
 from tests.director.conftest import PASSWORD
 from tests.director.embers.conftest import FINAL, PAD, hand
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def test_the_api_sets_up_an_embers_night_and_refuses_it_where_it_cannot_be(club_a, director_a):
     api = client_for(director_a)

@@ -18,6 +18,8 @@ from director.sheets.embers.printed import WORDS
 from tests.director.printing.helpers import page_sizes, pdf_pages
 from tests.director.printing.test_event_nothing_clipped import EDGE, drawn
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 __all__ = ["drawn"]  # the fixture that records every string drawn
 
 

@@ -11,6 +11,8 @@ from director.sheets.embers.pad import field_name
 from tests.director.conftest import PASSWORD
 from tests.director.embers.conftest import FINAL, PAD
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture
 def dora(client, director_a):

@@ -13,6 +13,8 @@ from director.results.models import Submission
 from tests.director.embers.conftest import FINAL, PAD, hand
 from tests.director.embers.test_score_entry import boxes
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 JSON = {"content_type": "application/json", "HTTP_ACCEPT": "application/json"}
 
 

@@ -14,6 +14,8 @@ from director.clubs import services as clubs
 from director.clubs.models import Player
 from director.core.errors import ValidationError
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture
 def signed_in(client, director_a):

@@ -18,6 +18,8 @@ from director.mail import members
 from director.standings.selectors import event_results
 from tests.director.factories import enter_all
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture
 def played(club_a, players_a, new_progressive, director_a):

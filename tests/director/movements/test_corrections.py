@@ -18,6 +18,8 @@ from scoring import movements as mv
 from .conftest import SHEETS, make_event
 from .test_services import enter, stored
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

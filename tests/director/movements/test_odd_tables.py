@@ -18,6 +18,8 @@ from director.printing.guide_cards import guide_cards
 from tests.director.factories import seat_players, small_night
 from tests.director.printing.helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 DATE = datetime.date(2025, 5, 2)
 

@@ -12,6 +12,8 @@ from director.events.models import Partnership, Seating
 from director.movements import services as movements
 from director.movements.selectors import load_movement, path
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 DATE = datetime.date(2025, 3, 14)
 
 

@@ -15,6 +15,8 @@ from scoring import movements as mv
 
 from .conftest import SHEETS, make_event, make_teams
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

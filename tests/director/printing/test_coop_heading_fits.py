@@ -15,6 +15,8 @@ from director.printing.fonts import width
 from scoring.coop import DEFAULT_BANDS
 from tests.director.standings.test_coop_grades import coop  # noqa: F401 (the fixture)
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

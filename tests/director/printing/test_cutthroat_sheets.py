@@ -15,6 +15,8 @@ from tests.director.standings.test_cutthroat import FOUR, SCORES, SECOND, THIRD,
 from .helpers import pdf_pages
 from .test_scoresheets import parse_scoresheets, seats_in_db
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -9,6 +9,8 @@ from scoring.cards import parse_card
 
 from .helpers import expected, make_sets, page_sizes, parse_check_rows, parse_duplication, pdf_pages, sorted_set
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def sets():

@@ -13,6 +13,8 @@ from scoring.gamesets import GameSet
 
 from .helpers import SYMBOL_SUIT, expected, make_sets, page_sizes, parse_envelopes, pdf_pages, rebuild, sorted_set
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def sets():

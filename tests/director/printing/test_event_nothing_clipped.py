@@ -25,6 +25,8 @@ from director.printing.options import PrintOptions
 from director.printing.tally_cards import tally_cards
 from scoring.movements import NextMove, NextPlaces
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 EDGE = 3 * layout.MM
 LONG = "Bartholomew Fitzgerald-Montgomery"
 EVENT = "The Port of Spain Calypso Club's Annual Duplicate Championship, second session " * 2

@@ -18,6 +18,8 @@ from tests.director.factories import enter_all, small_night
 
 from .helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 FIRST = ["Hollis", "Bartholomew", "Anne-Marguerite", "Oluwaseun", "Maximiliano", "Jo", "Wilhelmina", "Ng"]

@@ -13,6 +13,8 @@ from scoring import gamesets
 
 from .helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

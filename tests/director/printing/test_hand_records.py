@@ -7,6 +7,8 @@ from scoring import gamesets
 
 from .helpers import expected, make_sets, page_sizes, parse_hand_record, pdf_pages, sorted_set
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def sets():

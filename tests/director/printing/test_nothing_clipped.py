@@ -12,6 +12,8 @@ from director.printing.options import PrintOptions
 
 from .helpers import make_sets, sorted_set
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 EDGE = 3 * layout.MM  # printers cannot print closer to the edge than this
 
 

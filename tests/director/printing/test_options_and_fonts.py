@@ -13,6 +13,8 @@ from scoring.gamesets import GameSet
 
 from .helpers import make_sets
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.mark.parametrize(
     ("field", "value"), [("paper", "a5"), ("envelope", "c5"), ("lang", "de")], ids=["paper", "envelope", "lang"]

@@ -11,6 +11,8 @@ from director.printing.words import ENGLISH
 
 from .helpers import expected, page_sizes, parse_envelopes, pdf_pages, rebuild
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

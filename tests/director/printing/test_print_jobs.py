@@ -15,6 +15,8 @@ from tests.director.conftest import PASSWORD
 
 from .helpers import page_sizes, parse_envelopes, pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -13,6 +13,8 @@ from director.printing.words import LANGUAGES
 
 from .helpers import expected, make_sets, page_sizes, parse_envelopes, parse_hand_record, pdf_pages, write_sets_file
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[3]
 
 

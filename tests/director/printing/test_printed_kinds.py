@@ -15,6 +15,8 @@ from director.sheets.base import printed
 from director.sheets.registry import kinds
 from tests.test_import_floors import SHEETS_CORE, imports, modules
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 @pytest.mark.parametrize("kind", kinds(), ids=lambda kind: kind.name)
 def test_every_kind_draws_its_page_in_every_print_language(kind):

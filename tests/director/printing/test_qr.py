@@ -24,6 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import qr
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 DPI = 288
 SAMPLES = (0.2, 0.5, 0.8)  # where each module is read, as fractions of its side
 URL = "https://calypso.example.org/t/0123456789abcdef0123456789abcdef/"

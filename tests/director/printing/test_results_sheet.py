@@ -18,6 +18,8 @@ from scoring import matchpoints, tallies
 
 from .helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 NUMBER = r"[+−-]?[\d,]+(?:\.\d+)?"

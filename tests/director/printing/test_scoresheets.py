@@ -14,6 +14,8 @@ from director.printing.words import EVENT_WORDS, LANGUAGES
 
 from .helpers import SYMBOL_SUIT, page_sizes, pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -16,6 +16,8 @@ from tests.director.conftest import PASSWORD
 
 from .helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -14,6 +14,8 @@ from director.printing.options import PrintOptions
 
 from .helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -16,6 +16,8 @@ from tests.director.factories import enter_all
 
 from .helpers import page_sizes, pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 HEAD = re.compile(r"Tally card · Pair (\d+)")

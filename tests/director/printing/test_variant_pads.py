@@ -20,6 +20,8 @@ from .helpers import pdf_pages
 from .test_event_nothing_clipped import EDGE, EVENT, LONG, drawn
 from .test_scoresheets import parse_scoresheets, seats_in_db
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 __all__ = ["drawn"]  # the fixture that records every string drawn
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from director.events.models import Event
-from tests.director.conftest import PASSWORD
+from tests.director.conftest import PASSWORD, make_progressive, shareable
 from tests.director.factories import enter_all, make_duplicate
 
 # Progressive night, 3 tables × 3 games; majors 1–3 stay, minors 4–6 move up a table a game:
@@ -60,15 +60,13 @@ def dora(client, director_a):
     return client
 
 
-@pytest.fixture
-def progressive(club_a, players_a, new_progressive, director_a):
-    event = new_progressive(club_a, players_a, tables=3, games=3)
+def _progressive(club_a, players_a, director_a):
+    event = make_progressive(club_a, players_a, tables=3, games=3)
     enter_all(event, director_a, nets=PROGRESSIVE_NETS)
     return event
 
 
-@pytest.fixture
-def duplicate(club_a, players_a, director_a):
+def _duplicate(club_a, players_a, director_a):
     event = make_duplicate(
         club_a, players_a, **HAND_SCORED, games=2, name="Pairs", movement=Event.MovementKind.BAROMETER
     )
@@ -76,6 +74,24 @@ def duplicate(club_a, players_a, director_a):
     return event
 
 
-@pytest.fixture
-def event_b(club_b, players_b, new_progressive):
-    return new_progressive(club_b, players_b, tables=2, games=2)
+def _event_b(club_b, players_b):
+    return make_progressive(club_b, players_b, tables=2, games=2)
+
+
+A = ("club_a", "players_a", "director_a")
+# The scored nights, for the modules that share their set-up (tests/director/conftest.py).
+BUILDERS = {
+    "progressive": (A, _progressive),
+    "duplicate": (A, _duplicate),
+    "event_b": (("club_b", "players_b"), _event_b),
+}
+
+
+@pytest.fixture(scope="module")
+def _shared_builders(_shared_builders):
+    return {**_shared_builders, **BUILDERS}
+
+
+progressive = shareable("progressive", BUILDERS)
+duplicate = shareable("duplicate", BUILDERS)
+event_b = shareable("event_b", BUILDERS)

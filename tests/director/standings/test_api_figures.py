@@ -17,6 +17,8 @@ from tests.director.api.helpers import client_for
 from tests.director.factories import enter
 from tests.director.printing.helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

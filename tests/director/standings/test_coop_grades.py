@@ -20,6 +20,8 @@ from scoring.coop import DEFAULT_BANDS, Band
 from tests.director.api.helpers import client_for
 from tests.director.printing.helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def coop_sheet(calypsos: int = 0, unfinished: int = 0) -> dict:
     """♠ completes ``calypsos`` and holds ``unfinished`` cards; every other card in a trick pile.

@@ -32,6 +32,8 @@ from director.results import services as results
 from director.standings import charts, exports
 from director.standings.selectors import event_results
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 FOUR = {

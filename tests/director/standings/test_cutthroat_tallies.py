@@ -16,6 +16,8 @@ from director.standings.models import TallyCardEntry
 
 from .test_cutthroat import SCORES, TOTALS, cutthroat  # noqa: F401  (cutthroat is a fixture)
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

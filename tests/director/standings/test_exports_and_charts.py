@@ -14,6 +14,8 @@ from tests.director.factories import enter
 
 from .conftest import PROGRESSIVE_TOTALS
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -14,6 +14,8 @@ from tests.director.conftest import PASSWORD
 
 from .conftest import PROGRESSIVE_NETS
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -23,6 +23,8 @@ from tests.director.printing.helpers import pdf_pages
 
 from .conftest import HAND_SCORED, MITCHELL_NETS
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 MAJORS_HEADING = "♠♥ pairs (N/S)"

@@ -10,6 +10,8 @@ from director.events.models import Event
 from tests.director.conftest import PASSWORD
 from tests.director.factories import enter, make_duplicate
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -12,6 +12,8 @@ from django.utils import timezone
 
 from director.events.models import Round
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -9,6 +9,8 @@ from director.deals import services as deals
 from director.events import services as events
 from tests.director.factories import enter
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -10,6 +10,8 @@ from director.standings.models import TallyCardEntry
 
 from .test_forms import cards_as_written
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -11,6 +11,8 @@ from scoring import variants
 
 from .test_cutthroat import THREE
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def test_only_the_coop_and_cutthroat_kinds_impose_a_ranking():
     imposed = {kind.name: kind.standings for kind in kinds() if kind.standings}

@@ -22,6 +22,8 @@ from director.table import services as table_services
 from tests.director.conftest import add_players
 from tests.director.factories import enter, net_sheet
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

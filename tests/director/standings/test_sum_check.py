@@ -16,6 +16,8 @@ from director.standings.selectors import event_results
 from tests.director.factories import enter_all, small_night
 from tests.director.printing.helpers import pdf_pages
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 SUM = re.compile(r"the totals add up to ([+-]?[\d,]+)")
 
 

@@ -21,6 +21,8 @@ from director.standings.sum_check import sum_check
 from scoring.tallies import signed
 from scoring.variants import table_nets
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 TOTAL = re.compile(r"the totals add up to ([+-]?[\d,]+)")
 WHERE = re.compile(r"game (\d+) table (\d+): ([+-]?[\d,]+)")
 

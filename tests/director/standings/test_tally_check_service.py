@@ -8,6 +8,8 @@ from director.standings.tally_check import cell_name, check_tally_cards
 
 from .test_forms import cards_as_written
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

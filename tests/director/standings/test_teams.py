@@ -12,6 +12,8 @@ from director.standings import services
 from director.standings.selectors import event_results
 from tests.director.factories import enter
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -11,12 +11,23 @@ import pytest
 from django.test import Client
 
 from director.events.models import Event
-from tests.director.conftest import make_progressive
+from tests.director.conftest import make_progressive, shareable
 
 
-@pytest.fixture
-def progressive_a(club_a, players_a, director_a):
+def _progressive_a(club_a, players_a, director_a):
     return make_progressive(club_a, players_a, tables=4, by=director_a, phones=Event.Phones.TABLE)
+
+
+# This folder's night of table links, for the modules that share their set-up.
+BUILDERS = {"progressive_a": (("club_a", "players_a", "director_a"), _progressive_a)}
+
+
+@pytest.fixture(scope="module")
+def _shared_builders(_shared_builders):
+    return {**_shared_builders, **BUILDERS}
+
+
+progressive_a = shareable("progressive_a", BUILDERS)
 
 
 @pytest.fixture

@@ -10,6 +10,8 @@ from director.results import services as results
 from director.results.models import Submission
 from director.table import services
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 
 def send(table, sheet, *, side="majors", phone="phone-a"):
     sent, _ = services.submit(table=table, round_number=1, sheet=sheet, side=side, idempotency_key=None, phone=phone)

@@ -19,6 +19,8 @@ from director.results import services as results
 from director.results.models import Submission
 from tests.director.factories import small_night
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 THREE = {  # 117 cards (tests/director/table/test_tables_of_three.py)
     "calypsos": {"S": 1, "H": 0, "C": 2},

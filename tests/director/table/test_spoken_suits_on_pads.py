@@ -15,6 +15,8 @@ from django.template.loader import render_to_string
 
 from director.sheets.registry import kinds
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 SYMBOLS = re.compile("[♠♥♦♣]")
 ARIA = re.compile(r'aria-label="([^"]*)"')
 SIDE_LABEL = re.compile(r'<label><input type="radio" name="side"[^>]*>(.*?)</label>', re.S)

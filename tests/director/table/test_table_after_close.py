@@ -16,6 +16,8 @@ from director.results import services as results
 from director.results.models import Submission
 from director.table import services as table_services
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 FINISHED = "has finished: the director closed it, so sheets can no longer be sent from the table; ask the director"
 
 

@@ -12,6 +12,8 @@ from django.test import Client
 
 from director.results.models import Submission
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 DEEP = b"[" * 1000 + b"]" * 1000
 BAD = {
     "nested 1,000 deep": (DEEP, "nested more than 64 levels"),

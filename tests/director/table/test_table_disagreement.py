@@ -17,6 +17,8 @@ from director.results.models import Submission
 from director.sheets.partnership.kind import Kind as Partnership
 from tests.director.conftest import opened_phone
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 S = Submission.Status
 
 

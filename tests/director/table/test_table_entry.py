@@ -15,6 +15,8 @@ from director.events.selectors import table_round
 from director.results import services as results
 from director.results.models import Submission
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 S = Submission.Status
 
 

@@ -11,6 +11,8 @@ import uuid
 from director.results.models import Submission
 from director.sheets.registry import by_name
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 PATH = re.compile(r"\b(calypsos|unfinished|trick_piles|revokes)\.\w")
 
 

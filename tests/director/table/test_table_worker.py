@@ -7,6 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

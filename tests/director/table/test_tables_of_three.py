@@ -17,6 +17,8 @@ from director.standings.selectors import event_results
 from tests.director.factories import seat_players, small_night
 from tests.director.table.conftest import TableClient
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 SPADE = '<span class="suit suit-S" role="img" aria-label="spades">♠</span>'  # spoken by name
 HEART = '<span class="suit suit-H" role="img" aria-label="hearts">♥</span>'
 CLUB = '<span class="suit suit-C" role="img" aria-label="clubs">♣</span>'

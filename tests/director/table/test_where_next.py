@@ -16,6 +16,8 @@ from tests.director.conftest import make_progressive
 from tests.director.factories import make_duplicate
 from tests.director.table.conftest import TableClient
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -18,6 +18,8 @@ from director.results import services as results
 from tests.director.factories import small_night
 from tests.director.standings.test_coop_grades import coop_sheet
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 SPADE = '<span class="suit suit-S" role="img" aria-label="spades">♠</span>'  # spoken by name
 HEART = '<span class="suit suit-H" role="img" aria-label="hearts">♥</span>'
 

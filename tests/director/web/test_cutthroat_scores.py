@@ -15,6 +15,8 @@ from director.movements import night
 from director.results.models import Submission
 from scoring import scores
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 FOUR = {  # S 600+300=900, H 140+300=440, D 1310+400=1710, C 180+450=630

@@ -15,6 +15,8 @@ from django.urls import reverse
 from director.events import services as events
 from scoring import browser
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)

@@ -10,6 +10,8 @@ from django.urls import path
 
 from director.events import services as events
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 DJANGO_PAGES = ("URLconf", "Using the URLconf", "Traceback", "settings", "DEBUG", "Request Method")

@@ -16,6 +16,8 @@ from director.results.models import Submission
 
 from .test_scores import GOOD, form_data, url
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

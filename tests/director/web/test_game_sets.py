@@ -15,6 +15,8 @@ from director.movements import services as movements
 from scoring import gamesets
 from scoring.cards import format_hand
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 SEED = "ab" * 16
 

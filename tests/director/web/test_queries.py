@@ -13,6 +13,8 @@ from director.events import services as events
 from director.movements import services as movements
 from director.results import services as results
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -20,6 +20,8 @@ from tests.director.conftest import table_links
 from . import test_cutthroat_scores, test_scores
 from .test_scores import GOOD, form_data, url
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 _signed_in = test_scores._signed_in  # the director signed in (``running``: the shared started night)

@@ -12,6 +12,8 @@ from director.results.models import Submission
 from director.standings.selectors import event_results
 from tests.director.factories import small_night
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 

@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from director.results.models import Submission
 
+SHARED_SET_UP = True  # clubs, players and nights built once (tests/director/conftest.py)
+
 pytestmark = pytest.mark.django_db
 
 GOOD = {  # majors 1340, minors 2340
