@@ -81,3 +81,22 @@ def test_the_projector_redraws_both_lists_under_their_headings(page, mitchell):
     assert drawn.all_inner_texts() == ["♠♥ pairs (N/S)", "♦♣ pairs (E/W)"]
     ranks = page.locator("#projector .standings td.rank").all_inner_texts()
     assert ranks == ["1", "2", "3", "1", "2", "3"]
+
+
+def test_a_projector_poll_the_server_never_answers_does_not_freeze_the_projector(page, mitchell):
+    """An unanswered request (lost on the venue's wifi) is given up and polling goes on: before,
+    one fetch that never came back froze the projector until someone reloaded it."""
+    held = []
+
+    def hold_the_first_poll(route):
+        if not held:
+            held.append(route)  # never answered: held until the test ends
+        else:
+            route.continue_()
+
+    sign_in(page, "dora", "calypso-2026")
+    page.route("**/projector.json", hold_the_first_poll)
+    page.goto(f"/events/{mitchell.pk}/projector/")
+    page.locator("#projector .standings tbody tr").first.evaluate("tr => tr.setAttribute('data-server', '1')")
+    page.locator("#projector .standings tr[data-server]").wait_for(state="detached", timeout=45_000)
+    assert len(held) == 1

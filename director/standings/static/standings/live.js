@@ -122,8 +122,18 @@
     }
   }
 
+  // A request the venue's wifi loses may never be answered: give it up after a while, so that the
+  // next poll is made (the chain below waits for this one).
+  var patience = Math.max(3 * every, 10000);
+
   function poll() {
-    fetch(url, { cache: "no-store", headers: { Accept: "application/json" } })
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? window.setTimeout(function () { controller.abort(); }, patience) : null;
+    fetch(url, {
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+      signal: controller ? controller.signal : undefined
+    })
       .then(function (response) {
         if (!response.ok) throw new Error(response.status);
         return response.json();
@@ -139,7 +149,10 @@
         }
       })
       .catch(function () { status.classList.add("stale"); })
-      .then(function () { window.setTimeout(poll, every); });
+      .then(function () {
+        if (timer) window.clearTimeout(timer);
+        window.setTimeout(poll, every);
+      });
   }
 
   window.setTimeout(poll, every);

@@ -115,11 +115,21 @@
   window.addEventListener("resize", fit);
 
   function poll() {
-    fetch(root.getAttribute("data-url"), { cache: "no-store", headers: { Accept: "application/json" } })
+    // An unanswered request (a lost packet on the venue's wifi) is given up, so polling goes on.
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? window.setTimeout(function () { controller.abort(); }, 15000) : null;
+    fetch(root.getAttribute("data-url"), {
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+      signal: controller ? controller.signal : undefined
+    })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (payload) { sync(payload); draw(); tick(); })
       .catch(function () {})
-      .then(function () { window.setTimeout(poll, 5000); });
+      .then(function () {
+        if (timer) window.clearTimeout(timer);
+        window.setTimeout(poll, 5000);
+      });
   }
 
   Array.prototype.forEach.call(root.querySelectorAll("button[data-action]"), function (button) {
