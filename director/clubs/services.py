@@ -96,10 +96,9 @@ def create_director_user(*, club: Club, username: str, password: str, role: str 
     return user
 
 
-def player_name_key(name) -> str:
-    """What makes two player names the same person within a club (``models.name_key``: case and runs
-    of spaces do not count). The new-event quick-add and these services share it."""
-    return name_key(name)
+# What makes two player names the same person within a club (case and runs of spaces do not count):
+# the stored key's own function, under the name the new-event quick-add and these services use.
+player_name_key = name_key
 
 
 def members_by_name(club: Club) -> dict[str, Player]:

@@ -390,10 +390,10 @@ def test_a_tables_dispute_from_the_sending_side_or_phone_is_refused_by_results_i
     assert before <= row.status_changed_at <= timezone.now()
 
 
-def test_a_players_dispute_is_refused_in_words_that_say_dispute(running, sheet):
-    """Mutants of ``dispute_submission``'s call of ``opponents_only`` (its verb; the sheet read with
-    its table and game): a player who did not sit at the table, or sat on the sending side, is told
-    they cannot *dispute*; an opponent's dispute reads the table and the game once each for it."""
+def _players_refused(running, sheet, act, verb: str):
+    """Table 1's sheet sent by its ♠♥; ``act`` (results' confirm or dispute) refused for a player
+    who sat elsewhere and for the senders, each in words that say ``verb``, on the player field with
+    its code. Returns the table, the sheet and the opponents' player ids (who may ``verb`` it)."""
     table, game = running.tables.get(number=1), running.rounds.get(number=1)
     first = sent(table, game, sheet)
     elsewhere, senders, opponents = (
@@ -402,15 +402,23 @@ def test_a_players_dispute_is_refused_in_words_that_say_dispute(running, sheet):
         seated(running, 1, "minors"),
     )
     with pytest.raises(PermissionDenied) as refused:
-        results.dispute_submission(submission=first, by_table=table, players=elsewhere)
-    assert refused.value.problems == ["you did not play at table 1 in game 1, so you cannot dispute its sheet"]
+        act(submission=first, by_table=table, players=elsewhere)
+    assert refused.value.problems == [f"you did not play at table 1 in game 1, so you cannot {verb} its sheet"]
     assert (refused.value.field, refused.value.code) == ("player", "not-at-this-table")
     with pytest.raises(PermissionDenied) as refused:
-        results.dispute_submission(submission=first, by_table=table, players=senders)
+        act(submission=first, by_table=table, players=senders)
     assert refused.value.problems == [
-        "your side sent this sheet, so you cannot dispute it: a player who sat against you does, on their own phone"
+        f"your side sent this sheet, so you cannot {verb} it: a player who sat against you does, on their own phone"
     ]
     assert (refused.value.field, refused.value.code) == ("player", "own-side")
+    return table, first, opponents
+
+
+def test_a_players_dispute_is_refused_in_words_that_say_dispute(running, sheet):
+    """Mutants of ``dispute_submission``'s call of ``opponents_only`` (its verb; the sheet read with
+    its table and game): a player who did not sit at the table, or sat on the sending side, is told
+    they cannot *dispute*; an opponent's dispute reads the table and the game once each for it."""
+    table, first, opponents = _players_refused(running, sheet, results.dispute_submission, "dispute")
     with CaptureQueriesContext(connection) as queries:
         results.dispute_submission(submission=first, by_table=table, players=opponents)
     assert Submission.objects.get().status == S.DISPUTED
@@ -671,23 +679,7 @@ def test_the_director_confirms_a_disputed_or_superseded_version_over_what_stood(
 def test_a_players_confirm_is_refused_in_words_that_say_confirm_and_records_the_player(running, sheet):
     """Mutants of ``confirm_submission``'s ``opponents_only`` (its verb; the sheet read with its
     table and game) and of what it records: the player and the partnership who confirmed."""
-    table, game = running.tables.get(number=1), running.rounds.get(number=1)
-    first = sent(table, game, sheet)
-    elsewhere, senders, opponents = (
-        seated(running, 2, "majors"),
-        seated(running, 1, "majors"),
-        seated(running, 1, "minors"),
-    )
-    with pytest.raises(PermissionDenied) as refused:
-        results.confirm_submission(submission=first, by_table=table, players=elsewhere)
-    assert refused.value.problems == ["you did not play at table 1 in game 1, so you cannot confirm its sheet"]
-    assert (refused.value.field, refused.value.code) == ("player", "not-at-this-table")
-    with pytest.raises(PermissionDenied) as refused:
-        results.confirm_submission(submission=first, by_table=table, players=senders)
-    assert refused.value.problems == [
-        "your side sent this sheet, so you cannot confirm it: a player who sat against you does, on their own phone"
-    ]
-    assert (refused.value.field, refused.value.code) == ("player", "own-side")
+    table, first, opponents = _players_refused(running, sheet, results.confirm_submission, "confirm")
     player = Seat.objects.filter(player_id__in=opponents).first().player
     partnership = Partnership.objects.filter(event=running).first()
     with CaptureQueriesContext(connection) as queries:

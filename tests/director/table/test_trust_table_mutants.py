@@ -37,6 +37,20 @@ def _sent(phone, sheet) -> tuple:
     return p, answer.json()["submission"]["id"]
 
 
+def _passed_round(running, sheet, seat: str):
+    """A night of player codes: table 1's ♠ player sends the sheet from their phone, then passes it
+    to the ``seat`` player, who opens their own code on it. Returns the night, the table, who sits
+    where, the shared phone and the sheet's id."""
+    night = _with_codes(running)
+    table = night.tables.get(number=1)
+    at = seated(night, 1, 1)
+    shared = phone_of(night, at["S"])
+    sid = send(shared, table, sheet).json()["submission"]["id"]
+    code = PlayerCode.objects.get(event=night, player_id=at[seat]).code
+    assert shared.get(f"/me/{codes.shown(code).lower()}/").status_code == 302  # now the seat player's
+    return night, table, at, shared, sid
+
+
 # --- table links: the refusals -----------------------------------------------------------------------------
 def test_a_second_sheet_is_refused_on_the_sheet_field_with_its_code(phone, sheet):
     """Mutants of ``AlreadySubmitted``: the refusal's field (the JSON's ``field``, which the phone's
@@ -183,13 +197,7 @@ def test_one_phone_passed_round_the_table_acts_for_each_players_code(running, sh
     there the player, not the phone, must be an opponent (a table with one phone passes it round,
     each player opening their own code), so the phone that sent the sheet may dispute it for an
     opponent."""
-    night = _with_codes(running)
-    table = night.tables.get(number=1)
-    at = seated(night, 1, 1)
-    shared = phone_of(night, at["S"])
-    sid = send(shared, table, sheet).json()["submission"]["id"]
-    code = PlayerCode.objects.get(event=night, player_id=at["D"]).code
-    assert shared.get(f"/me/{codes.shown(code).lower()}/").status_code == 302  # now the ♦ player's
+    _night, table, at, shared, sid = _passed_round(running, sheet, "D")
     answer = post(shared, table, "dispute", {"submission": sid, "note": ""})
     assert answer.status_code == 200
     assert Submission.objects.get(pk=sid).status_changed_by_player_id == at["D"]
@@ -265,13 +273,7 @@ def test_a_players_confirmation_records_the_player_and_no_side_from_a_shared_pho
     """Mutants of ``confirm`` on a night of player codes: the side recorded (or another text), the
     phone's id passed on (one phone passed round the table acts for each player's code: the player,
     not the phone, must be an opponent)."""
-    night = _with_codes(running)
-    table = night.tables.get(number=1)
-    at = seated(night, 1, 1)
-    shared = phone_of(night, at["S"])
-    sid = send(shared, table, sheet).json()["submission"]["id"]
-    code = PlayerCode.objects.get(event=night, player_id=at["C"]).code
-    assert shared.get(f"/me/{codes.shown(code).lower()}/").status_code == 302
+    _night, table, at, shared, sid = _passed_round(running, sheet, "C")
     answer = post(shared, table, "confirm", {"submission": sid})
     assert answer.status_code == 200
     row = Submission.objects.get(pk=sid)
