@@ -13,6 +13,7 @@ if its tests pass that way, alone and in any order (docs/testing.md, "Set-ups sh
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime
 import inspect
@@ -142,14 +143,30 @@ def _module_items(request):
     return [item for item in request.session.items if getattr(item, "module", None) is request.module]
 
 
+@contextlib.contextmanager
+def rolled_back_after_module(django_db_blocker):
+    """An outer transaction for a module's shared set-up, rolled back when the module ends (or its
+    set-up fails); the module's tests run in savepoints inside it (pytest-django's ``db``). The
+    database is unblocked only to open and close it: the set-up unblocks it for itself."""
+    from django.db import transaction
+
+    outer = transaction.atomic()
+    with django_db_blocker.unblock():
+        outer.__enter__()
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
 @pytest.fixture(scope="module")
 def _shared_set_up(request, _shared_builders, django_db_setup, django_db_blocker):
     """The module's shared objects by fixture name (empty unless it sets ``SHARED_SET_UP``)."""
     if not getattr(request.module, "SHARED_SET_UP", False):
         yield {}
         return
-    from django.db import transaction
-
     from tests.conftest import fast_test_settings
 
     items = _module_items(request)
@@ -167,23 +184,11 @@ def _shared_set_up(request, _shared_builders, django_db_setup, django_db_blocker
             built[name] = make(*(build(need) for need in needs))
         return built[name]
 
-    outer = transaction.atomic()
-    with django_db_blocker.unblock():
-        outer.__enter__()
-        try:
-            with fast_test_settings():
-                for name in sorted(wanted):
-                    build(name)
-        except BaseException:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-            raise
-    try:
+    with rolled_back_after_module(django_db_blocker):
+        with django_db_blocker.unblock(), fast_test_settings():
+            for name in sorted(wanted):
+                build(name)
         yield built
-    finally:
-        with django_db_blocker.unblock():
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
 
 
 @pytest.fixture

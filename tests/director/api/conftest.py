@@ -19,7 +19,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.conftest import fast_test_settings
-from tests.director.conftest import SHEET, add_players, make_user
+from tests.director.conftest import SHEET, add_players, make_user, rolled_back_after_module
 
 from .helpers import World, build_world, client_for
 
@@ -52,26 +52,13 @@ def _shared_worlds(request, django_db_setup, django_db_blocker, tmp_path_factory
     if not getattr(request.module, "SHARED_WORLDS", False):
         yield None
         return
-    from django.db import transaction
     from django.test import override_settings
 
     media = tmp_path_factory.mktemp("shared-media")
-    outer = transaction.atomic()
-    with django_db_blocker.unblock():
-        outer.__enter__()
-        try:
-            with fast_test_settings(), override_settings(MEDIA_ROOT=str(media)):
-                worlds = _build_worlds()
-        except BaseException:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-            raise
-    try:
+    with rolled_back_after_module(django_db_blocker):
+        with django_db_blocker.unblock(), fast_test_settings(), override_settings(MEDIA_ROOT=str(media)):
+            worlds = _build_worlds()
         yield worlds, media
-    finally:
-        with django_db_blocker.unblock():
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
 
 
 @pytest.fixture
