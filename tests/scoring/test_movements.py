@@ -20,6 +20,7 @@ from scoring.movements import (
     MAJORS,
     MINORS,
     RULES_MOVEMENT,
+    CoinToss,
     Movement,
     MovementError,
     TableRound,
@@ -969,3 +970,28 @@ def test_individual_next_with_director_partnerships():
         bad = entered.copy()
         bad.results.append({1: "majors", 2: "majors"})
         progressive_individual_next(bad, {1: "majors", 2: "majors"})
+
+
+def test_a_copy_shares_no_list_or_dict_with_the_original():
+    """``Movement.copy`` gives a movement to change freely (edits, corrections, the next round): a
+    change to any of its lists or dicts, at any depth, leaves the original as it was."""
+    movement = play_individual(13, 3, 3, seed=5)
+    movement.members, movement.teams = {1: ("q01", "q02")}, {"Reds": (1, 2)}
+    movement.coins.append(CoinToss(1, 1, "majors"))
+    assert movement.results and movement.cuts and movement.notes
+    before = movement.to_dict()
+    copy = movement.copy()
+    assert copy == movement and copy.to_dict() == before
+    copy.rounds[0][9] = TableRound(("x1", "x2"), ("x3", "x4"))
+    copy.rounds.append({})
+    copy.sitting_out[0].append("x5")
+    copy.sitting_out.append([])
+    copy.members[2] = ("x6", "x7")
+    copy.teams["Blues"] = (3, 4)
+    copy.results[0][9] = "tie"
+    copy.results.append({})
+    copy.cuts[0][9] = ("x8",)
+    copy.cuts.append({})
+    copy.coins.append(CoinToss(2, 2, "minors"))
+    copy.notes.append("changed")
+    assert movement.to_dict() == before
