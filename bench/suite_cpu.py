@@ -20,6 +20,7 @@ Wall time is printed too but says little on a shared machine.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import resource
@@ -89,10 +90,8 @@ def main(argv: list[str]) -> int:
     machine_after = machine_cpu()
     counted = group_cpu(group) if group else None
     if group:
-        try:
+        with contextlib.suppress(OSError):  # a process the suite started still runs in it: left, and named
             group.rmdir()
-        except OSError:
-            pass  # a process the suite started is still running in it: the group is left, and named
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     sys.stdout.write(done.stdout[-3000:])
     steps = re.findall(r"^=+ (.* in [\d.]+s.*?) =+$", done.stdout, re.M)  # each pytest step's last line
