@@ -93,7 +93,13 @@ def main(argv: list[str]) -> int:
         with contextlib.suppress(OSError):  # a process the suite started still runs in it: left, and named
             group.rmdir()
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    log = ROOT / "var" / "suite_cpu.log"  # the whole output: a failure's story is long before the summary
+    log.parent.mkdir(exist_ok=True)
+    log.write_text(done.stdout + done.stderr, encoding="utf-8")
     sys.stdout.write(done.stdout[-3000:])
+    failed = re.findall(r"^(?:FAILED|ERROR) .*$", done.stdout, re.M)
+    if failed:
+        print("\n".join(["", *failed, f"(the whole output: {log})"]))
     steps = re.findall(r"^=+ (.* in [\d.]+s.*?) =+$", done.stdout, re.M)  # each pytest step's last line
     waited = usage.ru_utime + usage.ru_stime
     machine = None if machine_before is None else machine_after - machine_before
