@@ -1,7 +1,7 @@
 """The CPU time of ``make test`` (issue 34.5): every process's user + sys against the 300 s goal.
 
 Runs ``tests/suite.py`` (lint, format, the SQLite step on two workers, the integration step, which
-skips without its services) as a child and reads ``RUSAGE_CHILDREN`` when it ends: the CPU of every
+is not started locally without its services) as a child and reads ``RUSAGE_CHILDREN`` when it ends: the CPU of every
 process it started and waited for — pytest's workers, the Pythons and compilers the tests start,
 Playwright's driver and Chromium. Wall time is printed too but says little on a shared machine;
 the load average at the start and end is printed beside it.
