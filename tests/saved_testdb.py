@@ -5,9 +5,10 @@ worker, by running all the migrations (about 4 s of CPU each). Here the first se
 it builds it as pytest-django does and saves it with SQLite's backup API to ``FOLDER/KEY.sqlite3``;
 every later one opens the same in-memory database pytest-django would have made and copies the
 saved one into it (a few milliseconds) — the way Django's own parallel runner clones an in-memory
-SQLite database. ``KEY`` hashes Django's version and every installed app's migration files, so a
-new or edited migration builds a new copy (and the older copies are removed). Every session starts
-from the copy, so a test that empties the tables (``transaction=True``) leaves nothing behind.
+SQLite database. ``KEY`` hashes Django's version, every installed app's migration files and its
+models' names and permissions, so a new or edited migration builds a new copy (and the older copies
+are removed). Every session starts from the copy, so a test that empties the tables
+(``transaction=True``) leaves nothing behind.
 
 Two workers start at the same moment: the first takes a lock (``fcntl``) while it migrates and
 saves, the other waits for it and copies. The copy is written under a temporary name and renamed,
@@ -35,8 +36,10 @@ ENV = "CALYPSO_SAVED_TESTDB"
 
 
 def template_key(app_configs=None) -> str:
-    """A hash of what the test database's contents come from: Django's version and the migration
-    files of every installed app (``app_configs``: the installed apps unless given)."""
+    """A hash of what the test database's contents come from: Django's version, the migration
+    files of every installed app (``app_configs``: the installed apps unless given), and its models'
+    names and permissions, from which ``post_migrate`` makes the content types and permissions (a
+    model added without its migration still gets its rows)."""
     import django
 
     if app_configs is None:
@@ -49,6 +52,11 @@ def template_key(app_configs=None) -> str:
         for path in sorted(folder.glob("*.py")) if folder.is_dir() else []:
             digest.update(f"{app.label}/{path.name}\0".encode())
             digest.update(path.read_bytes())
+        for model in sorted(app.get_models(include_auto_created=True), key=lambda m: m._meta.label):
+            meta = model._meta
+            digest.update(
+                repr((meta.label, meta.verbose_name_raw, meta.default_permissions, meta.permissions)).encode()
+            )
     return digest.hexdigest()[:16]
 
 

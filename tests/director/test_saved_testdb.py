@@ -116,9 +116,10 @@ def test_a_new_or_changed_migration_changes_the_key(tmp_path):
     for label in ("clubs", "events"):
         (tmp_path / label / "migrations").mkdir(parents=True)
         (tmp_path / label / "migrations" / "0001_initial.py").write_text("operations = []\n")
-        apps.append(SimpleNamespace(label=label, path=str(tmp_path / label)))
+        apps.append(SimpleNamespace(label=label, path=str(tmp_path / label), get_models=lambda **_: []))
     (tmp_path / "plain").mkdir()  # an app without migrations
-    apps.append(SimpleNamespace(label="plain", path=str(tmp_path / "plain")))
+    models = []
+    apps.append(SimpleNamespace(label="plain", path=str(tmp_path / "plain"), get_models=lambda **_: models))
     before = template_key(apps)
     assert template_key(list(reversed(apps))) == before  # the apps' order does not matter
     added = tmp_path / "events" / "migrations" / "0002_more.py"
@@ -128,4 +129,9 @@ def test_a_new_or_changed_migration_changes_the_key(tmp_path):
     assert template_key(apps) == before
     (tmp_path / "clubs" / "migrations" / "0001_initial.py").write_text("operations = [None]\n")
     assert template_key(apps) != before
+    changed = template_key(apps)
+    # A model added without a migration: post_migrate still gives it a content type and permissions.
+    meta = SimpleNamespace(label="plain.Note", verbose_name_raw="note", default_permissions=("view",), permissions=[])
+    models.append(SimpleNamespace(_meta=meta))
+    assert template_key(apps) != changed
     assert template_key() == template_key()  # the installed apps': the same in every session
