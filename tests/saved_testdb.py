@@ -1,7 +1,7 @@
 """The SQLite test database migrated once, saved, then copied into every later session or worker.
 
 pytest-django builds the in-memory SQLite test database in every session, and in every xdist
-worker, by running all the migrations (about 4 s of CPU each). Here the first session that needs
+worker, by running all the migrations (2–4 s of CPU each). Here the first session that needs
 it builds it as pytest-django does and saves it with SQLite's backup API to ``FOLDER/KEY.sqlite3``;
 every later one opens the same in-memory database pytest-django would have made and copies the
 saved one into it (a few milliseconds) — the way Django's own parallel runner clones an in-memory

@@ -4,11 +4,11 @@
 2. unit, web and browser tests on SQLite (two processes), including the static checks of the
    Docker files (tests/deploy/). The migrated test database is saved under var/testdb/ by the
    first process that needs it and copied into the others (tests/saved_testdb.py): a process
-   copies it in milliseconds instead of running every migration (about 4 s of CPU);
+   copies it in milliseconds instead of running every migration (2–4 s of CPU);
 3. integration tests against real PostgreSQL, Redis and a Celery worker, when the environment
    names them (CALYPSO_TEST_DATABASE_URL, CALYPSO_TEST_REDIS_URL). `.ci/run` provisions them.
    With CI=true the step always runs, and a missing service fails. Locally, with neither named,
-   the step is not started (all its tests would skip, and collecting them costs ~5 s of CPU):
+   the step is not started (all its tests would skip, and collecting them costs 5–12 s of CPU):
    the timing summary says "not run — no services named".
    A test is an integration test if it is marked so or asks for `require_postgres` /
    `require_broker` (tests/conftest.py marks those itself), so it never runs in step 2.
