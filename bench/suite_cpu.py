@@ -1,7 +1,7 @@
 """The CPU time of ``make test`` (issue 34.5): every process's user + sys against the 300 s goal.
 
 Runs ``tests/suite.py`` (lint, format, the SQLite step on two workers, the integration step, which
-skips without its services) as a child and counts the CPU of everything it starts, three ways:
+is not started locally without its services) as a child and counts the CPU of everything it starts, three ways:
 
 * **a control group of its own** (Linux, cgroup v1 ``cpuacct`` or v2, where this user may make one,
   e.g. root): the kernel counts every process started inside it, whoever waits for it or not, and

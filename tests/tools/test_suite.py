@@ -1,0 +1,59 @@
+"""What `make test` (tests/suite.py) starts: the SQLite step copies the saved test database
+(tests/saved_testdb.py), and the integration step is not started where all its tests would skip."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import suite
+
+SERVICES = ("CALYPSO_TEST_DATABASE_URL", "CALYPSO_TEST_REDIS_URL", "CI")
+
+
+@pytest.fixture
+def started(monkeypatch, tmp_path):
+    """The steps main() would start, as (name, command, environment), none of them run."""
+    steps = []
+
+    def step(name, command, env=None):
+        steps.append((name, command, env or {}))
+        return name, 1.0, 0
+
+    monkeypatch.setattr(suite, "step", step)
+    monkeypatch.setenv("CALYPSO_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    for name in SERVICES:
+        monkeypatch.delenv(name, raising=False)
+    return steps
+
+
+def test_the_sqlite_step_copies_the_saved_test_database_from_var(started):
+    assert suite.main(["tests/director/web"]) == 0
+    name, command, env = started[0]
+    assert name.startswith("unit+web+browser") and "-p" in command
+    assert command[command.index("-p") + 1] == "tests.saved_testdb"
+    assert env["CALYPSO_SAVED_TESTDB"] == str(suite.ROOT / "var" / "testdb")
+
+
+def test_without_services_the_integration_step_is_not_started(started, capsys):
+    assert suite.main(["tests/director/web"]) == 0
+    assert [name for name, _, _ in started] == ["unit+web+browser (SQLite)"]
+    out = capsys.readouterr().out
+    assert "integration (PostgreSQL+Redis+worker)" in out
+    assert "not run — no services named; .ci/run provides them" in out
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "passed"),
+    [
+        ("CI", "true", {}),  # a missing service fails there
+        ("CALYPSO_TEST_DATABASE_URL", "postgres://x/y", {"DATABASE_URL": "postgres://x/y"}),
+        ("CALYPSO_TEST_REDIS_URL", "redis://x/1", {"REDIS_URL": "redis://x/1", "CELERY_BROKER_URL": "redis://x/1"}),
+    ],
+)
+def test_with_services_named_or_under_ci_the_integration_step_runs(started, monkeypatch, variable, value, passed):
+    monkeypatch.setenv(variable, value)
+    assert suite.main(["-k", "mail"]) == 0
+    name, command, env = started[-1]
+    assert name == "integration (PostgreSQL+Redis+worker)"
+    assert command[-4:] == ["-m", "integration", "-k", "mail"] and env == passed
