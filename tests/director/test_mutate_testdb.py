@@ -39,25 +39,25 @@ def pytest_configure(config):
 """
 
 
-def _run(folder: Path, saved: Path, **env) -> subprocess.CompletedProcess:
+def _run(python, folder: Path, saved: Path, **env) -> subprocess.CompletedProcess:
     environ = {**os.environ, "CALYPSO_MUTATE_TESTDB": str(saved), **env}
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.mutmut_testdb"]
     command += ["--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(folder / "test_probe.py")]
-    return subprocess.run(command, cwd=ROOT, env=environ, capture_output=True, text=True, timeout=300)
+    return python.run(command, cwd=ROOT, env=environ, capture_output=True, text=True, timeout=300)
 
 
-def test_the_saved_test_database_is_made_once_then_copied_into_each_session(tmp_path):
+def test_the_saved_test_database_is_made_once_then_copied_into_each_session(tmp_path, fresh_python):
     folder = tmp_path / "probe"
     folder.mkdir()
     (folder / "test_probe.py").write_text(PROBE)
     (folder / "conftest.py").write_text(CONFTEST)
     saved = tmp_path / "saved"
-    first = _run(folder, saved)
+    first = _run(fresh_python, folder, saved)
     assert first.returncode == 0, first.stdout + first.stderr
     assert len(list(saved.glob("*.sqlite3"))) == 1
     # Again, with migrate refused: the copy is used, and the rows the first session deleted are back.
-    again = _run(folder, saved, PROBE_FORBID_MIGRATE="1")
+    again = _run(fresh_python, folder, saved, PROBE_FORBID_MIGRATE="1")
     assert again.returncode == 0, again.stdout + again.stderr
     # Without the plugin's folder, pytest-django's own set-up migrates (so the probe sees migrate refused).
-    without = _run(folder, saved, PROBE_FORBID_MIGRATE="1", CALYPSO_MUTATE_TESTDB="")
+    without = _run(fresh_python, folder, saved, PROBE_FORBID_MIGRATE="1", CALYPSO_MUTATE_TESTDB="")
     assert without.returncode != 0 and "migrate ran" in without.stdout
