@@ -24,7 +24,7 @@ What a child shares with its zygote, unlike a fresh Python: the hash seed, and w
 modules read from the environment at import (the pytest worker's, e.g. MPLBACKEND, RL_* or
 PSYCOPG_IMPL; the variables these tests vary — CALYPSO_*, DEBUG, SECRET_KEY, ALLOWED_HOSTS, EMAIL_*,
 SECURE_* — are read by director.settings alone, in the child). PYTHONPATH, PYTHONDONTWRITEBYTECODE,
-PYTHONPYCACHEPREFIX and PYTHONUNBUFFERED in the given environment are honoured.
+PYTHONPYCACHEPREFIX, PYTHONUNBUFFERED and PYTHONIOENCODING in the given environment are honoured.
 
 Without os.fork (Windows) a run is a real subprocess, as it is with CALYPSO_FRESH_PYTHON=subprocess.
 """
@@ -318,6 +318,10 @@ def _child(request: dict, base_path: list[str], streams: list[tuple[str, str]]) 
     sys.dont_write_bytecode = bool(env.get("PYTHONDONTWRITEBYTECODE"))
     sys.pycache_prefix = env.get("PYTHONPYCACHEPREFIX") or None
     unbuffered = bool(env.get("PYTHONUNBUFFERED"))
+    # PYTHONIOENCODING=encoding[:errors] sets both streams' encoding, and stdout's errors (stderr keeps its own).
+    wanted, _, wanted_errors = env.get("PYTHONIOENCODING", "").partition(":")
+    if wanted or wanted_errors:
+        streams = [(wanted or streams[0][0], wanted_errors or streams[0][1]), (wanted or streams[1][0], streams[1][1])]
     sys.stdin = sys.__stdin__ = open(0, closefd=False)  # noqa: SIM115 - the process's own stdin, kept to its end
     for fd, (encoding, errors), name in ((1, streams[0], "stdout"), (2, streams[1], "stderr")):
         raw = io.FileIO(fd, "w", closefd=False)

@@ -40,6 +40,15 @@ def test_a_run_reports_what_a_real_python_reports(fresh_python, tmp_path, code, 
     assert forked.args == args
 
 
+@pytest.mark.parametrize("encoding", ["latin-1:backslashreplace", "ascii"])
+def test_the_output_is_encoded_as_pythonioencoding_asks(fresh_python, encoding):
+    args = [sys.executable, "-c", "import sys; print('é€'); print('€', file=sys.stderr)"]
+    env = {"PYTHONIOENCODING": encoding}
+    forked = fresh_python.run(args, env=env, capture_output=True)
+    real = subprocess.run(args, env=env, capture_output=True)
+    assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
+
+
 def test_a_script_and_a_module_run_as_a_real_python_runs_them(fresh_python, tmp_path):
     (tmp_path / "script.py").write_text("import sys\nprint(sys.argv, __name__)\nraise SystemExit(4)\n")
     (tmp_path / "package").mkdir()
