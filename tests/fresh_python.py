@@ -189,6 +189,10 @@ class FreshPython:
             self._line(None)
             stdout, stderr = self._take(out, text), self._take(err, text)
             raise subprocess.TimeoutExpired(args, timeout, output=stdout, stderr=stderr) from None
+        except BaseException:  # e.g. Ctrl-C: the exchange is cut in the middle, so neither is kept
+            os.kill(child, signal.SIGKILL)
+            self.close()
+            raise
         done = subprocess.CompletedProcess(
             args, int(status.removeprefix("exited ")), self._take(out, text), self._take(err, text)
         )
