@@ -135,3 +135,14 @@ def _fast_password_hashing(request):
         return
     with fast_test_settings():
         yield
+
+
+@pytest.fixture(scope="session")
+def fresh_python():
+    """A fresh Python for tests that read the settings under an environment of their own, forked
+    from one zygote per worker instead of started anew (tests/fresh_python.py)."""
+    from tests.fresh_python import FreshPython
+
+    python = FreshPython()
+    yield python
+    python.close()

@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -171,18 +170,17 @@ print(json.dumps({"https": https, "http": seen(client.get("/login/"))}))
 """
 
 
-def run_settings(env: dict, tmp_path) -> dict:
+def run_settings(python, env: dict, tmp_path) -> dict:
     base = {k: v for k, v in os.environ.items() if not k.startswith(("CALYPSO_", "DEBUG", "SECRET_KEY", "SECURE_"))}
     base.update(env, DJANGO_SETTINGS_MODULE="director.settings", CALYPSO_DATA_DIR=str(tmp_path))
-    run = subprocess.run(
-        [sys.executable, "-c", REQUEST], cwd=ROOT, env=base, capture_output=True, text=True, timeout=120
-    )
+    run = python.run([sys.executable, "-c", REQUEST], cwd=ROOT, env=base, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def test_the_league_server_sends_hsts_secure_cookies_and_upgrades_requests(tmp_path):
+def test_the_league_server_sends_hsts_secure_cookies_and_upgrades_requests(tmp_path, fresh_python):
     seen = run_settings(
+        fresh_python,
         {"CALYPSO_ENV": "production", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "calypso.example.org",
          "BEHIND_TLS_PROXY": "1"},
         tmp_path,
@@ -199,8 +197,8 @@ def test_the_league_server_sends_hsts_secure_cookies_and_upgrades_requests(tmp_p
     assert "Strict-Transport-Security" not in seen["http"]["headers"]
 
 
-def test_the_laptop_sends_no_hsts_and_plain_cookies(tmp_path):
-    seen = run_settings({"ALLOWED_HOSTS": "calypso.example.org"}, tmp_path)
+def test_the_laptop_sends_no_hsts_and_plain_cookies(tmp_path, fresh_python):
+    seen = run_settings(fresh_python, {"ALLOWED_HOSTS": "calypso.example.org"}, tmp_path)
     http = seen["http"]
     assert "Strict-Transport-Security" not in seen["https"]["headers"]
     assert http["cookies"]["csrftoken"]["secure"] is False

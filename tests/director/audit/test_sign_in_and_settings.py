@@ -187,13 +187,14 @@ def test_trusted_proxies_are_read_strictly(monkeypatch, value):
         env_networks("TRUSTED_PROXIES")
 
 
-def _django(env: dict, code: str) -> subprocess.CompletedProcess:
+def _django(python, env: dict, code: str) -> subprocess.CompletedProcess:
+    """``code`` in a fresh Python (the ``fresh_python`` fixture) under this environment."""
     base = {
         k: v for k, v in os.environ.items() if not k.startswith(("CALYPSO_", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"))
     }
     base.update(env)
     base["DJANGO_SETTINGS_MODULE"] = "director.settings"
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=base, capture_output=True, text=True, timeout=60)
+    return python.run([sys.executable, "-c", code], cwd=ROOT, env=base, capture_output=True, text=True, timeout=60)
 
 
 SHOW = (
@@ -213,8 +214,8 @@ def _shown(run: subprocess.CompletedProcess) -> dict:
 GOOD = {"CALYPSO_ENV": "production", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "calypso.example.org"}
 
 
-def test_production_turns_on_secure_cookies_hsts_and_strict_hosts(tmp_path):
-    shown = _django({**GOOD, "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW_THEN_CHECK)
+def test_production_turns_on_secure_cookies_hsts_and_strict_hosts(tmp_path, fresh_python):
+    shown = _django(fresh_python, {**GOOD, "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW_THEN_CHECK)
     assert shown.returncode == 0, shown.stderr  # the settings were read and the checks passed
     values = _shown(shown)
     assert values == {
@@ -236,22 +237,22 @@ def test_production_turns_on_secure_cookies_hsts_and_strict_hosts(tmp_path):
         ({"ALLOWED_HOSTS": "*"}, "calypso.E003"),
     ],
 )
-def test_production_refuses_to_start_with_debug_a_default_secret_or_open_hosts(tmp_path, env, error):
-    run = _django({**GOOD, **env, "CALYPSO_DATA_DIR": str(tmp_path)}, CHECK)
+def test_production_refuses_to_start_with_debug_a_default_secret_or_open_hosts(tmp_path, env, error, fresh_python):
+    run = _django(fresh_python, {**GOOD, **env, "CALYPSO_DATA_DIR": str(tmp_path)}, CHECK)
     assert run.returncode != 0
     assert error in run.stderr
 
 
 @pytest.mark.parametrize(("env", "debug"), [({}, False), ({"DEBUG": "0"}, False), ({"DEBUG": "1"}, True)])
-def test_a_laptop_shows_debug_pages_only_when_asked(tmp_path, env, debug):
-    shown = _django({**env, "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW_THEN_CHECK)
+def test_a_laptop_shows_debug_pages_only_when_asked(tmp_path, env, debug, fresh_python):
+    shown = _django(fresh_python, {**env, "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW_THEN_CHECK)
     # The start-up checks accept a laptop either way (only production refuses DEBUG): exit status 0.
     assert shown.returncode == 0, shown.stderr
     assert _shown(shown)["DEBUG"] is debug
 
 
-def test_a_typo_in_a_boolean_stops_the_start(tmp_path):
-    run = _django({**GOOD, "DEBUG": "ture", "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW)
+def test_a_typo_in_a_boolean_stops_the_start(tmp_path, fresh_python):
+    run = _django(fresh_python, {**GOOD, "DEBUG": "ture", "CALYPSO_DATA_DIR": str(tmp_path)}, SHOW)
     assert run.returncode != 0 and "DEBUG='ture' is not a boolean" in run.stderr
 
 

@@ -200,8 +200,9 @@ def test_the_slow_down_grows_and_says_when_to_try_again_from_the_last_failure(di
     assert page["Retry-After"] == "100"
 
 
-def test_a_failure_limit_of_one_is_accepted_and_works(director_a, limits, tmp_path):
+def test_a_failure_limit_of_one_is_accepted_and_works(director_a, limits, tmp_path, fresh_python):
     shown = _django(
+        fresh_python,
         {"LOGIN_FAILURE_LIMIT": "1", "CALYPSO_DATA_DIR": str(tmp_path)},
         "import django; django.setup(); from django.conf import settings; print(settings.LOGIN_FAILURE_LIMIT)",
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 
 import pytest
@@ -64,7 +63,7 @@ def test_another_clubs_director_cannot_export_or_erase(played, client, director_
     assert client.post(reverse("mail:player_erase", args=[player.club.slug, player.pk])).status_code == 404
 
 
-def _email_settings(tmp_path, **env) -> dict:
+def _email_settings(python, tmp_path, **env) -> dict:
     code = (
         "import django, json; django.setup(); from django.conf import settings as s; print(json.dumps("
         "{k: getattr(s, k) for k in ('EMAIL_BACKEND', 'EMAIL_FILE_PATH', 'EMAIL_HOST', 'EMAIL_PORT',"
@@ -73,19 +72,22 @@ def _email_settings(tmp_path, **env) -> dict:
     # The suite's own data folder (CALYPSO_DATA_DIR, set by tests/suite.py) must not meet this one.
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("EMAIL_", "CALYPSO_DATA"))}
     environment = {**clean, "DJANGO_SETTINGS_MODULE": "director.settings", "CALYPSO_DATA": str(tmp_path), **env}
-    out = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
+    out = python.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_the_laptop_writes_messages_into_the_data_folder(tmp_path):
-    found = _email_settings(tmp_path)
+def test_the_laptop_writes_messages_into_the_data_folder(tmp_path, fresh_python):
+    found = _email_settings(fresh_python, tmp_path)
     assert found["EMAIL_BACKEND"] == "django.core.mail.backends.filebased.EmailBackend"
     assert found["EMAIL_FILE_PATH"] == str(tmp_path / "mail")
 
 
-def test_an_email_url_sets_host_port_tls_user_and_password(tmp_path):
-    found = _email_settings(tmp_path, EMAIL_URL="submission://club%40example.org:s%3Acret@smtp.example.org:587")
+def test_an_email_url_sets_host_port_tls_user_and_password(tmp_path, fresh_python):
+    found = _email_settings(
+        fresh_python, tmp_path, EMAIL_URL="submission://club%40example.org:s%3Acret@smtp.example.org:587"
+    )
     assert found["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
     assert (found["EMAIL_HOST"], found["EMAIL_PORT"], found["EMAIL_USE_TLS"]) == ("smtp.example.org", 587, True)
     assert (found["EMAIL_HOST_USER"], found["EMAIL_HOST_PASSWORD"]) == ("club@example.org", "s:cret")
-    assert _email_settings(tmp_path, EMAIL_URL="smtp://u:p@mail.example.org:465?ssl=True")["EMAIL_USE_SSL"] is True
+    ssl = _email_settings(fresh_python, tmp_path, EMAIL_URL="smtp://u:p@mail.example.org:465?ssl=True")
+    assert ssl["EMAIL_USE_SSL"] is True

@@ -191,13 +191,12 @@ def test_another_clubs_director_cannot_send(night, client, director_b):
     assert not Outbox.objects.exists()
 
 
-def test_the_send_task_is_registered_when_django_starts():
+def test_the_send_task_is_registered_when_django_starts(fresh_python):
     """Enqueued by name: unregistered, Celery would hand it to a broker instead of running it eagerly."""
-    import subprocess
     import sys
 
     code = "import sys, django; django.setup(); print('director.mail.tasks' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = fresh_python.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "True"
 
 

@@ -1,7 +1,6 @@
 """``manage.py print_pdf``: prints from a game-set file, with no database."""
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -113,8 +112,8 @@ def test_bad_files_are_clear_errors(tmp_path):
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_exit_status_and_message_without_traceback(tmp_path):
-    result = subprocess.run(
+def test_exit_status_and_message_without_traceback(tmp_path, fresh_python):
+    result = fresh_python.run(
         [sys.executable, "manage.py", "print_pdf", "scoresheets", "--sets", "x.json", "--out", str(tmp_path / "x.pdf")],
         cwd=ROOT,
         capture_output=True,
