@@ -26,7 +26,8 @@ PSYCOPG_IMPL; the variables these tests vary — CALYPSO_*, DEBUG, SECRET_KEY, A
 SECURE_* — are read by director.settings alone, in the child). PYTHONPATH, PYTHONDONTWRITEBYTECODE,
 PYTHONPYCACHEPREFIX, PYTHONUNBUFFERED and PYTHONIOENCODING in the given environment are honoured.
 
-Without os.fork (Windows) a run is a real subprocess, as it is with CALYPSO_FRESH_PYTHON=subprocess.
+Off Linux (Windows has no fork; macOS's frameworks are not fork-safe) a run is a real subprocess, as it
+is with CALYPSO_FRESH_PYTHON=subprocess.
 """
 
 from __future__ import annotations
@@ -131,7 +132,9 @@ class ZygoteNotClean(RuntimeError):
 
 
 def use_fork() -> bool:
-    return hasattr(os, "fork") and os.environ.get("CALYPSO_FRESH_PYTHON", "") != "subprocess"
+    # Linux only: macOS's system frameworks are not safe to use in a child forked after they were
+    # loaded (why Python's multiprocessing spawns there), and Windows has no fork.
+    return sys.platform == "linux" and os.environ.get("CALYPSO_FRESH_PYTHON", "") != "subprocess"
 
 
 class FreshPython:

@@ -133,8 +133,9 @@ def test_check_raises_as_subprocess_does(fresh_python):
     assert failed.value.returncode == 2
 
 
-def test_without_fork_a_run_is_a_real_subprocess(monkeypatch):
-    monkeypatch.delattr(os, "fork")
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_off_linux_a_run_is_a_real_subprocess(monkeypatch, platform):
+    monkeypatch.setattr(sys, "platform", platform)
     python = FreshPython()
     done = python.run([sys.executable, "-c", "import os; print(os.getppid())"], capture_output=True, text=True)
     assert int(done.stdout) == os.getpid() and python._process is None
