@@ -57,3 +57,14 @@ def test_with_services_named_or_under_ci_the_integration_step_runs(started, monk
     name, command, env = started[-1]
     assert name == "integration (PostgreSQL+Redis+worker)"
     assert command[-4:] == ["-m", "integration", "-k", "mail"] and env == passed
+
+
+def test_the_tests_write_their_bytecode_beside_the_sources_not_under_a_prefix_of_their_own():
+    """A prefix folder is taken for every module, so the virtualenv's bytecode made at install time
+    was ignored and compiled again on a fresh checkout; a prefix the developer set stays."""
+    environ = {"PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin"}
+    suite.keep_bytecode(environ)
+    assert environ == {"PATH": "/usr/bin"}
+    own = {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/somewhere/of/mine"}
+    suite.keep_bytecode(own)
+    assert own == {"PYTHONPYCACHEPREFIX": "/somewhere/of/mine"}
