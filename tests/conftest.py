@@ -90,7 +90,8 @@ GC_THRESHOLDS = (10_000, 50, 100)
 
 
 def pytest_collection_finish(session):
-    gc.collect()
+    # No gc.collect() first: a mutation run's session per mutant would pay a whole collection of
+    # what it inherits from mutmut's process (tests/mutmut_testdb.py); freezing a little garbage is cheap.
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 
