@@ -49,15 +49,17 @@ def test_the_output_is_encoded_as_pythonioencoding_asks(fresh_python, encoding):
     assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
 
 
-def test_a_script_and_a_module_run_as_a_real_python_runs_them(fresh_python, tmp_path):
+def test_a_script_runs_as_a_real_python_runs_it(fresh_python, tmp_path):
     (tmp_path / "script.py").write_text("import sys\nprint(sys.argv, __name__)\nraise SystemExit(4)\n")
-    (tmp_path / "package").mkdir()
-    (tmp_path / "package" / "__init__.py").write_text("")
-    (tmp_path / "package" / "__main__.py").write_text("import sys\nprint(sys.argv[1:], __name__)\n")
-    for args in ([sys.executable, "script.py", "a"], [sys.executable, "-m", "package", "b"]):
-        forked = fresh_python.run(args, env={}, cwd=tmp_path, capture_output=True, text=True)
-        real = subprocess.run(args, env={}, cwd=tmp_path, capture_output=True, text=True)
-        assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
+    args = [sys.executable, "script.py", "a"]
+    forked = fresh_python.run(args, env={}, cwd=tmp_path, capture_output=True, text=True)
+    real = subprocess.run(args, env={}, cwd=tmp_path, capture_output=True, text=True)
+    assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
+
+
+def test_other_options_than_c_are_refused_by_name(fresh_python):
+    with pytest.raises(ValueError, match=r"runs code \(-c\) or a script, not \['-m'\]"):
+        fresh_python.run([sys.executable, "-m", "pytest"], capture_output=True)
 
 
 SEEN = """

@@ -13,6 +13,7 @@ walks too, as a check that the detector finds the hands where they are meant to 
 from __future__ import annotations
 
 import datetime
+import functools
 import html
 import itertools
 import json
@@ -232,6 +233,7 @@ def _body(response) -> str:
     return html.unescape(raw.decode("utf-8", errors="replace"))
 
 
+@functools.cache  # the same addresses for every walker: resolved once
 def _names_an_admin_row(url: str) -> bool:
     return url.startswith("/admin/") and "object_id" in resolve(url).kwargs
 
