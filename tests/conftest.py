@@ -78,22 +78,30 @@ def _share_whitenoise_finder_tables() -> None:
     WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
 
 
+# The cyclic garbage collector's full passes walked every object the collection left behind (Django,
+# the test modules, thousands of test items) again and again: an eighth of a director test's CPU.
+# It runs on every 10,000 new objects instead of every 700 from the start (the collection itself
+# made it walk the growing heap: a worker's collection took 10.7 s of CPU on a fresh checkout, 6.7 s
+# so; docs/benchmarks.md 34.5), and once collected, those objects, which live as long as the
+# process, are moved out of its sight (gc.freeze).
+GC_THRESHOLDS = (10_000, 50, 100)
+# What the collector's thresholds were while the tests were collected (tests/tools/test_suite.py).
+COLLECTED_WITH = pytest.StashKey[tuple]()
+
+
 def pytest_configure(config):
+    gc.set_threshold(*GC_THRESHOLDS)
     _share_whitenoise_finder_tables()
 
 
-# The cyclic garbage collector's full passes walked every object the collection left behind (Django,
-# the test modules, thousands of test items) again and again: an eighth of a director test's CPU.
-# Once collected, those objects live as long as the process, so they are moved out of the
-# collector's sight (gc.freeze), and it runs on every 10,000 new objects instead of every 700.
-GC_THRESHOLDS = (10_000, 50, 100)
+def pytest_collection(session):
+    session.config.stash[COLLECTED_WITH] = gc.get_threshold()
 
 
 def pytest_collection_finish(session):
     # No gc.collect() first: a mutation run's session per mutant would pay a whole collection of
     # what it inherits from mutmut's process (tests/mutmut_testdb.py); freezing a little garbage is cheap.
     gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 # Test sessions live in their own local-memory cache, not in the database: loading the session row

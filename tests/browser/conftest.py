@@ -29,6 +29,11 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    # V8's baseline compiler only (Sparkplug), not its optimising ones: a test's page lives for a
+    # second or two, too short for optimised code to repay its compiling, which ran beside every page
+    # (axe-core's audit of a page: 170 → 125 ms of CPU; docs/benchmarks.md 34.5). Speed only: the
+    # same JavaScript, the same results.
+    "--js-flags=--max-opt=1",
 ]
 
 
@@ -81,8 +86,25 @@ def phone_page(browser, live_server):
     context.close()
 
 
-def sign_in(page, username: str, password: str) -> None:
+def sign_in_by_the_form(page, username: str, password: str) -> None:
+    """Types into the sign-in form and presses Sign in, as a director does (tests/browser/test_sign_in.py)."""
     page.goto("/login/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
+
+
+def sign_in(page, username: str, password: str) -> None:
+    """Signs ``username`` in to ``page``'s browser through the sign-in form's own two requests (the
+    GET that sets the CSRF cookie, the POST), sent from the page's context so that its cookies hold
+    the session, without drawing the form; the page stays where it was. The real view answers them
+    (password check, lockouts, the audit), and the form itself is walked in test_sign_in and
+    test_axe: drawing it, and the club page it leads to, for each of the other tests cost three page
+    loads each (docs/benchmarks.md 34.5)."""
+    from django.conf import settings
+
+    page.request.get("/login/")
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == settings.CSRF_COOKIE_NAME)
+    fields = {"username": username, "password": password, "csrfmiddlewaretoken": token}
+    answer = page.request.post("/login/", form=fields, max_redirects=0)
+    assert answer.status == 302, f"{username} was not signed in: the sign-in form answered {answer.status}"

@@ -36,7 +36,6 @@ def team_match(settings, tmp_path):
 
 def test_the_director_deals_releases_and_prints_the_team_match(page, team_match):
     sign_in(page, "dora", PASSWORD)
-    page.wait_for_url("**/clubs/pos/")
     page.goto(f"/events/{team_match.pk}/")
     card = page.locator("#deals")
     assert "0 of 2 rounds dealt" in card.inner_text()

@@ -51,7 +51,7 @@ def test_an_auction_night_through_the_phone_pad(page, phone_page, second_phone):
 
     # The director sets the night up: Auction Calypso, progressive pairs, 2 games of 3 hands.
     sign_in(page, "dora", PASSWORD)
-    page.wait_for_url("**/clubs/pos/")
+    page.goto("/clubs/pos/")
     page.get_by_role("link", name="New club night").first.click()
     page.wait_for_url("**/events/new/")
     page.select_option("#setup [name=type]", "auction-pairs")

@@ -117,7 +117,6 @@ def test_the_directors_pages_keep_to_the_policy(watched, club):
     director = watched(viewport={"width": 1280, "height": 900})
     page = director.page
     sign_in(page, "dora", PASSWORD)
-    page.wait_for_url("**/clubs/pos/")
     e = night.pk
     for url in [
         "/clubs/pos/",

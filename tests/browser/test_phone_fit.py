@@ -234,7 +234,6 @@ def test_the_directors_score_entry_fits_a_360_px_phone(browser, live_server, kin
     context, page = new_phone(browser, live_server)
     try:
         sign_in(page, "dora", PASSWORD)
-        page.wait_for_url("**/clubs/pos/")
         page.goto(f"/events/{event.pk}/games/1/scores/")
         problems = misfits(page, f"director-{kind}")
     finally:

@@ -35,7 +35,6 @@ def test_the_member_edit_form_lies_on_the_screen(browser, live_server, width):
     page = context.new_page()
     try:
         sign_in(page, "dora", PASSWORD)
-        page.wait_for_url("**/clubs/pos/")
         page.goto(f"/clubs/pos/players/{member.pk}/edit/")
         assert page.evaluate(OFF_SCREEN) == []
         form = page.get_by_role("form", name="Edit Ann Baptiste")

@@ -42,7 +42,6 @@ def duplicate_event(settings, tmp_path):
 
 def test_a_director_prints_envelopes_and_downloads_them(page, duplicate_event):
     sign_in(page, "dora", PASSWORD)
-    page.wait_for_url("**/clubs/pos/")
     page.goto(f"/events/{duplicate_event.pk}/print/")
     page.get_by_role("heading", name="Print", exact=True).wait_for()
 
@@ -84,7 +83,6 @@ def test_a_progressive_night_prints_event_documents_named_in_words_and_warns_of_
     movements.seat_event(event=night)
 
     sign_in(page, "dora", PASSWORD)
-    page.wait_for_url("**/clubs/pos/")
     page.goto(f"/events/{night.pk}/print/")
     documents = page.locator("label.switch strong").all_inner_texts()
     assert documents == ["Scoresheets", "Tally cards", "Table guide cards", "Results"]

@@ -24,6 +24,7 @@ def test_set_send_on_release_then_release(page, size):
     event = played_night(club, players)
     mail.outbox.clear()
 
+    page.goto(f"/clubs/{club.slug}/")
     page.get_by_role("navigation", name="Club").get_by_role("link", name="Settings").click()
     page.wait_for_url(f"**/clubs/{club.slug}/settings/")
     box = page.get_by_label(LABEL)

@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import sign_in_by_the_form as sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from tests import suite
@@ -68,3 +70,12 @@ def test_the_tests_write_their_bytecode_beside_the_sources_not_under_a_prefix_of
     own = {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "/somewhere/of/mine"}
     suite.keep_bytecode(own)
     assert own == {"PYTHONPYCACHEPREFIX": "/somewhere/of/mine"}
+
+
+def test_the_garbage_collector_runs_seldom_from_before_the_tests_are_collected(pytestconfig):
+    """Collecting thousands of tests made the collector walk the growing heap again and again (four
+    seconds of a fresh worker's collection): its thresholds are set when pytest is configured."""
+    from tests.conftest import COLLECTED_WITH, GC_THRESHOLDS
+
+    assert pytestconfig.stash[COLLECTED_WITH] == GC_THRESHOLDS
+    assert gc.get_threshold() == GC_THRESHOLDS
