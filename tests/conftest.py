@@ -94,6 +94,31 @@ def pytest_configure(config):
     _share_whitenoise_finder_tables()
 
 
+# The browser tests all to one worker (`make test`'s --dist loadfile, files otherwise whole to
+# either): the other worker then never starts a Chromium, Playwright's driver, a live server or the
+# browser tests' first, cold pages of its own (docs/benchmarks.md 34.5).
+BROWSER_TESTS = "tests/browser/"
+
+
+def browser_together(nodeid: str) -> str:
+    """The unit of work a test goes to a worker with: its file, or all of tests/browser."""
+    path = nodeid.split("::", 1)[0]
+    return BROWSER_TESTS if path.startswith(BROWSER_TESTS) else path
+
+
+@pytest.hookimpl(optionalhook=True)  # without pytest-xdist (-p no:xdist) the hook is unknown
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return browser_together(nodeid)
+
+    return BrowserTogether(config, log)
+
+
 def pytest_collection(session):
     session.config.stash[COLLECTED_WITH] = gc.get_threshold()
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import gc
+from types import SimpleNamespace
 
 import pytest
 
@@ -79,3 +80,22 @@ def test_the_garbage_collector_runs_seldom_from_before_the_tests_are_collected(p
 
     assert pytestconfig.stash[COLLECTED_WITH] == GC_THRESHOLDS
     assert gc.get_threshold() == GC_THRESHOLDS
+
+
+def test_the_browser_tests_go_to_one_worker_together_and_every_other_file_whole():
+    """Two workers each running Chromium beside the other cost ≈ 30 s of CPU more than one worker
+    running all the browser tests while the other runs the rest (docs/benchmarks.md 34.5)."""
+    pytest.importorskip("xdist")
+    from tests.conftest import pytest_xdist_make_scheduler
+
+    options = {"dist": "loadfile", "tx": ["2*popen"]}
+    config = SimpleNamespace(getoption=options.get, getvalue=options.get)
+    scope = pytest_xdist_make_scheduler(config, None)._split_scope
+    assert scope("tests/browser/test_axe.py::test_axe_finds_nothing_on_any_page") == scope(
+        "tests/browser/test_a11y.py::test_the_save_bar_never_covers_the_focused_box[phone]"
+    )
+    assert scope("tests/director/test_secrecy.py::test_a") == scope("tests/director/test_secrecy.py::test_b[3]")
+    assert scope("tests/director/test_secrecy.py::test_a") != scope("tests/director/test_demo.py::test_a")
+    assert scope("tests/director/test_secrecy.py::test_a") != scope("tests/browser/test_axe.py::test_a")
+    options["dist"] = "load"
+    assert pytest_xdist_make_scheduler(config, None) is None  # another --dist: xdist's own
