@@ -81,7 +81,19 @@ FAST_PATHS = [
 ]
 
 
+def rewrite_once() -> None:
+    """The test modules' asserts rewritten once here, not by each worker (tests/rewritten_once.py)."""
+    if str(ROOT) not in sys.path:  # run as a script: tests/ is on the path, not the checkout
+        sys.path.insert(0, str(ROOT))
+    from tests import rewritten_once
+
+    made = rewritten_once.rewrite_missing(rewritten_once.test_modules())
+    if made:
+        print(f"=== test modules rewritten once for the workers: {made}", flush=True)
+
+
 def fast(pytest: list[str], argv: list[str]) -> int:
+    rewrite_once()
     workers = ["-n", os.environ.get("CALYPSO_TEST_WORKERS", "2")]
     marks = ["-m", "not integration and not browser"]
     named = any((ROOT / arg.split("::")[0]).exists() for arg in argv if not arg.startswith("-"))
@@ -110,6 +122,7 @@ def main(argv: list[str]) -> int:
     saved = ["-p", "tests.saved_testdb"]
     sqlite_env = {"CALYPSO_SAVED_TESTDB": str(ROOT / "var" / "testdb")}
     sqlite = [*pytest, *workers, *saved, "-m", "not integration", *argv]
+    rewrite_once()
     results.append(step("unit+web+browser (SQLite)", sqlite, sqlite_env))
 
     integration_env = {}

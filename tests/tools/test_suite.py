@@ -23,6 +23,7 @@ def started(monkeypatch, tmp_path):
         return name, 1.0, 0
 
     monkeypatch.setattr(suite, "step", step)
+    monkeypatch.setattr(suite, "rewrite_once", lambda: None)  # the checkout's pycs: not these tests' business
     monkeypatch.setenv("CALYPSO_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
     for name in SERVICES:
@@ -36,6 +37,15 @@ def test_the_sqlite_step_copies_the_saved_test_database_from_var(started):
     assert name.startswith("unit+web+browser") and "-p" in command
     assert command[command.index("-p") + 1] == "tests.saved_testdb"
     assert env["CALYPSO_SAVED_TESTDB"] == str(suite.ROOT / "var" / "testdb")
+
+
+def test_the_test_modules_are_rewritten_once_before_the_workers_start(started, monkeypatch):
+    before = []
+    monkeypatch.setattr(suite, "rewrite_once", lambda: before.append(len(started)))
+    assert suite.main(["tests/director/web"]) == 0
+    assert before == [0] and started[0][0].startswith("unit+web+browser")
+    assert suite.main(["--fast"]) == 0
+    assert before[1:] == [len(started) - 1]  # make test-fast's workers too
 
 
 def test_without_services_the_integration_step_is_not_started(started, capsys):
