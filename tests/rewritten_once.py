@@ -46,7 +46,10 @@ def rewrite_missing(modules: Iterable[Path], root: Path = ROOT) -> int | str:
         pyc = cache_dir(source) / (source.name[:-3] + tail)
         if read(source, pyc) is not None:
             continue
-        source_hash, code = rewrite_test(source, None)  # None: pytest's default configuration
+        try:
+            source_hash, code = rewrite_test(source, None)  # None: pytest's default configuration
+        except (SyntaxError, ValueError, OSError):
+            continue  # pytest reports it, as a collection error, in the test's own words
         pyc.parent.mkdir(parents=True, exist_ok=True)
         made += bool(write(state, code, source_hash, pyc))
     return made

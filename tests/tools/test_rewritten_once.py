@@ -41,3 +41,11 @@ def test_the_modules_are_those_pytest_rewrites_in_make_test():
     assert {"tests/conftest.py", "tests/browser/conftest.py", "tests/browser/test_axe.py"} <= modules
     assert "tests/saved_testdb.py" in modules  # make test's -p plugin
     assert "tests/browser/axe_world.py" not in modules and "tests/suite.py" not in modules  # imported plainly
+
+
+def test_a_module_that_does_not_compile_is_left_for_pytest_to_report(tmp_path):
+    module, pyc = _project(tmp_path)
+    broken = module.with_name("test_broken.py")
+    broken.write_text("def test_x(:\n    assert True\n")
+    assert rewritten_once.rewrite_missing([broken, module], root=tmp_path) == 1  # the good one still
+    assert pyc.exists() and not list(pyc.parent.glob("test_broken*"))
