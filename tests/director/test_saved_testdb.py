@@ -59,9 +59,14 @@ def pytest_configure(config):
 """
 
 
+# The probe needs pytest-django and the plugin under test, not the suite's other plugins: leaving
+# them out takes ≈ 0.6 s of CPU off each of the four sessions (1.66 → 1.07 s for one test).
+UNUSED_PLUGINS = ("cacheprovider", "schemathesis", "hypothesispytest", "anyio", "xdist", "xdist.looponfail")
+
+
 def _start(folder: Path, plugin: str, **env) -> subprocess.Popen:
     environ = {**os.environ, "CALYPSO_SAVED_TESTDB": "", "CALYPSO_MUTATE_TESTDB": "", **env}
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", plugin]
+    command = [sys.executable, "-m", "pytest", "-q", *(f"-pno:{name}" for name in UNUSED_PLUGINS), "-p", plugin]
     command += ["--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"), str(folder / "test_probe.py")]
     return subprocess.Popen(command, cwd=ROOT, env=environ, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
