@@ -45,6 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+# The plugin that copies the saved, migrated test database into each worker (tests/saved_testdb.py).
+SAVED_TESTDB = "tests.saved_testdb"
 
 
 def step(name: str, command: list[str], env: dict | None = None) -> tuple[str, float, int]:
@@ -87,8 +89,10 @@ def rewrite_once() -> None:
         sys.path.insert(0, str(ROOT))
     from tests import rewritten_once
 
-    made = rewritten_once.rewrite_missing(rewritten_once.test_modules())
-    if made:
+    made = rewritten_once.rewrite_missing(rewritten_once.test_modules(plugins=[SAVED_TESTDB]))
+    if isinstance(made, str):
+        print(f"=== test modules not rewritten beforehand: {made}", flush=True)
+    elif made:
         print(f"=== test modules rewritten once for the workers: {made}", flush=True)
 
 
@@ -119,7 +123,7 @@ def main(argv: list[str]) -> int:
     # its tests, as the default `load` does when it deals a file's tests out alternately.
     workers = ["-n", os.environ.get("CALYPSO_TEST_WORKERS", "2"), "--dist", "loadfile"]
     # The migrated test database, saved once and copied into each worker (tests/saved_testdb.py).
-    saved = ["-p", "tests.saved_testdb"]
+    saved = ["-p", SAVED_TESTDB]
     sqlite_env = {"CALYPSO_SAVED_TESTDB": str(ROOT / "var" / "testdb")}
     sqlite = [*pytest, *workers, *saved, "-m", "not integration", *argv]
     rewrite_once()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from _pytest.assertion import rewrite
 
-from tests import rewritten_once
+from tests import rewritten_once, suite
 
 SAMPLE = "def test_sums():\n    total = 1 + 1\n    assert total == 2, total\n"
 
@@ -37,7 +37,8 @@ def test_a_project_with_the_assertion_pass_hook_is_left_to_pytest(tmp_path):
 
 
 def test_the_modules_are_those_pytest_rewrites_in_make_test():
-    modules = {path.relative_to(rewritten_once.ROOT).as_posix() for path in rewritten_once.test_modules()}
+    found = rewritten_once.test_modules(plugins=[suite.SAVED_TESTDB])
+    modules = {path.relative_to(rewritten_once.ROOT).as_posix() for path in found}
     assert {"tests/conftest.py", "tests/browser/conftest.py", "tests/browser/test_axe.py"} <= modules
     assert "tests/saved_testdb.py" in modules  # make test's -p plugin
     assert "tests/browser/axe_world.py" not in modules and "tests/suite.py" not in modules  # imported plainly
