@@ -10,11 +10,15 @@ Two drawings:
 Both take plain data (labels and numbers) and return bytes. ``event_running_totals`` and
 ``set_histogram`` take an ``EventResults`` (``selectors.event_results(event)``) and pick the data.
 Output is deterministic (no dates or version stamps in the files): the same data gives the same
-bytes, so they cache well.
+bytes, so each process keeps the last ``DRAWN`` drawings by what they draw (the labels, the numbers,
+the title, the format, the size) and hands the same bytes back for the same data: the projector and
+every phone reloading a public results page ask for the same charts again, and a drawing costs
+70–100 ms of CPU. A new result changes the numbers, and so the key. ``forget()`` empties it.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -31,6 +35,7 @@ INK = "#1d2330"
 ACCENT = "#0b6e4f"
 GRID = "#d8dce3"
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}, "pdf": {"CreationDate": None}}
+DRAWN = 64  # drawings kept per process and kind: a few MB at most (a page's PNG is 20–60 kB)
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -83,26 +88,32 @@ def running_totals_chart(
     The default is an 800 × 450 PNG; a print wants ``dpi=200`` or ``fmt="svg"``/``"pdf"``. Many
     entrants get a legend in two or three columns outside the plot.
     """
+    lines = tuple((str(label), tuple((int(g), _number(v)) for g, v in points)) for label, points in series.items())
+    return _running_totals(lines, title, ylabel, fmt, (float(size[0]), float(size[1])), dpi)
+
+
+@functools.lru_cache(maxsize=DRAWN)
+def _running_totals(lines: tuple, title: str, ylabel: str, fmt: str, size: tuple[float, float], dpi: int) -> bytes:
     figure = _figure(*size)
     axes = figure.add_subplot()
     _style(axes)
     games: set[int] = set()
     # A long name (names may be 120 characters) would push the legend off the chart's right edge.
-    limit = LEGEND_CHARACTERS[1 if len(series) <= 12 else 2 if len(series) <= 24 else 3]
-    for label, points in series.items():
+    limit = LEGEND_CHARACTERS[1 if len(lines) <= 12 else 2 if len(lines) <= 24 else 3]
+    for label, points in lines:
         if not points:
             continue
-        xs = [0] + [int(g) for g, _ in points]
-        ys = [0.0] + [_number(v) for _, v in points]
+        xs = [0] + [g for g, _ in points]
+        ys = [0.0] + [v for _, v in points]
         games.update(xs)
-        axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.6, label=_shorten(str(label), limit))
+        axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.6, label=_shorten(label, limit))
     axes.axhline(0, color=INK, linewidth=0.8)
     axes.set_xticks(sorted(games) or [0])
     axes.set_xlabel("After game", color=INK)
     axes.set_ylabel(ylabel, color=INK)
     axes.set_title(title, color=INK, loc="left", fontsize=12)
-    if series:
-        columns = 1 if len(series) <= 12 else 2 if len(series) <= 24 else 3
+    if lines:
+        columns = 1 if len(lines) <= 12 else 2 if len(lines) <= 24 else 3
         axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, ncols=columns, frameon=False)
     return _render(figure, fmt, dpi)
 
@@ -119,10 +130,17 @@ def score_histogram(
 ) -> bytes:
     """How ``values`` (nets) are spread: a histogram with the mean marked. Empty input draws an
     empty frame saying so."""
+    numbers = tuple(_number(v) for v in values)
+    return _histogram(numbers, title, xlabel, fmt, (float(size[0]), float(size[1])), dpi, bins)
+
+
+@functools.lru_cache(maxsize=DRAWN)
+def _histogram(
+    numbers: tuple[float, ...], title: str, xlabel: str, fmt: str, size: tuple[float, float], dpi: int, bins: int | None
+) -> bytes:
     figure = _figure(*size)
     axes = figure.add_subplot()
     _style(axes)
-    numbers = [_number(v) for v in values]
     if numbers:
         low, high = min(numbers), max(numbers)
         count = bins or max(6, min(20, len(set(numbers))))
@@ -140,6 +158,12 @@ def score_histogram(
     axes.set_ylabel("Tables", color=INK)
     axes.set_title(title, color=INK, loc="left", fontsize=12)
     return _render(figure, fmt, dpi)
+
+
+def forget() -> None:
+    """Empties the drawings this process keeps (the next call draws again)."""
+    _running_totals.cache_clear()
+    _histogram.cache_clear()
 
 
 # --- from an event's results -------------------------------------------------------------------------

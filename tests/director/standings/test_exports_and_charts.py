@@ -4,6 +4,7 @@ import csv
 import io
 import json
 import struct
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -69,6 +70,7 @@ def test_running_totals_png_follows_the_data(progressive, director_a):
     before = charts.event_running_totals(event_results(progressive))
     width, height = png_size(before)
     assert (width, height) == (800, 450)
+    charts.forget()  # drawn again, not handed back from the process's drawings
     assert charts.event_running_totals(event_results(progressive)) == before  # deterministic
     enter(progressive, 3, 1, 300, director_a)  # a correction changes the lines
     assert charts.event_running_totals(event_results(progressive)) != before
@@ -92,6 +94,35 @@ def test_plain_chart_functions():
     assert png_size(a) == png_size(b) and a != b
     with pytest.raises(ValueError):
         charts.score_histogram([1, 2], fmt="gif")
+
+
+def test_the_same_numbers_are_drawn_once_and_anything_new_again(monkeypatch):
+    """A process keeps its drawings by what they draw: asked again for the same labels and numbers
+    (a Fraction or its float), it hands back the same bytes without drawing; a new number, label,
+    title, format or size is drawn; forget() empties what it keeps."""
+    charts.forget()
+    drawn = []
+    render = charts._render
+    monkeypatch.setattr(charts, "_render", lambda figure, fmt, dpi: drawn.append(fmt) or render(figure, fmt, dpi))
+    series = {"1 · Ann & Bo": [(1, 120), (2, Fraction(-81, 2))], "2 · Cy & Di": [(1, -120), (2, 40)]}
+    first = charts.running_totals_chart(series)
+    assert charts.running_totals_chart({**series, "1 · Ann & Bo": [(1, 120.0), (2, -40.5)]}) is first
+    assert len(drawn) == 1
+    assert charts.running_totals_chart({**series, "2 · Cy & Di": [(1, -120), (2, 41)]}) != first
+    assert charts.running_totals_chart({"1 · Ann & Bo": series["1 · Ann & Bo"]}) != first
+    charts.running_totals_chart(series, title="Another")
+    charts.running_totals_chart(series, fmt="svg")
+    charts.running_totals_chart(series, size=(6, 4))
+    assert len(drawn) == 6
+    nets = [120, -40, Fraction(7, 2)]
+    histogram = charts.score_histogram(nets)
+    assert charts.score_histogram((120.0, -40.0, 3.5)) is histogram
+    assert charts.score_histogram(nets, bins=8) != histogram
+    charts.score_histogram(nets, dpi=200)
+    assert len(drawn) == 9
+    charts.forget()
+    assert charts.running_totals_chart(series) == first and charts.score_histogram(nets) == histogram
+    assert len(drawn) == 11
 
 
 def test_chart_views(dora, duplicate):
