@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 
 from ..cards import SUITS
 from ..variants import neutralised_cards
@@ -29,7 +28,6 @@ from .model import (
     _sort_key,
     check_count,
     check_ids,
-    pair_key,
     spread,
 )
 from .odd import DUET, NAMES, OddTables, describe_sizes, odd_sizes, seat_players
@@ -282,14 +280,17 @@ def _odd_of(movement: Movement) -> OddTables:
     return OddTables()
 
 
-def _contacts(movement: Movement) -> Counter:
-    """How often each pair of players has sat at the same table (partners or opponents)."""
-    counts: Counter = Counter()
+def _contacts(movement: Movement, players: set[Player]) -> dict[Player, Counter]:
+    """How often each of ``players`` has sat at the same table as each other player (partners or
+    opponents): ``{player: {other: times}}``. Only the players asked about are counted (the losers
+    who may move): one pass over the rounds, not every pair of every table."""
+    counts: dict[Player, Counter] = {player: Counter() for player in players}
     for tables in movement.rounds:
         for entry in tables.values():
             here = movement.players_of(entry.majors) + movement.players_of(entry.minors)
-            for a, b in combinations(here, 2):
-                counts[pair_key(a, b)] += 1
+            for player in here:
+                if player in counts:
+                    counts[player].update(other for other in here if other != player)
     return counts
 
 
@@ -454,14 +455,15 @@ def _moves(
     def step(table: int, by: int) -> int:
         return tables[(index[table] + by) % count]
 
-    contacts = _contacts(movement)
-
-    def met(player: Player, group: Sequence[Player]) -> int:
-        return sum(contacts[pair_key(player, other)] for other in group)
-
     cut = movement.cuts[-1] if movement.cuts else {}
     destination: dict[Player, int] = {}
     threes = [table for table in tables if len(losers[table]) == 3]
+    # Who has met whom matters only where three lost (and, keeping the sizes, two from below).
+    contacts = _contacts(movement, {p for group in losers.values() for p in group}) if threes else {}
+
+    def met(player: Player, group: Sequence[Player]) -> int:
+        return sum(contacts[player][other] for other in group)
+
     for table in tables:
         up = step(table, 1)
         if len(losers[table]) != 3:  # two (one at a Duet, two at a table of three) move up
