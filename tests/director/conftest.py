@@ -139,8 +139,19 @@ def _wanted(builders: dict, items: list) -> set:
     return wanted
 
 
+_ITEMS_BY_MODULE = pytest.StashKey[dict]()
+
+
 def _module_items(request):
-    return [item for item in request.session.items if getattr(item, "module", None) is request.module]
+    """The session's tests of the requesting module (the session's items grouped once, not scanned
+    for each module)."""
+    stash = request.session.stash
+    if _ITEMS_BY_MODULE not in stash:
+        grouped: dict = {}
+        for item in request.session.items:
+            grouped.setdefault(getattr(item, "module", None), []).append(item)
+        stash[_ITEMS_BY_MODULE] = grouped
+    return stash[_ITEMS_BY_MODULE].get(request.module, [])
 
 
 @contextlib.contextmanager
