@@ -283,14 +283,15 @@ def _odd_of(movement: Movement) -> OddTables:
 def _contacts(movement: Movement, players: set[Player]) -> dict[Player, Counter]:
     """How often each of ``players`` has sat at the same table as each other player (partners or
     opponents): ``{player: {other: times}}``. Only the players asked about are counted (the losers
-    who may move): one pass over the rounds, not every pair of every table."""
+    who may move): one pass over the rounds, not every pair of every table. A player's count of
+    themself is their games; no move asks for it."""
     counts: dict[Player, Counter] = {player: Counter() for player in players}
     for tables in movement.rounds:
         for entry in tables.values():
             here = movement.players_of(entry.majors) + movement.players_of(entry.minors)
             for player in here:
                 if player in counts:
-                    counts[player].update(other for other in here if other != player)
+                    counts[player].update(here)
     return counts
 
 
@@ -458,8 +459,9 @@ def _moves(
     cut = movement.cuts[-1] if movement.cuts else {}
     destination: dict[Player, int] = {}
     threes = [table for table in tables if len(losers[table]) == 3]
-    # Who has met whom matters only where three lost (and, keeping the sizes, two from below).
-    contacts = _contacts(movement, {p for group in losers.values() for p in group}) if threes else {}
+    # Who has met whom, for the losers (it decides who goes down where three lost, and, keeping the
+    # sizes, who of two moves up two).
+    contacts = _contacts(movement, {p for group in losers.values() for p in group})
 
     def met(player: Player, group: Sequence[Player]) -> int:
         return sum(contacts[player][other] for other in group)
