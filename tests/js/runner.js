@@ -1,18 +1,23 @@
 // tests/js: runs the browser's checks (the script files named as arguments, in the order a page
 // loads them: director/core/static/js and the kinds' engines) under node on cases from stdin.
-// Input: {"rules": scoring.browser.rules(), "cases": [{"kind": ..., "input": ...}]}; output: one
-// answer per case, as JSON. Plain node, nothing to install.
+// One request a line: {"rules": scoring.browser.rules(), "cases": [{"kind": ..., "input": ...}]};
+// one line back for each: {"answers": [one answer per case]}, or {"crash": the error's stack} where
+// a check threw. The scripts are loaded with the first request's rules; node stays for the next
+// request (a worker's tests share one node) and ends with its input. Plain node, nothing to install.
 "use strict";
-const fs = require("fs");
 const path = require("path");
+const readline = require("readline");
 
-const request = JSON.parse(fs.readFileSync(0, "utf8"));
-globalThis.CALYPSO_RULES = request.rules;
-for (const file of process.argv.slice(2)) require(path.resolve(file));
-const S = globalThis.CalypsoScores;
-const H = globalThis.CalypsoHands;
-const A = globalThis.CalypsoAuction;
-const E = globalThis.CalypsoEmbers;
+let S, H, A, E;
+
+function load(rules) {
+  globalThis.CALYPSO_RULES = rules;
+  for (const file of process.argv.slice(2)) require(path.resolve(file));
+  S = globalThis.CalypsoScores;
+  H = globalThis.CalypsoHands;
+  A = globalThis.CalypsoAuction;
+  E = globalThis.CalypsoEmbers;
+}
 
 // An engine problem is an AuctionError with the engine's words; anything else is a bug (thrown).
 function attempt(run) {
@@ -38,7 +43,7 @@ function sheetAnswer(check, score, sheet) {
   };
 }
 
-const answers = request.cases.map(({ kind, input }) => {
+function answer({ kind, input }) {
   if (kind === "partnership") return sheetAnswer(S.check, S.score, input);
   if (kind === "cutthroat") return sheetAnswer(S.checkCutthroat, S.scoreCutthroat, input);
   if (kind === "table") {
@@ -85,5 +90,16 @@ const answers = request.cases.map(({ kind, input }) => {
   }
   if (kind === "embers-fields") return E.padFromFields(input.values, input.prefix, input.hands);
   throw new Error("unknown kind " + kind);
+}
+
+readline.createInterface({ input: process.stdin, crlfDelay: Infinity }).on("line", (line) => {
+  let reply;
+  try {
+    const request = JSON.parse(line);
+    if (!S) load(request.rules);
+    reply = { answers: request.cases.map(answer) };
+  } catch (error) {
+    reply = { crash: String(error && error.stack ? error.stack : error) };
+  }
+  process.stdout.write(JSON.stringify(reply) + "\n");
 });
-process.stdout.write(JSON.stringify(answers));
