@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
+from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -53,7 +54,18 @@ MODELS = (
 
 
 def snapshot() -> list:
-    return [list(model.objects.order_by("pk").values()) for model in MODELS]
+    """Every row of MODELS' tables in id order, as column → value: what a request must leave as it
+    was. Read with one SQL statement a table (the database's own values), not the ORM's ``values()``:
+    the access tests take ~1,000 snapshots of ~25 tables, and building each query was most of it."""
+    quote = connection.ops.quote_name
+    tables = []
+    with connection.cursor() as cursor:
+        for model in MODELS:
+            meta = model._meta
+            cursor.execute(f"SELECT * FROM {quote(meta.db_table)} ORDER BY {quote(meta.pk.column)}")
+            names = [column[0] for column in cursor.description]
+            tables.append([dict(zip(names, row, strict=True)) for row in cursor.fetchall()])
+    return tables
 
 
 def client_for(user=None) -> APIClient:

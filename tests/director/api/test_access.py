@@ -280,3 +280,17 @@ def test_the_owners_traveller_404_is_the_events_own_not_a_hidden_event(api_b, wo
     response = api_b.get(f"/api/events/{world_b.event.pk}/travellers/", {"set": world_b.game_set.number})
     assert response.status_code == 404
     assert response.json()["detail"] == f"no table plays game set {world_b.game_set.number} in {world_b.event.name}"
+
+
+def test_a_snapshot_sees_a_changed_row_and_a_new_one(world_b):
+    """What the tests above compare: a write anywhere in the snapshot's tables changes it."""
+    before = snapshot()
+    assert before == snapshot()
+    Player.objects.filter(pk=world_b.player.pk).update(name="Renamed Behind Its Back")
+    renamed = snapshot()
+    pairs = zip(before, renamed, strict=True)
+    changed = [new for olds, news in pairs for old, new in zip(olds, news, strict=True) if old != new]
+    assert [row["name"] for row in changed] == ["Renamed Behind Its Back"]
+    assert changed[0]["club_id"] == world_b.club.pk  # the columns' names, as _belongs_to_a reads them
+    Player.objects.create(club=world_b.club, name="Newcomer")
+    assert [len(rows) for rows in snapshot()] != [len(rows) for rows in renamed]
