@@ -35,7 +35,7 @@ INK = "#1d2330"
 ACCENT = "#0b6e4f"
 GRID = "#d8dce3"
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}, "pdf": {"CreationDate": None}}
-DRAWN = 64  # drawings kept per process and kind: a few MB at most (a page's PNG is 20–60 kB)
+DRAWN = 64  # drawings kept per process and kind: a few MB at most (a results page's PNG is 40–100 kB)
 
 
 def _figure(width: float, height: float) -> Figure:
