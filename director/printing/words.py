@@ -214,6 +214,7 @@ class EventWords:
     zero_sum_off: str  # "{total}", "{expected}", "{difference}"
     sum_ok: str  # the totals of a night with tables of five: "{total}", "{tables}" (each a ``sum_where``)
     sum_where: str  # "{game}", "{table}", "{net}"
+    sum_cancel: str  # tables of five whose nets cancel out: "{tables}" (each a ``sum_where``)
     # sheets of individual scores (a trick pile and a score per player); what only one kind of sheet
     # prints is in its folder (director/sheets/<kind>/printed.py, ``WORDS``)
     own_pile: str  # the player's own trick pile (cards)
@@ -277,6 +278,10 @@ EVENT_WORDS: dict[str, EventWords] = {
         " each player of the side of three scores the side's net and each of the side of two its negative, so"
         " the table adds its side of three's net once ({tables}). Every other table adds up to 0.",
         sum_where="game {game} table {table}: {net}",
+        sum_cancel="Sum check: the totals add up to 0, as they must, though not table by table: at a table of"
+        " five each player of the side of three scores the side's net and each of the side of two its negative,"
+        " so the table adds its side of three's net once ({tables}), and these cancel out. Every other table"
+        " adds up to 0.",
         own_pile="Own trick pile",
         check_all_piles="all trick piles",
         own_score_help="Score = calypsoes (1st 500, 2nd 750, 3rd and later 1000 each) + unfinished card 20"
@@ -338,6 +343,10 @@ EVENT_WORDS: dict[str, EventWords] = {
         " opposé, si bien que la table ajoute une fois l'écart du camp de trois ({tables}). Toute autre table"
         " fait zéro.",
         sum_where="partie {game} table {table} : {net}",
+        sum_cancel="Contrôle : la somme des totaux est nulle, comme il se doit, mais pas table par table : à une"
+        " table de cinq, chaque joueur du camp de trois marque l'écart du camp et chaque joueur du camp de deux"
+        " son opposé, si bien que la table ajoute une fois l'écart du camp de trois ({tables}), et ces écarts"
+        " s'annulent. Toute autre table fait zéro.",
         own_pile="Son tas de plis",
         check_all_piles="tous les tas de plis",
         own_score_help="Marque = calypsos (1er 500, 2e 750, 3e et suivants 1000 chacun) + carte en cours 20"
@@ -397,6 +406,10 @@ EVENT_WORDS: dict[str, EventWords] = {
         " jugador del bando de tres anota la diferencia del bando y cada uno del bando de dos su contraria, así"
         " que la mesa suma una vez la diferencia del bando de tres ({tables}). Todas las demás mesas suman cero.",
         sum_where="partida {game} mesa {table}: {net}",
+        sum_cancel="Control: los totales suman cero, como deben, pero no mesa por mesa: en una mesa de cinco cada"
+        " jugador del bando de tres anota la diferencia del bando y cada uno del bando de dos su contraria, así"
+        " que la mesa suma una vez la diferencia del bando de tres ({tables}), y estas se anulan. Todas las"
+        " demás mesas suman cero.",
         own_pile="Su montón de bazas",
         check_all_piles="todos los montones",
         own_score_help="Tanteo = calypsos (1.º 500, 2.º 750, 3.º y siguientes 1000 cada uno) + carta en curso 20"

@@ -22,6 +22,13 @@ SUM = (
     "each player of the side of three scores the side's net and each of the side of two its negative, "
     "so the table adds its side of three's net once ({tables}). Every other table adds up to 0."
 )
+# Tables of five whose nets cancel out (+10 at one, −10 at another): the totals add up to 0, but a
+# director adding up each table's figures finds those tables off; they are named too.
+CANCEL = (
+    "Sum check: the totals add up to 0, as they must, though not table by table: at a table of five each "
+    "player of the side of three scores the side's net and each of the side of two its negative, so the "
+    "table adds its side of three's net once ({tables}), and these cancel out. Every other table adds up to 0."
+)
 OFF = "Sum check: the totals add up to {total}, not {expected}: a figure is wrong by {difference} somewhere."
 WHERE = "game {game} table {table}: {net}"
 
@@ -51,14 +58,19 @@ class SumCheck:
     def holds(self) -> bool:
         return self.total == self.expected
 
-    def sentence(self, zero: str = ZERO, summed: str = SUM, off: str = OFF, where: str = WHERE) -> str:
-        """The check as printed, in the words given (the PDF's language; the pages' English by default)."""
+    def sentence(
+        self, zero: str = ZERO, summed: str = SUM, off: str = OFF, where: str = WHERE, cancel: str = CANCEL
+    ) -> str:
+        """The check as printed, in the words given (the PDF's language; the pages' English by default):
+        the tables whose figures do not cancel out are named whenever there are any."""
         if not self.holds:
             difference = signed(self.total - self.expected)
             return off.format(total=signed(self.total), expected=signed(self.expected), difference=difference)
-        if self.expected == 0:
+        if not self.offsets:
             return zero
         tables = "; ".join(where.format(game=o.game, table=o.table, net=signed(o.net)) for o in self.offsets)
+        if self.expected == 0:
+            return cancel.format(tables=tables)
         return summed.format(total=signed(self.total), tables=tables)
 
 
