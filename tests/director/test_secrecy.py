@@ -3,11 +3,12 @@ path shows a card of the event's game sets.
 
 The walk requests EVERY URL pattern of the project (the resolver is iterated; ids, numbers, slugs
 and tokens are filled in from a fixture event) with GET and an empty POST, as the public, as a
-table holding the event's entry link, and as the director of another club (session and API
-token), and looks in every answer for each of the 32 hands in all the forms the project writes
-them (card list, suit-grouped with letters or symbols, JSON list) and for the secret seed that
-would regenerate them. Downloads (PDF, zip) are refused to them outright. The club's own director
-walks too, as a check that the detector finds the hands where they are meant to be.
+table holding the event's entry link, and as the director of another club (a session; an API
+token, on DRF's views, the only ones that read one), and looks in every answer for each of the 32
+hands in all the forms the project writes them (card list, suit-grouped with letters or symbols,
+JSON list) and for the secret seed that would regenerate them. Downloads (PDF, zip) are refused to
+them outright. The club's own director walks the game sets' and downloads' addresses too, as a
+check that the detector finds the hands where they are meant to be.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ public, table, API or other club's path shows a card of them (nor the seed that 
 
 The walk of tests/director/test_secrecy.py, over a running team match that drafts, with a pad in
 and every public switch on but the hands: every URL pattern of the project, GET and empty POST, as
-the public, a table holding its entry link, another club's director (session and API token)."""
+the public, a table holding its entry link, another club's director (a session; an API token,
+on DRF's views, the only ones that read one)."""
 
 from __future__ import annotations
 
