@@ -66,7 +66,15 @@ def _club_b(director_b):
 
 
 def add_players(club, count: int, prefix: str = "Player") -> list:
-    return [clubs.add_player(club=club, name=f"{prefix} {i:02d}") for i in range(1, count + 1)]
+    """``count`` new members named ``prefix 01`` … in one insert, with the columns save() derives
+    (``Player.fill_derived``): a set-up's players, not a test of adding one (clubs.add_player's own
+    tests do that); one at a time they cost a look-up, a savepoint and an insert each."""
+    from director.clubs.models import Player
+
+    players = [Player(club=club, name=f"{prefix} {i:02d}") for i in range(1, count + 1)]
+    for player in players:
+        player.fill_derived()
+    return Player.objects.bulk_create(players)
 
 
 def _progressive_a(club_a, players_a, director_a):
