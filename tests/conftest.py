@@ -138,12 +138,18 @@ TEST_SESSIONS = "test-sessions"
 TEST_SESSIONS_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": TEST_SESSIONS}
 
 
+def forget_test_sessions() -> None:
+    """No test finds another's session (rolled-back ids are reused)."""
+    from django.core.cache import caches
+
+    caches[TEST_SESSIONS].clear()
+
+
 @contextlib.contextmanager
 def fast_test_settings():
     """MD5 hashing and cache-backed sessions (below); also entered by the fixtures that build a
     module's shared world (tests/director/api/conftest.py), whose users must hash the same way."""
     from django.conf import settings
-    from django.core.cache import caches
     from django.test import override_settings
 
     with override_settings(
@@ -155,7 +161,7 @@ def fast_test_settings():
         try:
             yield
         finally:
-            caches[TEST_SESSIONS].clear()  # no test finds another's session (rolled-back ids are reused)
+            forget_test_sessions()
 
 
 @pytest.fixture(scope="session")
@@ -180,9 +186,7 @@ def _fast_password_hashing(request, _fast_settings_for_the_session):
     with the production settings, which cannot read an MD5 hash."""
     if _fast_settings_for_the_session:
         yield
-        from django.core.cache import caches
-
-        caches[TEST_SESSIONS].clear()  # no test finds another's session (rolled-back ids are reused)
+        forget_test_sessions()
         return
     if request.node.get_closest_marker("integration") or not request.config.pluginmanager.hasplugin("django"):
         yield  # (the engine's tests under mutmut run without pytest-django: no settings to change)

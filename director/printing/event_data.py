@@ -382,7 +382,7 @@ def load_results_data(event: Event, *, chart: bool = True, lang: str = "en"):
     coop = coop_tables(results) if results.kind == "coop" else ()
     check = ""
     if results.kind == "tally" and any(row.games for row in results.standings()):
-        check = sum_check(results).sentence(ew.zero_sum_ok, ew.sum_ok, ew.zero_sum_off, ew.sum_where, ew.sum_cancel)
+        check = sum_check(results).sentence(ew)
     chart_png = None
     if chart and any(row.per_game for row in results.standings()):
         chart_png = charts.event_running_totals(results, fmt="png", dpi=200, size=(7.4, 3.6))

@@ -13,6 +13,8 @@ make it so, rather than "0" (issue #30.5).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Protocol
 
 from scoring.tallies import signed
 
@@ -31,6 +33,19 @@ CANCEL = (
 )
 OFF = "Sum check: the totals add up to {total}, not {expected}: a figure is wrong by {difference} somewhere."
 WHERE = "game {game} table {table}: {net}"
+
+
+class SumWords(Protocol):
+    """The sentences of a sum check in one language (``printing.words.EventWords`` has them all)."""
+
+    zero_sum_ok: str
+    zero_sum_off: str  # "{total}", "{expected}", "{difference}"
+    sum_ok: str  # "{total}", "{tables}" (each a ``sum_where``)
+    sum_where: str  # "{game}", "{table}", "{net}"
+    sum_cancel: str  # "{tables}"
+
+
+PAGE_WORDS = SimpleNamespace(zero_sum_ok=ZERO, zero_sum_off=OFF, sum_ok=SUM, sum_where=WHERE, sum_cancel=CANCEL)
 
 
 @dataclass(frozen=True)
@@ -58,20 +73,21 @@ class SumCheck:
     def holds(self) -> bool:
         return self.total == self.expected
 
-    def sentence(
-        self, zero: str = ZERO, summed: str = SUM, off: str = OFF, where: str = WHERE, cancel: str = CANCEL
-    ) -> str:
-        """The check as printed, in the words given (the PDF's language; the pages' English by default):
-        the tables whose figures do not cancel out are named whenever there are any."""
+    def sentence(self, words: SumWords | None = None) -> str:
+        """The check as printed, in ``words`` (the PDF's language, ``printing.words.EventWords``;
+        the pages' English by default): the tables whose figures do not cancel out are named
+        whenever there are any."""
+        words = words or PAGE_WORDS
         if not self.holds:
             difference = signed(self.total - self.expected)
-            return off.format(total=signed(self.total), expected=signed(self.expected), difference=difference)
+            total, expected = signed(self.total), signed(self.expected)
+            return words.zero_sum_off.format(total=total, expected=expected, difference=difference)
         if not self.offsets:
-            return zero
-        tables = "; ".join(where.format(game=o.game, table=o.table, net=signed(o.net)) for o in self.offsets)
+            return words.zero_sum_ok
+        tables = "; ".join(words.sum_where.format(game=o.game, table=o.table, net=signed(o.net)) for o in self.offsets)
         if self.expected == 0:
-            return cancel.format(tables=tables)
-        return summed.format(total=signed(self.total), tables=tables)
+            return words.sum_cancel.format(tables=tables)
+        return words.sum_ok.format(total=signed(self.total), tables=tables)
 
 
 def sum_check(results) -> SumCheck:

@@ -123,7 +123,7 @@ def test_every_printed_sum_check_is_true(night):
         assert sorted((len(play.majors.entrants), len(play.minors.entrants))) == [2, 3] and value
 
     for lang, words in EVENT_WORDS.items():
-        said = check.sentence(words.zero_sum_ok, words.sum_ok, words.zero_sum_off, words.sum_where, words.sum_cancel)
+        said = check.sentence(words)
         if printed:
             assert signed(printed) in said, lang
         assert all(signed(v) in said for v in claimed.values()), lang
@@ -147,7 +147,7 @@ def test_tables_of_five_that_cancel_out_are_named_though_the_totals_add_up_to_0(
     assert "the totals add up to 0, as they must, though not table by table" in sentence
     assert "(game 2 table 1: +10; game 2 table 2: -10)" in sentence
     for lang, words in EVENT_WORDS.items():
-        said = check.sentence(words.zero_sum_ok, words.sum_ok, words.zero_sum_off, words.sum_where, words.sum_cancel)
+        said = check.sentence(words)
         assert "+10" in said and "-10" in said and said != words.zero_sum_ok, lang
 
 
