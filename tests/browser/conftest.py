@@ -34,6 +34,11 @@ CHROMIUM_FLAGS = [
     # (axe-core's audit of a page: 170 → 125 ms of CPU; docs/benchmarks.md 34.5). Speed only: the
     # same JavaScript, the same results.
     "--js-flags=--max-opt=1",
+    # One page process where Chromium may share one: a new page of a context reuses its open page
+    # process, and no spare process is started beside each new context (a context and a page loaded
+    # once: 190 → 150 ms of CPU; docs/benchmarks.md 34.5, ninth session). A context still gets a
+    # process of its own: contexts never share one, so a director's and a phone's pages stay apart.
+    "--renderer-process-limit=1",
 ]
 
 
