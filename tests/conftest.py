@@ -92,6 +92,66 @@ COLLECTED_WITH = pytest.StashKey[tuple]()
 def pytest_configure(config):
     gc.set_threshold(*GC_THRESHOLDS)
     _share_whitenoise_finder_tables()
+    if config.pluginmanager.hasplugin("django"):
+        _flush_keeping_the_content_types()
+
+
+def _flush_keeping_the_content_types() -> None:
+    """After a transactional test (``django_db(transaction=True)``: the browser tests, the races)
+    Django empties every table and its ``post_migrate`` makes the content types and permissions
+    again, ≈ 25 ms a test for rows no test changes. On SQLite (``make test``) those two tables are
+    kept instead and the rest is emptied as ``flush`` empties it, unless their row counts are no
+    longer those of the migrated database (taken before the first such test): a test that added or
+    deleted some gets Django's own flush. The kept rows keep their ids, as ContentType's cache of
+    them expects. Other databases (the integration tests' PostgreSQL), ``available_apps`` and
+    ``serialized_rollback`` keep Django's own flush."""
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management import call_command
+    from django.core.management.color import no_style
+    from django.db import connections, transaction
+    from django.test import TransactionTestCase
+
+    djangos_setup = TransactionTestCase.__dict__["_fixture_setup"].__func__  # a class method
+    djangos_teardown = TransactionTestCase._fixture_teardown
+    kept = (ContentType._meta.db_table, Permission._meta.db_table)
+    migrated: dict[str, tuple] = {}  # the kept tables' rows as migrated (before a first test), by database
+
+    def rows(name: str) -> tuple:
+        with connections[name].cursor() as cursor:
+            cursor.execute("SELECT " + ", ".join(f"(SELECT COUNT(*) FROM {table})" for table in kept))
+            return cursor.fetchone()
+
+    def own_flush(test) -> bool:
+        names = test._databases_names(include_mirrors=False)
+        return (
+            test.available_apps is None
+            and not test.serialized_rollback
+            and all(connections[name].vendor == "sqlite" for name in names)
+        )
+
+    def _fixture_setup(cls) -> None:
+        if own_flush(cls):
+            for name in cls._databases_names(include_mirrors=False):
+                if name not in migrated:
+                    migrated[name] = rows(name)
+        djangos_setup(cls)
+
+    def _fixture_teardown(self) -> None:
+        if not own_flush(self):
+            djangos_teardown(self)
+            return
+        for name in self._databases_names(include_mirrors=False):
+            connection = connections[name]
+            if rows(name) != migrated[name]:  # a test changed them: Django's flush and post_migrate
+                call_command("flush", verbosity=0, interactive=False, database=name, reset_sequences=False)
+                continue
+            tables = [t for t in connection.introspection.django_table_names(only_existing=True) if t not in kept]
+            with transaction.atomic(using=name):
+                connection.ops.execute_sql_flush(connection.ops.sql_flush(no_style(), tables))
+
+    TransactionTestCase._fixture_setup = classmethod(_fixture_setup)
+    TransactionTestCase._fixture_teardown = _fixture_teardown
 
 
 # The browser tests all to one worker (`make test`'s --dist loadfile, files otherwise whole to

@@ -1,10 +1,10 @@
 """``/api/``: the director's REST API, its OpenAPI schema and a docs page (no CDN)."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
 from . import auth, docs, results_views, standings_views, views
+from .schema import SchemaView
 
 router = DefaultRouter()
 router.include_format_suffixes = False
@@ -27,7 +27,7 @@ app_name = "api"
 urlpatterns = [
     path("auth/token/", auth.ObtainToken.as_view(), name="token"),
     path("auth/token/revoke/", auth.RevokeToken.as_view(), name="token-revoke"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SchemaView.as_view(), name="schema"),
     path("docs/", docs.docs, name="docs"),
     path("events/<int:id>/standings/", standings_views.StandingsView.as_view(), name="event-standings"),
     path("events/<int:id>/travellers/", standings_views.TravellersView.as_view(), name="event-travellers"),

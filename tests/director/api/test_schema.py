@@ -9,6 +9,9 @@ import re
 import pytest
 import yaml
 from django.core.management import call_command
+from drf_spectacular.generators import SchemaGenerator
+
+from director.api.schema import SchemaView
 
 EXPECTED_PATHS = [
     "/api/auth/token/",
@@ -42,6 +45,22 @@ def test_schema_endpoint_serves_yaml_and_json(anon):
     assert as_json["info"]["title"] == "Calypso Director API"
     # Token and session authentication are both described.
     assert {"tokenAuth", "cookieAuth"} <= set(as_json["components"]["securitySchemes"])
+
+
+def test_the_schema_is_made_once_and_served_as_the_generator_makes_it(anon, api_a, monkeypatch):
+    """``SchemaView`` keeps what it made: whoever asks next gets the same schema without it being
+    made again, and that is what drf-spectacular's generator makes for anyone (``public``)."""
+    made = []
+    generate = SchemaGenerator.get_schema
+    monkeypatch.setattr(SchemaView, "made", {})
+    monkeypatch.setattr(SchemaGenerator, "get_schema", lambda *a, **k: made.append(1) or generate(*a, **k))
+    first = json.loads(anon.get("/api/schema/", {"format": "json"}).content)
+    assert made == [1]
+    again = json.loads(api_a.get("/api/schema/", {"format": "json"}).content)  # a director this time
+    as_yaml = yaml.safe_load(anon.get("/api/schema/").content)
+    assert made == [1]
+    fresh = json.loads(json.dumps(generate(SchemaGenerator(), request=None, public=True)))
+    assert first == again == as_yaml == fresh
 
 
 def test_docs_page_renders_every_operation_and_loads_nothing_from_elsewhere(anon):
