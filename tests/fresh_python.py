@@ -6,7 +6,7 @@ DRF, Celery, reportlab, matplotlib … before the code reads a single setting. H
 "zygote" Python per pytest worker (the session fixture `fresh_python`, tests/conftest.py; started
 on first use, stopped when the session ends) imports those third-party modules once, then forks a
 child for each run. The child replaces os.environ wholly with the environment it is given, changes
-to the folder it is given, and runs the code as `python -c` / `python script` would
+to the folder it is given, and runs the code as `python -c` / `python -m` / `python script` would
 (sys.argv, sys.path, a new __main__, exit status from SystemExit or an uncaught exception, atexit),
 its stdout and stderr captured into files: the caller gets a subprocess.CompletedProcess as from
 subprocess.run(..., capture_output=True).
@@ -162,13 +162,13 @@ class FreshPython:
         capture_output: bool = True,
         text: bool = False,
     ) -> subprocess.CompletedProcess:
-        """subprocess.run(args, capture_output=True, …) for args [sys.executable, "-c" | script, …]."""
+        """subprocess.run(args, capture_output=True, …) for args [sys.executable, "-c" | "-m" | script, …]."""
         if not capture_output:
             raise ValueError("a fresh Python's output is always captured: pass capture_output=True")
         if not args or args[0] != sys.executable:
             raise ValueError(f"a fresh Python runs this interpreter ({sys.executable}), not {args[:1]}")
-        if len(args) < 2 or (args[1].startswith("-") and args[1] != "-c"):
-            raise ValueError(f"a fresh Python runs code (-c) or a script, not {args[1:2]}")
+        if len(args) < 2 or (args[1].startswith("-") and args[1] not in ("-c", "-m")):
+            raise ValueError(f"a fresh Python runs code (-c), a module (-m) or a script, not {args[1:2]}")
         if not use_fork():
             return subprocess.run(args, env=env, cwd=cwd, timeout=timeout, check=check, capture_output=True, text=text)
         cwd = os.fspath(cwd) if cwd is not None else os.getcwd()
@@ -353,6 +353,10 @@ def _child(request: dict, base_path: list[str], streams: list[tuple[str, str]]) 
             sys.argv = ["-c", *argv[2:]]
             sys.path[:] = ["", *pythonpath, *base_path]
             exec(compile(argv[1], "<string>", "exec"), main.__dict__)
+        elif argv[0] == "-m":  # as `python -m`: the folder it is run from first on the path
+            sys.argv = ["-m", *argv[2:]]
+            sys.path[:] = [os.getcwd(), *pythonpath, *base_path]
+            runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
         else:
             sys.argv = list(argv)
             sys.path[:] = [os.path.dirname(os.path.realpath(argv[0])), *pythonpath, *base_path]

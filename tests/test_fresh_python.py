@@ -57,9 +57,24 @@ def test_a_script_runs_as_a_real_python_runs_it(fresh_python, tmp_path):
     assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
 
 
-def test_other_options_than_c_are_refused_by_name(fresh_python):
-    with pytest.raises(ValueError, match=r"runs code \(-c\) or a script, not \['-m'\]"):
-        fresh_python.run([sys.executable, "-m", "pytest"], capture_output=True)
+@pytest.mark.parametrize("module", ["package_here", "package_here.tool"])
+def test_a_module_runs_as_python_m_runs_it(fresh_python, tmp_path, module):
+    package = tmp_path / "package_here"
+    package.mkdir()
+    shown = "import os, sys\nprint(sys.argv, sys.path[0] == os.getcwd(), __name__, __spec__.name, __file__)\n"
+    (package / "__init__.py").write_text("")
+    (package / "__main__.py").write_text(shown + "raise SystemExit(5)\n")
+    (package / "tool.py").write_text(shown + "print(sys.modules['__main__'].__file__)\n")
+    args = [sys.executable, "-m", module, "a", "--b"]
+    forked = fresh_python.run(args, env={}, cwd=tmp_path, capture_output=True, text=True)
+    real = subprocess.run(args, env={}, cwd=tmp_path, capture_output=True, text=True)
+    assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
+    assert "['" + str(package) in forked.stdout  # sys.argv[0]: the module's file, as Python gives it
+
+
+def test_other_options_than_c_and_m_are_refused_by_name(fresh_python):
+    with pytest.raises(ValueError, match=r"runs code \(-c\), a module \(-m\) or a script, not \['-X'\]"):
+        fresh_python.run([sys.executable, "-X", "dev", "-c", "pass"], capture_output=True)
 
 
 SEEN = """
