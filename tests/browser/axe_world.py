@@ -173,6 +173,7 @@ def build() -> World:
         "sign in": "/login/",
         "not found": "/no-such-page/",
         "rules": "/rules/",
+        "API reference": "/api/docs/",
         "public club": f"/p/{club.slug}/",
         "public standings": f"/p/{club.slug}/{friday.pk}/",
         "public standings (Auction)": f"/p/{club.slug}/{auction_done.pk}/",
