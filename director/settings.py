@@ -249,6 +249,13 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # JSON only for a club: DRF's browsable API (its own templates) fails WCAG 2.2 AA (an unnamed
+    # button, 4.1:1 text, no page language, two main landmarks; axe-core), and the API's own reference
+    # (/api/docs/) passes it. A developer who asks for DEBUG=1 gets the browsable pages too.
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -1,8 +1,8 @@
 """Security headers on every response, whoever asks: the director's pages, the table's phone page and
-its JSON, the public pages, the API (JSON, the browsable API, its docs) and the 404 page all carry a
-Content-Security-Policy without 'unsafe-inline', nosniff, a same-origin Referrer-Policy and a frame
-refusal. A league server (``CALYPSO_ENV=production``) adds HSTS and secure cookies; a venue laptop
-on plain http gets neither (a browser would then refuse the laptop's http)."""
+its JSON, the public pages, the API (JSON, its docs; the browsable API a developer gets with DEBUG=1)
+and the 404 page all carry a Content-Security-Policy without 'unsafe-inline', nosniff, a same-origin
+Referrer-Policy and a frame refusal. A league server (``CALYPSO_ENV=production``) adds HSTS and secure
+cookies; a venue laptop on plain http gets neither (a browser would then refuse the laptop's http)."""
 
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ def test_the_public_pages_carry_the_headers(night):
 
 
 @pytest.mark.django_db
-def test_the_api_its_browsable_pages_and_docs_carry_the_headers(client, director_a, night):
+def test_the_api_and_its_docs_carry_the_headers(client, director_a, night):
     client.force_login(director_a)
     for url, accept in [
         ("/api/events/", "application/json"),
@@ -132,10 +132,36 @@ def test_the_api_its_browsable_pages_and_docs_carry_the_headers(client, director
         response = client.get(url, HTTP_ACCEPT=accept)
         assert response.status_code == 200, url
         assert_headers(response, f"{url} as {accept}")
-    browsable = client.get("/api/events/", HTTP_ACCEPT="text/html")
-    assert browsable.status_code == 200 and b"<html" in browsable.content
-    assert_headers(browsable, "/api/events/ in a browser", browsable_api=True)
+    # A browser asks for HTML first and anything after: a club's server answers JSON (no browsable API,
+    # which fails WCAG; settings.REST_FRAMEWORK), and HTML alone is not acceptable.
+    browser = client.get("/api/events/", HTTP_ACCEPT=BROWSER_ACCEPT)
+    assert browser.status_code == 200 and browser["Content-Type"] == "application/json"
+    assert_headers(browser, "/api/events/ in a browser")
+    assert client.get("/api/events/", HTTP_ACCEPT="text/html").status_code == 406
     assert_headers(Client().get("/api/events/", HTTP_ACCEPT="application/json"), "/api/events/ signed out")
+
+
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+# DEBUG=1, in a fresh interpreter (the renderers are read as DRF's views are made): the browsable API
+# is a developer's again, its page under the policy fitted to DRF's templates.
+BROWSABLE = f"""
+import django
+django.setup()
+from django.test import Client
+from tests.director.test_security_headers import assert_headers
+response = Client().get("/api/events/", HTTP_ACCEPT={BROWSER_ACCEPT!r})
+assert response.status_code == 401 and b"<html" in response.content, (response.status_code, response.content[:200])
+assert_headers(response, "/api/events/ in a browser under DEBUG=1", browsable_api=True)
+print("the browsable API, under its policy")
+"""
+
+
+def test_a_developer_gets_the_browsable_api_under_its_own_policy(tmp_path, fresh_python):
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("CALYPSO_", "DEBUG", "SECRET_KEY", "SECURE_"))}
+    base.update(DEBUG="1", DJANGO_SETTINGS_MODULE="director.settings", CALYPSO_DATA_DIR=str(tmp_path))
+    run = fresh_python.run([sys.executable, "-c", BROWSABLE], cwd=ROOT, env=base, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "the browsable API, under its policy" in run.stdout
 
 
 @pytest.mark.django_db
