@@ -174,6 +174,7 @@ def build() -> World:
         "not found": "/no-such-page/",
         "rules": "/rules/",
         "API reference": "/api/docs/",
+        "admin sign-in": "/admin/login/",
         "public club": f"/p/{club.slug}/",
         "public standings": f"/p/{club.slug}/{friday.pk}/",
         "public standings (Auction)": f"/p/{club.slug}/{auction_done.pk}/",
