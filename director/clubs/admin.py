@@ -7,7 +7,7 @@ from . import services
 from .models import Club, ClubDirector, Player, Season
 
 
-class ClubDirectorInline(admin.TabularInline):
+class ClubDirectorInline(admin.StackedInline):
     model = ClubDirector
     extra = 0
     autocomplete_fields = ["user"]

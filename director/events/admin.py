@@ -3,17 +3,20 @@ from django.contrib import admin
 from .models import Event, Partnership, PartnershipMember, Round, Seat, Seating, Table, Team
 
 
-class TableInline(admin.TabularInline):
+class TableInline(admin.StackedInline):
     model = Table
     extra = 0
     fields = ["number", "token_issued_at"]
     readonly_fields = ["token_issued_at"]
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(admin.StackedInline):
     model = Round
     extra = 0
     fields = ["number", "status", "started_at", "closed_at"]
+    # Set by starting and closing a game (and audited there); as inputs, Django's split date and time
+    # boxes have no label of their own (axe-core: label).
+    readonly_fields = ["started_at", "closed_at"]
 
 
 @admin.register(Event)
@@ -44,7 +47,7 @@ class RoundAdmin(admin.ModelAdmin):
     filter_horizontal = ["sitting_out_partnerships", "sitting_out_players"]
 
 
-class PartnershipMemberInline(admin.TabularInline):
+class PartnershipMemberInline(admin.StackedInline):
     model = PartnershipMember
     extra = 0
     autocomplete_fields = ["player"]
@@ -67,7 +70,7 @@ class TeamAdmin(admin.ModelAdmin):
     list_select_related = ["event"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.StackedInline):
     model = Seat
     extra = 0
     autocomplete_fields = ["player"]

@@ -9,6 +9,7 @@ import datetime
 import io
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -26,6 +27,7 @@ from director.results import services as results
 from director.table import services as table_services
 
 USERNAME, PASSWORD = "director", "calypso-demo"
+STAFF, STAFF_PASSWORD = "staff", "a staff password 2026"  # the admin's pages are staff's only
 # 13×(1+0+2+0) + (5+7+3+9) + 60 + 85 = 208: a partnership sheet that adds up.
 SHEET = {
     "calypsos": {"S": 1, "H": 0, "D": 2, "C": 0},
@@ -44,6 +46,7 @@ class World:
     confirms: dict[str, tuple[str, dict | None]] = field(default_factory=dict)
     player_code: str = ""  # a code of the night of player codes: its player's page, /me/
     seat_night: str = ""  # the event page of a night whose next step is "Seat game 2"
+    staff: dict[str, str] = field(default_factory=dict)  # name → an admin page (signed in as STAFF)
 
 
 def _members(club, prefix: str, count: int) -> list:
@@ -184,6 +187,14 @@ def build() -> World:
         "table (unknown link)": "/t/not-a-token/",
         "unsubscribe": f"/unsubscribe/{unsubscribe_token(member)}/",
         "unsubscribe (bad link)": "/unsubscribe/not-a-token/",
+    }
+    get_user_model().objects.create_superuser(STAFF, "staff@example.org", STAFF_PASSWORD)
+    world.staff = {
+        "admin": "/admin/",
+        "admin events": "/admin/events/event/",
+        "admin event": f"/admin/events/event/{friday.pk}/change/",
+        "admin club": f"/admin/clubs/club/{club.pk}/change/",
+        "admin partnerships": "/admin/events/partnership/",
     }
     return world
 

@@ -206,6 +206,16 @@ def test_axe_finds_nothing_on_any_page(audit):
     player.wait_for_url("**/me/")
     audit.check(player, "player page")
 
+    # Staff in Django's admin (its pages as this project registers its models).
+    staff = audit.context().new_page()
+    staff.goto("/admin/login/")
+    staff.fill("#id_username", axe_world.STAFF)
+    staff.fill("#id_password", axe_world.STAFF_PASSWORD)
+    with staff.expect_navigation():
+        staff.keyboard.press("Enter")
+    for name, address in world.staff.items():
+        audit.visit(staff, name, address)
+
     for size, found in audit.found.items():
         assert len(found) >= 48, (size, sorted(found))
     assert not audit.report(), "axe-core found violations:\n" + audit.report()
