@@ -184,13 +184,20 @@ class SchemaView(SpectacularAPIView):
 
     made: ClassVar[dict[tuple, dict]] = {}
 
+    @classmethod
+    def made_schema(cls, version: str | None = None, request=None) -> dict:
+        """The schema of ``version`` in the active language, made the first time it is asked for (by
+        this view or by the reference page, director/api/docs.py). Not ``schema``: that is DRF's
+        describer of each view, which drf-spectacular reads."""
+        key = (version, translation.get_language(), cls.serve_public)
+        if key not in cls.made:
+            generator = cls.generator_class(urlconf=cls.urlconf, api_version=version, patterns=cls.patterns)
+            cls.made[key] = generator.get_schema(request=request, public=cls.serve_public)
+        return cls.made[key]
+
     def _get_schema_response(self, request):
         version = self.api_version or request.version or self._get_version_parameter(request)
-        key = (version, translation.get_language(), self.serve_public)
-        if key not in self.made:
-            generator = self.generator_class(urlconf=self.urlconf, api_version=version, patterns=self.patterns)
-            self.made[key] = generator.get_schema(request=request, public=self.serve_public)
         return Response(
-            data=self.made[key],
+            data=self.made_schema(version, request),
             headers={"Content-Disposition": f'inline; filename="{self._get_filename(request, version)}"'},
         )

@@ -45,6 +45,7 @@ from director.results.models import Submission
 from director.results.simulate import plausible_sheet
 from scoring.cards import format_hand, parse_cards
 from tests.director.conftest import SHEET, shareable
+from tests.test_import_floors import imports, modules
 
 SHARED_SET_UP = True  # clubs, players, the secret night and its jobs built once (tests/director/conftest.py)
 
@@ -429,25 +430,19 @@ def _is_a_request(node: ast.expr) -> bool:
 
 def _session_readers_and_importers() -> dict[str, list[str]]:
     """Each module of the project (migrations aside) that touches a request's ``session`` or imports
-    from a session-reading module (its URL configuration aside), with what it does."""
-    root = Path(director.__file__).resolve().parent
+    from a session-reading module (its URL configuration aside), with what it does. The modules and
+    their imports are the import-floor tests' (tests/test_import_floors.py)."""
     found: dict[str, list[str]] = {}
-    for path in sorted(root.rglob("*.py")):
-        if "migrations" in path.parts:
+    for module, path in modules().items():
+        if module.split(".")[0] != "director":
             continue
-        module = ".".join(("director", *path.relative_to(root).with_suffix("").parts)).removesuffix(".__init__")
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr == "session" and _is_a_request(node.value):
                 found.setdefault(module, []).append(f"line {node.lineno}: request.session")
-            elif isinstance(node, ast.ImportFrom) and not module.endswith("urls"):  # routing to them only
-                package = module.rsplit(".", 1)[0] if path.name != "__init__.py" else module
-                source = node.module or ""
-                if node.level:
-                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                    source = f"{base}.{source}" if source else base
-                names = {f"{source}.{alias.name}" for alias in node.names} | {source}
-                if names & SESSION_READERS:
-                    found.setdefault(module, []).append(f"line {node.lineno}: imports from {source}")
+        if not module.endswith("urls"):  # routing to their views only
+            for target, line in imports(module, path):
+                if target in SESSION_READERS:
+                    found.setdefault(module, []).append(f"line {line}: imports from {target}")
     return found
 
 
