@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.entry_load import free_port  # noqa: E402
 from bench.suite_cpu import own_group  # noqa: E402
 
 MODES = ("context", "page", "load")
@@ -64,12 +64,6 @@ with sync_playwright() as playwright:
     browser.close()
 print(json.dumps(out))
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def serve(data: Path) -> tuple[subprocess.Popen, str]:
