@@ -91,6 +91,16 @@ def phone_page(browser, live_server):
     context.close()
 
 
+def click_and_wait(target) -> None:
+    """Clicks ``target`` (a button or link that loads another page) and returns once that page has
+    loaded. Playwright's click waits only for a navigation that starts at once, and
+    ``wait_for_load_state()`` after it may answer for the page still shown when a loaded machine's
+    browser sends the form a moment later; a read that does not wait (``all_inner_texts``, ``count``,
+    a database query) then sees the old page. CI failed once on exactly that (test_click_and_wait)."""
+    with target.page.expect_navigation():
+        target.click()
+
+
 def sign_in_by_the_form(page, username: str, password: str) -> None:
     """Types into the sign-in form and presses Sign in, as a director does (tests/browser/test_sign_in.py)."""
     page.goto("/login/")

@@ -17,6 +17,7 @@ from django.utils.datastructures import MultiValueDict
 from director.core.templatetags.calypso import suit_words
 from director.sheets.auction.boxes import pad_context, sheet_from_post
 from scoring.auction import AuctionValues, score_pad
+from tests.browser.conftest import click_and_wait
 from tests.browser.test_content_security_policy import REPORT_VIOLATIONS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -149,8 +150,7 @@ def test_a_hand_typed_on_the_phone_is_checked_scored_and_totalled_live(harness):
         {"majors": 1730, "minors": 60},
         {"majors": 1780, "minors": 1140},
     ]
-    page.locator("#save").click()
-    page.wait_for_load_state()
+    click_and_wait(page.locator("#save"))
     (posted,) = h.posts
     assert json.loads(posted["t1-sheet"]) == sheet
     assert sheet_from_post(posted, "t1-", 4) == (sheet, [])
@@ -214,8 +214,7 @@ def test_without_the_script_the_pad_is_a_plain_form_the_server_reads(browser, li
         h.box(1, "♠♥ cards required").fill("4")
         fill(h, 2, "D", "0", "300", "S", "2", {"♦♣": ("26", "10", "0"), "♠♥": ("10", "6", "0")})
         h.box(2, "sell").select_option("yes")
-        page.locator("#save").click()
-        page.wait_for_load_state()
+        click_and_wait(page.locator("#save"))
         (posted,) = h.posts
         assert posted["t1-sheet"] == ""
         sheet, problems = sheet_from_post(posted, "t1-", 4)

@@ -14,7 +14,7 @@ from director.events import services as events
 from director.events.models import Event, Partnership, Seating
 from director.movements import services as ms
 from scoring import movements as mv
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import click_and_wait, sign_in
 from tests.browser.test_club_night import GOOD, OTHER, fill_sheet, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,8 +77,7 @@ def pairs_event(club, players, *, name: str, type: str, games: int, **settings) 
 def swap(page, first: str, second: str) -> None:
     page.select_option("#swap select[name=first]", label=first)
     page.select_option("#swap select[name=second]", label=second)
-    page.get_by_role("button", name="Swap", exact=True).click()
-    page.wait_for_load_state()
+    click_and_wait(page.get_by_role("button", name="Swap", exact=True))
 
 
 def test_mitchell_grid_swap_before_a_game_and_a_replay_refused(page):
@@ -162,8 +161,7 @@ def test_a_latecomer_is_moved_in_before_the_next_game(page):
     offered = page.locator("#latecomer select[name=players] option").all_inner_texts()
     assert offered == sorted(p.name for p in players[10:])
     page.select_option("#latecomer select[name=players]", label=[p.name for p in players[10:]])
-    page.get_by_role("button", name="Bring in").click()
-    page.wait_for_load_state()
+    click_and_wait(page.get_by_role("button", name="Bring in"))
     message = page.locator("ul.messages").inner_text()
     assert "partnership 6" in message and "came in from game 2" in message
 
@@ -213,7 +211,7 @@ def test_individual_next_game_waits_for_the_results_then_winners_stay(page):
     assert {row[1] for row in where_next(page).values()} == {"from game 1's results"}
 
     # Asking for game 2 too early is refused, naming the tables; nothing is seated.
-    page.get_by_role("button", name="Seat game 2").click()
+    click_and_wait(page.get_by_role("button", name="Seat game 2"))
     refusal = page.locator("#next-game .errorlist li").all_inner_texts()
     assert refusal == ["table 1: no result yet", "table 2: no result yet"]
     assert page.locator("ul.messages").count() == 0
@@ -231,13 +229,11 @@ def test_individual_next_game_waits_for_the_results_then_winners_stay(page):
 
     page.goto(f"/events/{event.pk}/movement/")
     assert "Still needed" not in page.locator("#next-game").inner_text()
-    page.get_by_role("button", name="Seat game 2").click()
-    page.wait_for_load_state()
+    click_and_wait(page.get_by_role("button", name="Seat game 2"))
     # The confirm step (#30): what seating game 2 does; nothing is seated until it is confirmed.
     assert "winners stay" in page.locator("#confirm").inner_text()
     assert len(Event.objects.get(pk=event.pk).movement["rounds"]) == 1
-    page.locator("#confirm-button").click()
-    page.wait_for_load_state()
+    click_and_wait(page.locator("#confirm-button"))
     assert "Game 2 seated from game 1's results" in page.locator("ul.messages").inner_text()
     shot(page, "movement-06-game-2-seated")
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from director.clubs import services as clubs
 from director.events.models import Event
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import click_and_wait, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,16 +25,14 @@ def test_back_and_submit_again_sets_up_one_night(page):
     for i in range(1, 9):
         page.get_by_label(f"Player {i}", exact=True).check()
     first_token = page.input_value("input[name=once]")
-    page.get_by_role("button", name="Set up and seat the tables").click()
-    page.wait_for_url("**/events/*/")
+    click_and_wait(page.get_by_role("button", name="Set up and seat the tables"))  # "**/events/*/" is new/ too
     event = Event.objects.get(club=club)
 
     page.go_back()
     page.wait_for_load_state()
     assert page.input_value("#id_name") == "Twin night"  # the browser put the boxes back...
     assert page.input_value("input[name=once]") != first_token  # ...in a form drawn again
-    page.get_by_role("button", name="Set up and seat the tables").click()
-    page.wait_for_load_state()
+    click_and_wait(page.get_by_role("button", name="Set up and seat the tables"))
     assert Event.objects.filter(club=club).count() == 1
     alert = page.inner_text("#twin-night")
     assert "Twin night on" in alert and "is already set up" in alert

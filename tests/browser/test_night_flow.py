@@ -12,6 +12,7 @@ from director.audit.models import AuditEntry
 from director.events import services as events
 from director.events.models import Event
 from director.movements import services as ms
+from tests.browser.conftest import click_and_wait
 from tests.browser.test_club_night import GOOD, fill_sheet, shot
 from tests.browser.test_movement_page import director_with_players
 
@@ -64,8 +65,7 @@ def test_a_progressive_individual_night_step_by_step(page, size):
     assert "winners stay, losers move" in page.locator("#next-step-why").inner_text()
     page.locator("#next-step").get_by_role("button", name="Seat game 2…").click()
     assert "Seat game 2?" in page.locator("h1").inner_text()
-    page.locator("#confirm-button").click()
-    page.wait_for_load_state()
+    click_and_wait(page.locator("#confirm-button"))
     assert "Game 2 seated from game 1's results" in page.locator("ul.messages").inner_text()
     seated = Event.objects.get(pk=event.pk).movement["rounds"][1]
 
@@ -79,8 +79,7 @@ def test_a_progressive_individual_night_step_by_step(page, size):
     assert page.locator("#would-move tbody tr").count() > 0
     no_sideways_scroll(page)
     shot(page, f"flow-{width}-03-correction")
-    page.locator("#reseat").click()
-    page.wait_for_load_state()
+    click_and_wait(page.locator("#reseat"))
     assert "re-seated from game 1's corrected results" in page.locator("ul.messages").inner_text()
     assert Event.objects.get(pk=event.pk).movement["rounds"][1] != seated
     assert AuditEntry.objects.filter(action="movements.correction_reseat", event=event).exists()
