@@ -8,7 +8,7 @@ import pytest
 from director.events import services as events
 from director.events.models import Event
 from director.standings import services as standings
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import move_the_clock_until, sign_in
 from tests.director.conftest import add_players
 from tests.director.factories import enter_all, make_duplicate
 from tests.director.standings.conftest import HAND_SCORED, MITCHELL_NETS
@@ -96,7 +96,8 @@ def test_a_projector_poll_the_server_never_answers_does_not_freeze_the_projector
 
     sign_in(page, "dora", "calypso-2026")
     page.route("**/projector.json", hold_the_first_poll)
+    page.clock.install()  # the projector's 5 s polls and 15 s patience, on a clock the test moves
     page.goto(f"/events/{mitchell.pk}/projector/")
     page.locator("#projector .standings tbody tr").first.evaluate("tr => tr.setAttribute('data-server', '1')")
-    page.locator("#projector .standings tr[data-server]").wait_for(state="detached", timeout=45_000)
+    move_the_clock_until(page, page.locator("#projector .standings tr[data-server]"), state="detached")
     assert len(held) == 1

@@ -3,6 +3,7 @@
 import pytest
 
 from director.events import services as events
+from tests.browser.conftest import move_the_clock_until
 from tests.director.conftest import add_players, make_progressive
 from tests.director.factories import enter
 
@@ -54,8 +55,9 @@ def test_a_poll_the_server_never_answers_does_not_stop_the_live_standings(page, 
             route.continue_()
 
     page.route("**/standings.json", hold_the_first_poll)
+    page.clock.install()  # the page's polls and its patience with an unanswered one, on a clock the test moves
     page.goto(f"/p/pos/{event.pk}/")
     enter(event, 1, 2, 260, director)
 
-    page.locator("#live-standings tbody tr", has_text="+260").first.wait_for(timeout=25_000)
+    move_the_clock_until(page, page.locator("#live-standings tbody tr", has_text="+260").first, step_ms=3_000)
     assert len(held) == 1
