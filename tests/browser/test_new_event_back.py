@@ -25,7 +25,9 @@ def test_back_and_submit_again_sets_up_one_night(page):
     for i in range(1, 9):
         page.get_by_label(f"Player {i}", exact=True).check()
     first_token = page.input_value("input[name=once]")
-    click_and_wait(page.get_by_role("button", name="Set up and seat the tables"))  # "**/events/*/" is new/ too
+    # Waits for the new night's page itself: a URL pattern such as "**/events/*/" also matches this
+    # form's own address (/clubs/pos/events/new/), so waiting for it could return before the POST.
+    click_and_wait(page.get_by_role("button", name="Set up and seat the tables"))
     event = Event.objects.get(club=club)
 
     page.go_back()
